@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { id } from './common';
+
+/** Wire schemas of /api/auth/* (spec section 7, api-contract.md "Accounts"). */
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const loginRequest = z.object({
+  /** A username or an email address. */
+  username: z.string().trim().min(1, 'Username or email is required').max(EMAIL_MAX),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const loginResponse = z.object({
+  accessToken: z.string(),
+  requiresTosAcceptance: z.boolean(),
+  latestTosVersion: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const signupRequest = z.object({
+  username: z
+    .string()
+    .trim()
+    .regex(
+      USERNAME_PATTERN,
+      'Username must be 3 to 32 characters of letters, digits, underscores, dots or hyphens',
+    ),
+  email: z.string().trim().max(EMAIL_MAX, 'Email is too long').pipe(z.email('Email is invalid')),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  acceptedTosVersion: z.string().max(32).optional(),
+});
+export type SignupRequest = z.input<typeof signupRequest>;
+
+export const currentUser = z.object({ id, username: z.string() });
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const forgotPasswordRequest = z.object({
+  email: z.string().trim().max(EMAIL_MAX, 'Email is too long').pipe(z.email('Email is invalid')),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string().min(1, 'Token is required').max(512),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string().min(1, 'Confirm password is required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+export const activateQuery = z.object({ token: z.string().max(512).optional() });

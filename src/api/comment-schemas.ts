@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { id, idInput, timestamp, userRef } from './common';
+
+/** Wire schemas of /api/comments/* (spec sections 3 and 7, api-contract.md "Comments"). */
+
+export const COMMENT_MAX = 2000;
+
+export interface Comment {
+  id: number;
+  content: string;
+  createdBy: { id: number; username: string };
+  createTMS: string;
+  updateTMS: string;
+  isDeleted: boolean;
+  ruminationId: number;
+  parentCommentId: number | null;
+  childComments: Comment[];
+}
+
+export const comment: z.ZodType<Comment> = z.object({
+  id,
+  content: z.string(),
+  createdBy: userRef,
+  createTMS: timestamp,
+  updateTMS: timestamp,
+  isDeleted: z.boolean(),
+  ruminationId: id,
+  parentCommentId: id.nullable(),
+  get childComments() {
+    return z.array(comment);
+  },
+});
+
+const commentContent = z
+  .string()
+  .trim()
+  .min(1, 'Content is required')
+  .max(COMMENT_MAX, `Content must be at most ${COMMENT_MAX} characters`);
+
+/** Exactly one of ruminationId or parentCommentId. */
+export const createCommentRequest = z
+  .object({
+    content: commentContent,
+    ruminationId: idInput.optional().nullable(),
+    parentCommentId: idInput.optional().nullable(),
+  })
+  .refine((v) => (v.ruminationId == null) !== (v.parentCommentId == null), {
+    message: 'Give exactly one of ruminationId or parentCommentId',
+    path: ['ruminationId'],
+  });
+export type CreateCommentRequest = z.input<typeof createCommentRequest>;
+
+export const updateCommentRequest = z.object({
+  id: idInput,
+  content: commentContent,
+});
+export type UpdateCommentRequest = z.input<typeof updateCommentRequest>;
+
+export const commentIdParams = z.object({ id: idInput });

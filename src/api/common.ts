@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Shared building blocks of the wire contract (api-contract.md, "Conventions").
+ * Input is lenient where real clients differ; output is strict.
+ */
+
+/** Largest id we accept; keeps ids inside SQLite/PostgreSQL bigint and JS safe integers. */
+export const MAX_ID = 2 ** 31 - 1;
+
+/** An id as sent by a client: a positive integer, or a string of digits ("3"). */
+export const idInput = z.union([
+  z.number().int().positive().max(MAX_ID),
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'Must be a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(MAX_ID)),
+]);
+
+/** An id as the server sends it. */
+export const id = z.number().int().positive();
+
+/** ISO 8601 UTC timestamp string, e.g. 2026-11-22T20:15:03.123Z. */
+export const timestamp = z.string();
+
+/** A query-string boolean ("true"/"false", any case). */
+export const queryBoolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false']))
+  .transform((v) => v === 'true');
+
+/** Paging shared by every rumination and comment list: newest first, `BeforeId` keyset. */
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+export const limitQuery = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX);
+export const beforeIdQuery = z.coerce.number().int().positive().max(MAX_ID);
+
+export const userRef = z.object({ id, username: z.string() });
+export type UserRef = z.infer<typeof userRef>;
+
+/** RFC 9457 problem details: every error the server (and the mock backend) answers. */
+export const problemDetails = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ProblemDetails = z.infer<typeof problemDetails>;
+
+/** Body of a success that carries no entity. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { id, idInput, queryBoolean, timestamp, userRef } from './common';
+import { relationTypeSchema } from './rumination-schemas';
+
+/** Wire schemas of /api/UserRelations (spec sections 3 and 7, api-contract.md "Relations"). */
+
+export const RELATION_LIMIT_DEFAULT = 50;
+export const RELATION_LIMIT_MAX = 200;
+
+export const userRelation = z.object({
+  id,
+  type: relationTypeSchema,
+  initiator: userRef,
+  receiver: userRef,
+  isAccepted: z.boolean(),
+  isRejected: z.boolean(),
+  isDeleted: z.boolean(),
+  createTMS: timestamp,
+});
+export type UserRelation = z.infer<typeof userRelation>;
+
+export const createRelationRequest = z.object({
+  userId: idInput,
+  /** The number 0-5; a digit string is accepted too, as for ids. */
+  relationType: z.union([
+    relationTypeSchema,
+    z
+      .string()
+      .regex(/^[0-5]$/)
+      .transform((s) => Number(s) as 0 | 1 | 2 | 3 | 4 | 5),
+  ]),
+});
+export type CreateRelationRequest = z.input<typeof createRelationRequest>;
+
+/** Query names are matched ignoring case before this schema runs. */
+export const relationListQuery = z.object({
+  Id: z.coerce.number().int().positive().optional(),
+  UserId: z.coerce.number().int().positive().optional(),
+  WithMe: queryBoolean.optional(),
+  FromTMS: z.iso.datetime({ offset: true }).optional(),
+  ToTMS: z.iso.datetime({ offset: true }).optional(),
+  IncludeDeleted: queryBoolean.optional(),
+  Sort: z.enum(['createTMS', '-createTMS']).optional(),
+  Limit: z.coerce.number().int().min(1).max(RELATION_LIMIT_MAX).optional(),
+  Offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type RelationListQuery = z.output<typeof relationListQuery>;
+
+export interface RelationListParams {
+  Id?: number;
+  UserId?: number;
+  IncludeDeleted?: boolean;
+  Sort?: 'createTMS' | '-createTMS';
+  Limit?: number;
+  Offset?: number;
+}
+
+export const relationIdParams = z.object({ id: idInput });
