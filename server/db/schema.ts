@@ -1,0 +1,93 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Portable between SQLite and PostgreSQL on purpose:
+ * booleans are integers 0/1, timestamps are ISO 8601 UTC strings (they sort as text),
+ * and a rumination's audiences are a bit mask (bit t set = relation type t may read it;
+ * 0 = public), so visibility is one indexed expression instead of a join.
+ */
+
+type Bool01 = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** lower(username): uniqueness and login ignore case. */
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  is_active: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  /** Bumped to revoke every token issued before (password reset). */
+  token_version: ColumnType<number, number | undefined, number>;
+  create_tms: string;
+}
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'activate' | 'reset';
+  /** SHA-256 of the token; the token itself is only ever in the email. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  create_tms: string;
+}
+
+export interface TermsVersionsTable {
+  id: Generated<number>;
+  version: string;
+  content: string;
+  created_at: string;
+}
+
+export interface TermsAcceptancesTable {
+  id: Generated<number>;
+  user_id: number;
+  version: string;
+  accepted_at: string;
+}
+
+export interface RuminationsTable {
+  id: Generated<number>;
+  author_id: number;
+  content: string;
+  is_published: Bool01;
+  /** Bit t (1 << t) set when relation type t is an audience; 0 means public. */
+  audience_mask: number;
+  create_tms: string;
+  update_tms: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  rumination_id: number;
+  parent_comment_id: number | null;
+  author_id: number;
+  content: string;
+  is_deleted: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  create_tms: string;
+  update_tms: string;
+}
+
+export interface UserRelationsTable {
+  id: Generated<number>;
+  type: number;
+  initiator_id: number;
+  receiver_id: number;
+  is_accepted: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  is_rejected: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  is_deleted: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  create_tms: string;
+  update_tms: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  account_tokens: AccountTokensTable;
+  terms_versions: TermsVersionsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  ruminations: RuminationsTable;
+  comments: CommentsTable;
+  user_relations: UserRelationsTable;
+}
