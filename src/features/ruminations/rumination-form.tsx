@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import * as Checkbox from '@radix-ui/react-checkbox';
+import { RELATION_TYPES, type AudienceName } from '../../domain/relation-types';
+
+/** What the New Rumination dialog and the edit dialog send (spec section 3, create payload). */
+export interface RuminationFormValues {
+  content: string;
+  audiences: AudienceName[];
+}
+
+export interface RuminationSubmission extends RuminationFormValues {
+  /** true publishes, false saves a draft. */
+  publish: boolean;
+}
+
+interface RuminationFormProps {
+  initialValues?: RuminationFormValues;
+  /** True while a save is in flight: both buttons are disabled (spec section 2). */
+  isSaving: boolean;
+  onSubmit: (submission: RuminationSubmission) => void;
+}
+
+const EMPTY: RuminationFormValues = { content: '', audiences: [] };
+
+/** Content and audiences with Save Draft and Publish; shared by creating and editing. */
+export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: RuminationFormProps) {
+  const contentId = useId();
+  const { register, control, handleSubmit } = useForm<RuminationFormValues>({
+    defaultValues: initialValues,
+  });
+  const isBlank = useWatch({ control, name: 'content' }).trim() === '';
+  const disabled = isBlank || isSaving;
+
+  const submit = (publish: boolean) =>
+    handleSubmit((values) => {
+      const content = values.content.trim();
+      if (content === '') return;
+      onSubmit({ content, audiences: values.audiences, publish });
+    });
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        // Enter never submits a textarea; this guards an implicit submission all the same.
+        event.preventDefault();
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={contentId} className="text-sm font-medium">
+          Content
+        </label>
+        <textarea
+          id={contentId}
+          rows={6}
+          placeholder="What's on your mind?"
+          className="min-h-32 w-full resize-y rounded-md border border-neutral-300 bg-white p-3 text-base text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+          {...register('content')}
+        />
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Audience (optional)</legend>
+        <Controller
+          control={control}
+          name="audiences"
+          render={({ field }) => (
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {RELATION_TYPES.map((type) => {
+                const checkboxId = `${contentId}-audience-${type.name}`;
+                const checked = field.value.includes(type.name);
+                return (
+                  <div key={type.name} className="flex items-center gap-2">
+                    <Checkbox.Root
+                      id={checkboxId}
+                      checked={checked}
+                      onCheckedChange={(next) =>
+                        field.onChange(
+                          next === true
+                            ? [...field.value, type.name]
+                            : field.value.filter((name) => name !== type.name),
+                        )
+                      }
+                      className="flex size-5 items-center justify-center rounded border border-neutral-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 data-[state=checked]:border-sky-600 data-[state=checked]:bg-sky-600 dark:border-neutral-500 dark:bg-neutral-900"
+                    >
+                      <Checkbox.Indicator className="text-white">
+                        <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
+                          <path
+                            d="M3 8.5l3 3 7-7"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="2"
+                          />
+                        </svg>
+                      </Checkbox.Indicator>
+                    </Checkbox.Root>
+                    <label htmlFor={checkboxId} className="text-sm">
+                      {type.label}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        />
+      </fieldset>
+
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={submit(false)}
+          className="rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800"
+        >
+          Save Draft
+        </button>
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={submit(true)}
+          className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Publish
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import type { Rumination } from '../../api/rumination-schemas';
+import { fetchFeed, fetchMyRuminations, fetchPublicRuminations } from './rumination-api';
+
+/**
+ * Page size of every rumination list. The server's default is 20 too, but sending it makes
+ * "a page shorter than Limit is the last" independent of the server's default.
+ */
+export const RUMINATION_PAGE_SIZE = 20;
+
+export interface MyRuminationFilters {
+  isPublic: boolean;
+}
+
+export interface FeedFilters {
+  isPublic?: boolean;
+}
+
+export interface PublicRuminationFilters {
+  /** One user's ruminations (a profile); absent: everyone's public ones. */
+  userId?: number;
+  isPublic?: boolean;
+}
+
+type PageParam = number | undefined;
+
+/** Keyset paging: the next page starts below the last id seen; a short page is the last one. */
+function nextBeforeId(lastPage: Rumination[]): PageParam {
+  if (lastPage.length < RUMINATION_PAGE_SIZE) return undefined;
+  return lastPage[lastPage.length - 1]?.id;
+}
+
+export const ruminationQueries = {
+  all: () => ['ruminations'] as const,
+
+  my: (filters: MyRuminationFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['ruminations', 'my', filters] as const,
+      queryFn: ({ pageParam }) =>
+        fetchMyRuminations({
+          isPublic: filters.isPublic,
+          Limit: RUMINATION_PAGE_SIZE,
+          BeforeId: pageParam,
+        }),
+      initialPageParam: undefined as PageParam,
+      getNextPageParam: nextBeforeId,
+    }),
+
+  feed: (filters: FeedFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['ruminations', 'feed', filters] as const,
+      queryFn: ({ pageParam }) =>
+        fetchFeed({ isPublic: filters.isPublic, Limit: RUMINATION_PAGE_SIZE, BeforeId: pageParam }),
+      initialPageParam: undefined as PageParam,
+      getNextPageParam: nextBeforeId,
+    }),
+
+  public: (filters: PublicRuminationFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['ruminations', 'public', filters] as const,
+      queryFn: ({ pageParam }) =>
+        fetchPublicRuminations({
+          UserId: filters.userId,
+          isPublic: filters.isPublic,
+          Limit: RUMINATION_PAGE_SIZE,
+          BeforeId: pageParam,
+        }),
+      initialPageParam: undefined as PageParam,
+      getNextPageParam: nextBeforeId,
+    }),
+};
+
+export function useMyRuminations(filters: MyRuminationFilters) {
+  return useSuspenseInfiniteQuery(ruminationQueries.my(filters));
+}
+
+export function useFeed(filters: FeedFilters) {
+  return useSuspenseInfiniteQuery(ruminationQueries.feed(filters));
+}
+
+export function usePublicRuminations() {
+  return useSuspenseInfiniteQuery(ruminationQueries.public({}));
+}
+
+/** One user's ruminations on their profile: public ones only, or all visible to the viewer. */
+export function useUserRuminations(userId: number, isPublic: boolean) {
+  return useSuspenseInfiniteQuery(ruminationQueries.public({ userId, isPublic }));
+}
