@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Starts a throw-away PostgreSQL cluster for tests and benchmarks: Debian's PostgreSQL binaries, a
+# temporary data folder, a free port on 127.0.0.1, trust authentication (nothing listens beyond
+# loopback). Run as root, the server runs as the postgres user via runuser (PostgreSQL refuses to run
+# as root); run as anyone else, it runs as that user.
+#
+# Prints shell assignments on stdout, so that a caller can `eval "$(scripts/pg/start-test-postgres.sh)"`:
+#   PG_TEST_DIR=/tmp/ruminations-pg.XXXX  (the folder to hand to stop-test-postgres.sh)
+#   DATABASE_URL=postgres://postgres@127.0.0.1:PORT/postgres
+# and writes the same lines to $PG_TEST_DIR/env. Progress goes to stderr.
+#
+# PG_EXTRA_OPTS adds server options, e.g. PG_EXTRA_OPTS="-c shared_buffers=512MB".
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+bindir="$("$here/find-postgres-bin.sh")"
+
+dir="$(mktemp -d "${TMPDIR:-/tmp}/ruminations-pg.XXXXXX")"
+chmod 755 "$dir"
+data="$dir/data"
+sock="$dir/sock"
+mkdir -p "$data" "$sock"
+
+as_pg=()
+if [ "$(id -u)" = 0 ]; then
+  chown -R postgres:postgres "$dir"
+  as_pg=(runuser -u postgres --)
+fi
+pg_user=postgres
+
+"${as_pg[@]}" "$bindir/initdb" -D "$data" -U "$pg_user" --auth=trust --encoding=UTF8 \
+  --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
+  {
+    cat "$dir/initdb.log" >&2
+    exit 1
+  }
+
+# A free port: ask the kernel for one, then start on it; retry when another process took it first.
+for attempt in 1 2 3 4 5; do
+  port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  # fsync/synchronous_commit off: a test cluster is thrown away, durability only costs time.
+  if "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start \
+    -o "-p $port -k $sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTS:-}" \
+    >/dev/null 2>&1; then
+    break
+  fi
+  if [ "$attempt" = 5 ]; then
+    echo "PostgreSQL did not start; log:" >&2
+    cat "$dir/postgres.log" >&2 || true
+    exit 1
+  fi
+done
+
+url="postgres://$pg_user@127.0.0.1:$port/postgres"
+printf 'PG_TEST_DIR=%q\nDATABASE_URL=%q\n' "$dir" "$url" | tee "$dir/env"
+echo "PostgreSQL started on 127.0.0.1:$port (data in $dir); stop with scripts/pg/stop-test-postgres.sh $dir" >&2
