@@ -10,11 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as PublicRouteImport } from './routes/public'
+import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-acceptance'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PublicRoute = PublicRouteImport.update({
@@ -22,30 +34,50 @@ const PublicRoute = PublicRouteImport.update({
   path: '/public',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthTermsAcceptanceRoute = AuthTermsAcceptanceRouteImport.update({
+  id: '/terms-acceptance',
+  path: '/terms-acceptance',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/terms-acceptance': typeof AuthTermsAcceptanceRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/terms-acceptance': typeof AuthTermsAcceptanceRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/_auth/terms-acceptance': typeof AuthTermsAcceptanceRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/public'
+  fullPaths: '/' | '/login' | '/public' | '/terms-acceptance'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/public'
-  id: '__root__' | '/' | '/public'
+  to: '/' | '/login' | '/public' | '/terms-acceptance'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/login'
+    | '/public'
+    | '/_auth/terms-acceptance'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  LoginRoute: typeof LoginRoute
   PublicRoute: typeof PublicRoute
 }
 
@@ -58,6 +90,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/public': {
       id: '/public'
       path: '/public'
@@ -65,11 +111,30 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/terms-acceptance': {
+      id: '/_auth/terms-acceptance'
+      path: '/terms-acceptance'
+      fullPath: '/terms-acceptance'
+      preLoaderRoute: typeof AuthTermsAcceptanceRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthTermsAcceptanceRoute: typeof AuthTermsAcceptanceRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthTermsAcceptanceRoute: AuthTermsAcceptanceRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  LoginRoute: LoginRoute,
   PublicRoute: PublicRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,3 +1,11 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+import { RootLayout } from '../components/layout/root-layout';
 
-export const Route = createRootRoute({ component: () => <Outlet /> });
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <RootLayout>
+      <Outlet />
+    </RootLayout>
+  ),
+});

@@ -1,8 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { installMatchMedia } from './match-media';
+import './msw';
+
+beforeEach(() => {
+  installMatchMedia({ dark: false });
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.style.colorScheme = '';
 });

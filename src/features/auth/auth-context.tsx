@@ -1,0 +1,61 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import type { AuthSession } from './auth-session';
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
+}
+
+/** The session object itself, for the sign-in screen (the only place that starts a session). */
+export function useAuthSession(): AuthSession {
+  const session = use(AuthSessionContext);
+  if (!session) throw new Error('useAuth must be used inside <AuthProvider>');
+  return session;
+}
+
+/** The auth context values of spec section 3. */
+export interface AuthContextValue {
+  token: string | null;
+  isAuthenticated: boolean;
+  latestTosVersion: string | null;
+  requiresTosAcceptance: boolean;
+  /** Records what is known about the terms: `false` once the user has accepted the current ones. */
+  updateTosAcceptance: (requiresAcceptance: boolean, latestVersion?: string | null) => void;
+  /** Forgets the token and every cached answer, then shows /login. */
+  logout: () => Promise<void>;
+}
+
+export function useAuth(): AuthContextValue {
+  const session = useAuthSession();
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+
+  const updateTosAcceptance = useCallback(
+    (requiresAcceptance: boolean, latestVersion?: string | null) =>
+      session.updateTosAcceptance(requiresAcceptance, latestVersion),
+    [session],
+  );
+
+  const logout = useCallback(async () => {
+    session.signOut();
+    await router.navigate({ to: '/login' });
+    // Cleared after leaving the signed-in screens, so none of them refetches without a token.
+    queryClient.clear();
+  }, [session, router, queryClient]);
+
+  return useMemo(
+    () => ({ ...snapshot, updateTosAcceptance, logout }),
+    [snapshot, updateTosAcceptance, logout],
+  );
+}

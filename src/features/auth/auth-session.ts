@@ -1,0 +1,121 @@
+import {
+  clearToken,
+  getToken,
+  notifyStorageChange,
+  setToken,
+  subscribeToStorage,
+} from '../../lib/token-storage';
+import type { LoginResponse } from '../../api/auth-schemas';
+
+/** What the login response said about the terms, kept beside the token so a reload keeps it. */
+export const TOS_STATE_KEY = 'tosAcceptance';
+
+export interface AuthSnapshot {
+  token: string | null;
+  isAuthenticated: boolean;
+  latestTosVersion: string | null;
+  requiresTosAcceptance: boolean;
+}
+
+interface StoredTosState {
+  requiresTosAcceptance: boolean;
+  latestTosVersion: string | null;
+}
+
+function readTosState(raw: string | null): StoredTosState {
+  if (raw) {
+    try {
+      const parsed = JSON.parse(raw) as Partial<StoredTosState>;
+      return {
+        requiresTosAcceptance: parsed.requiresTosAcceptance === true,
+        latestTosVersion:
+          typeof parsed.latestTosVersion === 'string' ? parsed.latestTosVersion : null,
+      };
+    } catch {
+      // A damaged entry counts as "nothing known"; the status check corrects it.
+    }
+  }
+  return { requiresTosAcceptance: false, latestTosVersion: null };
+}
+
+function readRawTosState(): string | null {
+  try {
+    return localStorage.getItem(TOS_STATE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in state, read live from browser storage. The router context holds this object, so
+ * route guards always see the current state, even right after a sign-in in the same event.
+ */
+export class AuthSession {
+  private cached: { token: string | null; tos: string | null; snapshot: AuthSnapshot } | null =
+    null;
+
+  get token(): string | null {
+    return getToken();
+  }
+
+  get isAuthenticated(): boolean {
+    return this.token !== null;
+  }
+
+  get latestTosVersion(): string | null {
+    return this.isAuthenticated ? readTosState(readRawTosState()).latestTosVersion : null;
+  }
+
+  get requiresTosAcceptance(): boolean {
+    return this.isAuthenticated && readTosState(readRawTosState()).requiresTosAcceptance;
+  }
+
+  /** A stable object for useSyncExternalStore: the same reference until storage changes. */
+  getSnapshot = (): AuthSnapshot => {
+    const token = getToken();
+    const tos = readRawTosState();
+    if (this.cached && this.cached.token === token && this.cached.tos === tos) {
+      return this.cached.snapshot;
+    }
+    const state = readTosState(tos);
+    const snapshot: AuthSnapshot = {
+      token,
+      isAuthenticated: token !== null,
+      latestTosVersion: token === null ? null : state.latestTosVersion,
+      requiresTosAcceptance: token !== null && state.requiresTosAcceptance,
+    };
+    this.cached = { token, tos, snapshot };
+    return snapshot;
+  };
+
+  subscribe = (listener: () => void): (() => void) => subscribeToStorage(listener);
+
+  signIn(response: LoginResponse): void {
+    this.writeTosState({
+      requiresTosAcceptance: response.requiresTosAcceptance,
+      latestTosVersion: response.latestTosVersion,
+    });
+    setToken(response.accessToken);
+  }
+
+  updateTosAcceptance(requiresAcceptance: boolean, latestVersion?: string | null): void {
+    const current = readTosState(readRawTosState());
+    this.writeTosState({
+      requiresTosAcceptance: requiresAcceptance,
+      latestTosVersion: latestVersion === undefined ? current.latestTosVersion : latestVersion,
+    });
+    notifyStorageChange();
+  }
+
+  signOut(): void {
+    try {
+      localStorage.removeItem(TOS_STATE_KEY);
+    } finally {
+      clearToken();
+    }
+  }
+
+  private writeTosState(state: StoredTosState): void {
+    localStorage.setItem(TOS_STATE_KEY, JSON.stringify(state));
+  }
+}

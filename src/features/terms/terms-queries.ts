@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchAcceptanceStatus, fetchCurrentTerms } from './terms-api';
+import { useAuth } from '../auth/auth-context';
+
+export const termsQueries = {
+  all: ['terms'] as const,
+  current: () =>
+    queryOptions({
+      queryKey: [...termsQueries.all, 'current'] as const,
+      queryFn: fetchCurrentTerms,
+    }),
+  /** Checked once per sign-in (spec section 4): never stale, never refetched on focus. */
+  status: () =>
+    queryOptions({
+      queryKey: [...termsQueries.all, 'status'] as const,
+      queryFn: fetchAcceptanceStatus,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      retry: false,
+    }),
+};
+
+/** The signed-in user's acceptance status; idle while signed out. */
+export function useTosStatus() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...termsQueries.status(), enabled: isAuthenticated });
+}

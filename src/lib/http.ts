@@ -1,0 +1,89 @@
+import ky, { HTTPError } from 'ky';
+import { ApiError } from './api-error';
+import { getToken } from './token-storage';
+import type { ProblemDetails } from '../api/common';
+
+export { ApiError } from './api-error';
+
+export const NO_TOKEN_MESSAGE = 'No authentication token available';
+
+/**
+ * The single HTTP client. Retries are left to React Query (which skips 4xx), so ky never retries;
+ * the bearer token is read per request so that sign-in and sign-out take effect at once.
+ */
+export const api = ky.create({
+  prefixUrl: new URL('/api/', window.location.origin).href,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+/** The token, or the spec's error when there is none (for calls that need a bearer token). */
+export function requireToken(): string {
+  const token = getToken();
+  if (!token) throw new Error(NO_TOKEN_MESSAGE);
+  return token;
+}
+
+function readString(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function asProblem(body: unknown): ProblemDetails | undefined {
+  if (readString(body, 'title') === undefined) return undefined;
+  return body as ProblemDetails;
+}
+
+/**
+ * Turns a failed response into an ApiError whose message is the server's `message`, else its
+ * `title`, else the status text, else `defaultMessage` (spec section 8).
+ */
+export async function responseToApiError(
+  response: Response,
+  defaultMessage: string,
+): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    body = undefined;
+  }
+  const message =
+    readString(body, 'message') ??
+    readString(body, 'title') ??
+    (response.statusText.trim() !== '' ? response.statusText : undefined) ??
+    defaultMessage;
+  return new ApiError(message, response.status, asProblem(body));
+}
+
+/** Maps anything a call may throw to the error the UI shows. */
+export async function toApiError(error: unknown, defaultMessage: string): Promise<Error> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) return responseToApiError(error.response, defaultMessage);
+  if (error instanceof Error && error.message === NO_TOKEN_MESSAGE) return error;
+  // Network failures, timeouts and unreadable bodies: the caller's default says it best.
+  return new ApiError(defaultMessage, 0);
+}
+
+/**
+ * Runs one API call with the spec's default error message for it, e.g.
+ * `withDefaultError('Failed to fetch my ruminations', () => api.get('ruminations/my').json())`.
+ */
+export async function withDefaultError<T>(
+  defaultMessage: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw await toApiError(error, defaultMessage);
+  }
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TermsAcceptanceScreen } from '../../features/terms/terms-acceptance-screen';
+
+export const Route = createFileRoute('/_auth/terms-acceptance')({
+  component: TermsAcceptanceScreen,
+});
