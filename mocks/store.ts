@@ -1,0 +1,413 @@
+import type { RelationType } from '../src/domain/relation-types';
+import { relationState, type RelationFact } from '../src/domain/visibility';
+import { MOCK_TERMS_V1_MARKDOWN } from './terms-seed';
+
+/**
+ * The in-memory database of the mock backend, plus the functions tests and the demo seed use to
+ * arrange data directly (without going through HTTP):
+ *
+ *   resetMockBackend(seed?)          empty store (terms "1.0" only), then runs `seed(db)` if given
+ *   createUser({ username, ... })    an active user who accepted the current terms; returns
+ *                                    `{ user, token }` (token ready for `Authorization: Bearer`)
+ *   issueToken(userId)               another access token for a user
+ *   createRumination({ authorId, content?, isPublished?, audiences? })
+ *   createComment({ authorId, ruminationId, parentCommentId?, content?, isDeleted? })
+ *   createRelation({ initiatorId, receiverId, type, state? })   state: pending|accepted|rejected|deleted
+ *   publishTermsVersion(version, content?)   a new current terms version (everybody must accept it)
+ *   acceptTerms(userId, version?)    records acceptance (default: the current version)
+ *   outbox()                         the emails "sent" (activation and reset links), newest last
+ *
+ * The whole state is plain JSON so that the browser demo can keep it in localStorage.
+ */
+
+export interface StoredUser {
+  id: number;
+  username: string;
+  email: string;
+  /** Plain text: this is a mock that never leaves the browser or the test process. */
+  password: string;
+  isActive: boolean;
+  createTMS: string;
+}
+
+export interface StoredRumination {
+  id: number;
+  authorId: number;
+  content: string;
+  isPublished: boolean;
+  audiences: RelationType[];
+  createTMS: string;
+  updateTMS: string;
+}
+
+export interface StoredComment {
+  id: number;
+  ruminationId: number;
+  parentCommentId: number | null;
+  authorId: number;
+  content: string;
+  isDeleted: boolean;
+  createTMS: string;
+  updateTMS: string;
+}
+
+export interface StoredRelation {
+  id: number;
+  type: RelationType;
+  initiatorId: number;
+  receiverId: number;
+  isAccepted: boolean;
+  isRejected: boolean;
+  isDeleted: boolean;
+  createTMS: string;
+}
+
+export interface StoredTerms {
+  version: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface StoredAcceptance {
+  userId: number;
+  version: string;
+  acceptedAt: string;
+}
+
+export interface AccountToken {
+  token: string;
+  userId: number;
+  purpose: 'activate' | 'reset';
+  expiresAt: string;
+  used: boolean;
+}
+
+export interface SentEmail {
+  to: string;
+  subject: string;
+  link: string;
+  sentAt: string;
+}
+
+export interface MockDb {
+  users: StoredUser[];
+  ruminations: StoredRumination[];
+  comments: StoredComment[];
+  relations: StoredRelation[];
+  terms: StoredTerms[];
+  acceptances: StoredAcceptance[];
+  /** Access token -> user id. Opaque strings; a password reset removes a user's tokens. */
+  sessions: Record<string, number>;
+  accountTokens: AccountToken[];
+  outbox: SentEmail[];
+  nextId: number;
+}
+
+export type MockSeed = (db: MockDb) => void;
+
+export const INITIAL_TERMS_VERSION = '1.0';
+
+function emptyDb(): MockDb {
+  return {
+    users: [],
+    ruminations: [],
+    comments: [],
+    relations: [],
+    terms: [
+      {
+        version: INITIAL_TERMS_VERSION,
+        content: MOCK_TERMS_V1_MARKDOWN,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+    acceptances: [],
+    sessions: {},
+    accountTokens: [],
+    outbox: [],
+    nextId: 1,
+  };
+}
+
+let db: MockDb = emptyDb();
+
+/** Where the browser demo keeps its data between reloads; null in tests (memory only). */
+let persistence: { load(): MockDb | null; save(db: MockDb): void } | null = null;
+
+export function getDb(): MockDb {
+  return db;
+}
+
+/** Restores an empty store (terms 1.0 only) and runs `seed` on it. Returns the store. */
+export function resetMockBackend(seed?: MockSeed): MockDb {
+  db = emptyDb();
+  seed?.(db);
+  saveDb();
+  return db;
+}
+
+/** Replaces the whole store, e.g. with one loaded from browser storage. */
+export function replaceDb(next: MockDb): void {
+  db = next;
+}
+
+export function setPersistence(next: typeof persistence): void {
+  persistence = next;
+}
+
+export function saveDb(): void {
+  persistence?.save(db);
+}
+
+/** One id sequence for every table keeps ids unique and increasing in creation order. */
+export function nextId(): number {
+  return db.nextId++;
+}
+
+let lastTime = 0;
+/** Strictly increasing timestamps, so ordering by time and by id agree. */
+export function now(): string {
+  lastTime = Math.max(Date.now(), lastTime + 1);
+  return new Date(lastTime).toISOString();
+}
+
+export function randomToken(bytes = 16): string {
+  const data = new Uint8Array(bytes);
+  crypto.getRandomValues(data);
+  return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups shared by the handlers
+
+export function findUser(id: number): StoredUser | undefined {
+  return db.users.find((u) => u.id === id);
+}
+
+export function findUserByLogin(login: string): StoredUser | undefined {
+  const key = login.trim().toLowerCase();
+  return db.users.find((u) => u.username.toLowerCase() === key || u.email.toLowerCase() === key);
+}
+
+export function currentTerms(): StoredTerms | undefined {
+  return db.terms[db.terms.length - 1];
+}
+
+export function hasAcceptedCurrentTerms(userId: number): boolean {
+  const current = currentTerms();
+  if (!current) return true;
+  return db.acceptances.some((a) => a.userId === userId && a.version === current.version);
+}
+
+/** The relations between two users, as the visibility rule wants them. */
+export function relationFactsBetween(a: number, b: number): RelationFact[] {
+  return db.relations
+    .filter(
+      (r) =>
+        (r.initiatorId === a && r.receiverId === b) || (r.initiatorId === b && r.receiverId === a),
+    )
+    .map((r) => ({
+      type: r.type,
+      initiatorId: r.initiatorId,
+      receiverId: r.receiverId,
+      state: relationState(r),
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arranging data directly (tests and the demo seed)
+
+export interface CreateUserOptions {
+  username: string;
+  email?: string;
+  password?: string;
+  /** Default true. */
+  isActive?: boolean;
+  /** Default true: the user has accepted the current terms. */
+  acceptedCurrentTerms?: boolean;
+  createTMS?: string;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'password123';
+
+export function createUser(options: CreateUserOptions): { user: StoredUser; token: string } {
+  const user: StoredUser = {
+    id: nextId(),
+    username: options.username,
+    email: options.email ?? `${options.username.toLowerCase()}@example.com`,
+    password: options.password ?? DEFAULT_TEST_PASSWORD,
+    isActive: options.isActive ?? true,
+    createTMS: options.createTMS ?? now(),
+  };
+  db.users.push(user);
+  const terms = currentTerms();
+  if ((options.acceptedCurrentTerms ?? true) && terms) {
+    db.acceptances.push({ userId: user.id, version: terms.version, acceptedAt: now() });
+  }
+  const token = issueToken(user.id);
+  saveDb();
+  return { user, token };
+}
+
+export function issueToken(userId: number): string {
+  const token = `mock-token-${userId}-${randomToken(8)}`;
+  db.sessions[token] = userId;
+  saveDb();
+  return token;
+}
+
+export function userIdOfToken(token: string): number | undefined {
+  const userId = db.sessions[token];
+  return userId !== undefined && findUser(userId)?.isActive ? userId : undefined;
+}
+
+export function revokeTokens(userId: number): void {
+  for (const [token, owner] of Object.entries(db.sessions)) {
+    if (owner === userId) delete db.sessions[token];
+  }
+}
+
+export interface CreateRuminationOptions {
+  authorId: number;
+  content?: string;
+  /** Default true. */
+  isPublished?: boolean;
+  audiences?: RelationType[];
+  createTMS?: string;
+}
+
+export function createRumination(options: CreateRuminationOptions): StoredRumination {
+  const id = nextId();
+  const time = options.createTMS ?? now();
+  const rumination: StoredRumination = {
+    id,
+    authorId: options.authorId,
+    content: options.content ?? `Rumination ${id}`,
+    isPublished: options.isPublished ?? true,
+    audiences: [...new Set(options.audiences ?? [])].sort((a, b) => a - b),
+    createTMS: time,
+    updateTMS: time,
+  };
+  db.ruminations.push(rumination);
+  saveDb();
+  return rumination;
+}
+
+export interface CreateCommentOptions {
+  authorId: number;
+  ruminationId: number;
+  parentCommentId?: number | null;
+  content?: string;
+  isDeleted?: boolean;
+  createTMS?: string;
+}
+
+export function createComment(options: CreateCommentOptions): StoredComment {
+  const id = nextId();
+  const time = options.createTMS ?? now();
+  const isDeleted = options.isDeleted ?? false;
+  const comment: StoredComment = {
+    id,
+    ruminationId: options.ruminationId,
+    parentCommentId: options.parentCommentId ?? null,
+    authorId: options.authorId,
+    content: isDeleted ? '' : (options.content ?? `Comment ${id}`),
+    isDeleted,
+    createTMS: time,
+    updateTMS: time,
+  };
+  db.comments.push(comment);
+  saveDb();
+  return comment;
+}
+
+export interface CreateRelationOptions {
+  initiatorId: number;
+  receiverId: number;
+  type: RelationType;
+  /** Default 'accepted'. */
+  state?: 'pending' | 'accepted' | 'rejected' | 'deleted';
+  createTMS?: string;
+}
+
+export function createRelation(options: CreateRelationOptions): StoredRelation {
+  const state = options.state ?? 'accepted';
+  const relation: StoredRelation = {
+    id: nextId(),
+    type: options.type,
+    initiatorId: options.initiatorId,
+    receiverId: options.receiverId,
+    // A deleted relation was an accepted one that either side removed.
+    isAccepted: state === 'accepted' || state === 'deleted',
+    isRejected: state === 'rejected',
+    isDeleted: state === 'deleted',
+    createTMS: options.createTMS ?? now(),
+  };
+  db.relations.push(relation);
+  saveDb();
+  return relation;
+}
+
+/** Publishes a new current terms version: everybody must accept it before writing again. */
+export function publishTermsVersion(version: string, content?: string): StoredTerms {
+  const terms: StoredTerms = {
+    version,
+    content: content ?? `# Terms of Service\n\nVersion ${version}.`,
+    createdAt: now(),
+  };
+  db.terms.push(terms);
+  saveDb();
+  return terms;
+}
+
+export function acceptTerms(userId: number, version?: string): StoredAcceptance {
+  const acceptance: StoredAcceptance = {
+    userId,
+    version: version ?? currentTerms()?.version ?? INITIAL_TERMS_VERSION,
+    acceptedAt: now(),
+  };
+  db.acceptances.push(acceptance);
+  saveDb();
+  return acceptance;
+}
+
+/** Activation and reset emails "sent" so far (oldest first). */
+export function outbox(): SentEmail[] {
+  return db.outbox;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Issues a single-use account token and "sends" its link by email. */
+export function sendAccountToken(
+  user: StoredUser,
+  purpose: AccountToken['purpose'],
+  origin: string,
+): AccountToken {
+  const token: AccountToken = {
+    token: randomToken(16),
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(Date.now() + (purpose === 'activate' ? 24 : 1) * HOUR_MS).toISOString(),
+    used: false,
+  };
+  db.accountTokens.push(token);
+  const path = purpose === 'activate' ? '/activate' : '/reset-password';
+  const link = `${origin}${path}?token=${token.token}`;
+  db.outbox.push({
+    to: user.email,
+    subject: purpose === 'activate' ? 'Activate your account' : 'Reset your password',
+    link,
+    sentAt: now(),
+  });
+  return token;
+}
+
+/** The unused, unexpired token of that purpose, or undefined. */
+export function findAccountToken(
+  token: string,
+  purpose: AccountToken['purpose'],
+): AccountToken | undefined {
+  const found = db.accountTokens.find((t) => t.token === token && t.purpose === purpose);
+  if (!found || found.used || Date.parse(found.expiresAt) < Date.now()) return undefined;
+  return found;
+}

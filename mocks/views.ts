@@ -1,0 +1,79 @@
+import type { Comment } from '../src/api/comment-schemas';
+import type { UserRelation } from '../src/api/relation-schemas';
+import type { Rumination } from '../src/api/rumination-schemas';
+import type { UserRef } from '../src/api/common';
+import { canView } from '../src/domain/visibility';
+import {
+  findUser,
+  getDb,
+  relationFactsBetween,
+  type StoredComment,
+  type StoredRelation,
+  type StoredRumination,
+} from './store';
+import { notFound } from './http';
+
+/** Stored records as the wire contract shapes them, and the visibility checks of reads. */
+
+export function userRef(userId: number): UserRef {
+  return { id: userId, username: findUser(userId)?.username ?? 'unknown' };
+}
+
+export function toRumination(r: StoredRumination): Rumination {
+  return {
+    id: r.id,
+    content: r.content,
+    createdBy: userRef(r.authorId),
+    createTMS: r.createTMS,
+    updateTMS: r.updateTMS,
+    isPublished: r.isPublished,
+    audiences: r.audiences.map((relationType) => ({ relationType })),
+  };
+}
+
+/** A comment with its whole reply tree, replies oldest first. */
+export function toComment(c: StoredComment): Comment {
+  const replies = getDb()
+    .comments.filter((child) => child.parentCommentId === c.id)
+    .sort((a, b) => a.id - b.id);
+  return {
+    id: c.id,
+    content: c.isDeleted ? '' : c.content,
+    createdBy: userRef(c.authorId),
+    createTMS: c.createTMS,
+    updateTMS: c.updateTMS,
+    isDeleted: c.isDeleted,
+    ruminationId: c.ruminationId,
+    parentCommentId: c.parentCommentId,
+    childComments: replies.map(toComment),
+  };
+}
+
+export function toRelation(r: StoredRelation): UserRelation {
+  return {
+    id: r.id,
+    type: r.type,
+    initiator: userRef(r.initiatorId),
+    receiver: userRef(r.receiverId),
+    isAccepted: r.isAccepted,
+    isRejected: r.isRejected,
+    isDeleted: r.isDeleted,
+    createTMS: r.createTMS,
+  };
+}
+
+export function isVisible(r: StoredRumination, viewerId: number | null): boolean {
+  const relations = viewerId === null ? [] : relationFactsBetween(r.authorId, viewerId);
+  return canView(
+    { authorId: r.authorId, isPublished: r.isPublished, audiences: r.audiences },
+    viewerId,
+    relations,
+  );
+}
+
+/** The rumination if it exists and the caller may read it; else 404, as if it did not exist. */
+export function visibleRuminationOr404(id: number, viewerId: number | null): StoredRumination {
+  const found = getDb().ruminations.find((r) => r.id === id);
+  if (!found || !isVisible(found, viewerId)) throw notFound('Rumination not found');
+  return found;
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { resetMockBackend, server } from '../../mocks/node';
+
+/**
+ * Starts the msw server for a test file (a no-op when the shared setup already did) and gives
+ * every test a fresh, empty store. `api()` calls the mock backend like the SPA does.
+ */
+export function useMockBackend(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    resetMockBackend();
+  });
+  afterAll(() => server.close());
+}
+
+/** Response bodies are read loosely in tests; their shape is what the assertions check. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  /** A raw body, sent as is (for malformed and empty bodies). */
+  rawBody?: string;
+}
+
+export async function api(method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) {
+    body = options.rawBody;
+    headers['Content-Type'] = 'application/json';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(`${ORIGIN}${path}`, { method, headers, body });
+  const text = await response.text();
+  const json: Json = text === '' ? undefined : JSON.parse(text);
+  return { status: response.status, contentType: response.headers.get('Content-Type'), json };
+}
