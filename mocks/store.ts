@@ -1,6 +1,6 @@
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
-import { MOCK_TERMS_V1_MARKDOWN } from './terms-seed';
+import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/features/terms/terms-v1-markdown';
 
 /**
  * The in-memory database of the mock backend, plus the functions tests and the demo seed use to
@@ -105,7 +105,7 @@ export interface MockDb {
 
 export type MockSeed = (db: MockDb) => void;
 
-export const INITIAL_TERMS_VERSION = '1.0';
+export const INITIAL_TERMS_VERSION = TERMS_V1_VERSION;
 
 function emptyDb(): MockDb {
   return {
@@ -116,7 +116,7 @@ function emptyDb(): MockDb {
     terms: [
       {
         version: INITIAL_TERMS_VERSION,
-        content: MOCK_TERMS_V1_MARKDOWN,
+        content: TERMS_V1_MARKDOWN,
         createdAt: '2026-01-01T00:00:00.000Z',
       },
     ],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, getDb, outbox, publishTermsVersion } from '../../mocks/store';
-import { api, useMockBackend } from './mock-backend';
+import { api, setupMockBackend } from './mock-backend';
 
-useMockBackend();
+setupMockBackend();
 
 function tokenFromLink(link: string): string {
   return new URL(link).searchParams.get('token') ?? '';

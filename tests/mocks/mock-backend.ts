@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { resetMockBackend, server } from '../../mocks/node';
 
 /**
- * Starts the msw server for a test file (a no-op when the shared setup already did) and gives
- * every test a fresh, empty store. `api()` calls the mock backend like the SPA does.
+ * Makes sure the msw server listens (tests/support/msw.ts already starts it for every client test
+ * file; `listen` is idempotent) and gives every test a fresh, empty store. `api()` calls the mock
+ * backend over fetch like the SPA does.
  */
-export function useMockBackend(): void {
+export function setupMockBackend(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     resetMockBackend();
