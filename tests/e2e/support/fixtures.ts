@@ -1,0 +1,188 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { REPO_ROOT, startServer } from './server-process';
+
+const run = promisify(execFile);
+
+/** The app under test: its address, its data folder and what its log says. */
+export interface AppServer {
+  baseURL: string;
+  dataDir: string;
+  logFile: string;
+  /** The link of the latest email of this kind to `who` (usernames or email addresses). */
+  emailLink: (kind: EmailKind, ...who: string[]) => Promise<string>;
+  /** The operator command: `npm run terms:publish -- <version> <file>` against this server's data. */
+  publishTerms: (version: string, markdown: string) => Promise<void>;
+}
+
+export type EmailKind = 'activate' | 'reset-password';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+interface Fixtures {
+  /** `test.use({ isolatedServer: true })`: a server of its own for each test (terms publishing). */
+  isolatedServer: boolean;
+  app: AppServer;
+  /** Creates active people through the API, quickly, for journeys that are not about signing up. */
+  createUser: (prefix?: string) => Promise<TestUser>;
+  /** Uncaught exceptions in the page: a test fails when the app throws one. */
+  pageErrors: Error[];
+}
+
+const LINK_PATTERN = /https?:\/\/[^\s"'<>\\]+/g;
+
+function readLog(logFile: string): string {
+  try {
+    return fs.readFileSync(logFile, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Email links are printed in the server log, one per line, with the recipient's name or address. */
+export function findEmailLink(log: string, kind: EmailKind, who: string[]): string | undefined {
+  const needles = who.map((w) => w.toLowerCase());
+  const lines = log.split('\n').reverse();
+  for (const line of lines) {
+    const lower = line.toLowerCase();
+    if (!needles.some((needle) => lower.includes(needle))) continue;
+    for (const match of line.match(LINK_PATTERN) ?? []) {
+      const url = new URL(match);
+      if (url.pathname.endsWith(`/${kind}`) && url.searchParams.get('token')) return match;
+    }
+  }
+  return undefined;
+}
+
+function makeAppServer(opts: {
+  baseURL: string;
+  dataDir: string;
+  logFile: string;
+  staticDir: string;
+}): AppServer {
+  return {
+    ...opts,
+    async emailLink(kind, ...who) {
+      let link: string | undefined;
+      await expect
+        .poll(() => (link = findEmailLink(readLog(opts.logFile), kind, who)), {
+          message: `a ${kind} link for ${who.join(' or ')} in the server log (${opts.logFile})`,
+          timeout: 10_000,
+        })
+        .toBeTruthy();
+      return link!;
+    },
+    async publishTerms(version, markdown) {
+      const file = path.join(opts.dataDir, `terms-${version}.md`);
+      fs.writeFileSync(file, markdown);
+      await run('npm', ['run', '--silent', 'terms:publish', '--', version, file], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: opts.dataDir, STATIC_DIR: opts.staticDir },
+        timeout: 60_000,
+      });
+    },
+  };
+}
+
+let counter = 0;
+/** A username no other test (or earlier run against the same data) uses: letters, digits, _ only. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  const stamp = Date.now().toString(36).slice(-6);
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}_${stamp}${process.pid.toString(36)}${counter}${random}`.slice(0, 32);
+}
+
+export async function signUpViaApi(
+  request: APIRequestContext,
+  app: AppServer,
+  prefix = 'user',
+): Promise<TestUser> {
+  const username = uniqueName(prefix);
+  const email = `${username}@example.test`.toLowerCase();
+  const password = `pw-${username}-secret`;
+  const signup = await request.post('/api/auth/signup', {
+    data: { username, email, password, acceptedTosVersion: '1.0' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const link = new URL(await app.emailLink('activate', username));
+  const activate = await request.get(
+    `/api/auth/activate?token=${encodeURIComponent(link.searchParams.get('token')!)}`,
+  );
+  expect(activate.ok(), await activate.text()).toBe(true);
+  const token = await loginViaApi(request, username, password);
+  const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.ok()).toBe(true);
+  const { id } = (await me.json()) as { id: number };
+  return { id, username, email, password, token };
+}
+
+export async function loginViaApi(request: APIRequestContext, username: string, password: string) {
+  const login = await request.post('/api/auth/login', { data: { username, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** Puts the person's token where the app keeps it (localStorage "token") and opens `path`. */
+export async function signInAs(page: Page, user: TestUser, pathname = '/my-ruminations') {
+  await page.goto('/public');
+  await page.evaluate((token) => localStorage.setItem('token', token), user.token);
+  await page.goto(pathname);
+}
+
+export const test = base.extend<Fixtures>({
+  isolatedServer: [false, { option: true }],
+
+  app: async ({ isolatedServer }, provide) => {
+    const staticDir = process.env.E2E_STATIC_DIR;
+    if (!staticDir || !process.env.E2E_BASE_URL)
+      throw new Error('Run through playwright.config.ts (global setup).');
+    if (!isolatedServer) {
+      await provide(
+        makeAppServer({
+          baseURL: process.env.E2E_BASE_URL,
+          dataDir: process.env.E2E_DATA_DIR!,
+          logFile: process.env.E2E_LOG_FILE!,
+          staticDir,
+        }),
+      );
+      return;
+    }
+    const server = await startServer({ staticDir, label: 'isolated' });
+    try {
+      await provide(makeAppServer({ ...server, staticDir }));
+    } finally {
+      await server.stop();
+    }
+  },
+
+  baseURL: async ({ app }, provide) => provide(app.baseURL),
+
+  createUser: async ({ request, app }, provide) => {
+    await provide((prefix) => signUpViaApi(request, app, prefix));
+  },
+
+  pageErrors: [
+    async ({ page }, provide) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await provide(errors);
+      expect(
+        errors.map((e) => e.message),
+        'uncaught exceptions in the page',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

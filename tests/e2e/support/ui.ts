@@ -1,0 +1,154 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, type TestUser } from './fixtures';
+
+/**
+ * What a person does on the screens, by role and visible name (the spec's words), shared by the
+ * journeys; and API shortcuts for arranging data in journeys that are about something else.
+ */
+
+export type AudienceName =
+  'Acquaintance' | 'Family' | 'Friend' | 'BestFriend' | 'Partner' | 'Therapist';
+
+/** Visible label of an audience (spec: BestFriend is shown as "Best Friend"). */
+export function audienceLabel(name: AudienceName): string {
+  return name === 'BestFriend' ? 'Best Friend' : name;
+}
+
+export const RELATION_TYPE_NUMBER: Record<AudienceName, number> = {
+  Acquaintance: 0,
+  Family: 1,
+  Friend: 2,
+  BestFriend: 3,
+  Partner: 4,
+  Therapist: 5,
+};
+
+/** The top navigation bar (spec: always shown). */
+export function navigation(page: Page): Locator {
+  return page.getByRole('navigation').first();
+}
+
+export function newRuminationDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'New Rumination' });
+}
+
+/** Opens the New Rumination dialog, writes, ticks audiences and saves; waits for it to close. */
+export async function writeRumination(
+  page: Page,
+  content: string,
+  opts: { audiences?: AudienceName[]; publish: boolean },
+): Promise<void> {
+  await page.getByRole('button', { name: 'New Rumination' }).click();
+  const dialog = newRuminationDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByPlaceholder("What's on your mind?").fill(content);
+  for (const audience of opts.audiences ?? []) {
+    await dialog.getByRole('checkbox', { name: audienceLabel(audience), exact: true }).click();
+  }
+  await dialog.getByRole('button', { name: opts.publish ? 'Publish' : 'Save Draft' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** A rumination card: the smallest listed item that holds the content. */
+export function ruminationCard(page: Page, content: string): Locator {
+  return page.getByRole('article').filter({ hasText: content });
+}
+
+export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /^(sign in|log in|login)$/i }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  const direct = page.getByRole('button', { name: 'Sign Out' });
+  if (await direct.isVisible()) {
+    await direct.click();
+  } else {
+    await openOverflowMenu(page);
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  }
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** On small screens the signed-in actions sit in an overflow menu (spec: top navigation bar). */
+export async function openOverflowMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /menu|more/i }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+// ---- API shortcuts for arranging data --------------------------------------------------------
+
+function bearer(user: TestUser) {
+  return { Authorization: `Bearer ${user.token}` };
+}
+
+export async function createRuminationViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  content: string,
+  opts: { audiences?: AudienceName[]; publish?: boolean } = {},
+): Promise<{ id: number }> {
+  const response = await request.post('/api/ruminations', {
+    headers: bearer(user),
+    data: {
+      content,
+      publish: opts.publish ?? true,
+      ...(opts.audiences?.length ? { audiences: opts.audiences } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+export async function requestRelationViaApi(
+  request: APIRequestContext,
+  from: TestUser,
+  to: TestUser,
+  type: AudienceName,
+): Promise<{ id: number }> {
+  const response = await request.post('/api/UserRelations', {
+    headers: bearer(from),
+    data: { userId: to.id, relationType: RELATION_TYPE_NUMBER[type] },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+export async function acceptRelationViaApi(
+  request: APIRequestContext,
+  receiver: TestUser,
+  relationId: number,
+): Promise<void> {
+  const response = await request.put(`/api/UserRelations/${relationId}/accept`, {
+    headers: bearer(receiver),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** `from` asks `to` for a relation of `type` and `to` accepts: the two are related. */
+export async function relateViaApi(
+  request: APIRequestContext,
+  from: TestUser,
+  to: TestUser,
+  type: AudienceName,
+): Promise<void> {
+  const { id } = await requestRelationViaApi(request, from, to, type);
+  await acceptRelationViaApi(request, to, id);
+}
+
+export async function commentViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  target: { ruminationId: number } | { parentCommentId: number },
+  content: string,
+): Promise<{ id: number }> {
+  const response = await request.post('/api/comments', {
+    headers: bearer(user),
+    data: { content, ...target },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
