@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Database } from './db/schema';
+import { installRequestAuth } from './auth/request-auth';
+import { installErrorHandling } from './http/error-handler';
+import { parseQueryString } from './http/query-names';
+import { loggerOptions } from './logging';
+import type { Mailer } from './mail/mailer';
+import { registerModules } from './modules/register-modules';
+import { registerSpa } from './http/spa';
+
+/** Bodies over 64 KiB are refused with 413 (api-contract.md "Conventions"). */
+export const BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Kysely<Database>;
+  jwtSecret: Uint8Array;
+  mailer: Mailer;
+  /** Pino options or false; defaults to the redacting options of logging.ts at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: AppConfig;
+    mailer: Mailer;
+    jwtSecret: Uint8Array;
+  }
+}
+
+/** The whole HTTP app, without a port: main.ts listens, tests use app.inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    // A number means "trust that many proxy hops" (Fastify's types only take the function form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', options.db);
+  app.decorate('config', config);
+  app.decorate('mailer', options.mailer);
+  app.decorate('jwtSecret', options.jwtSecret);
+
+  // A call that takes no body accepts an empty one even with Content-Type: application/json.
+  const defaultJsonParser = app.getDefaultJsonParser('remove', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, text, done);
+  });
+
+  const serveSpa = fs.existsSync(path.join(config.staticDir, 'index.html'));
+  installErrorHandling(app, serveSpa);
+  installRequestAuth(app, options.db, options.jwtSecret);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix dialogs inject a <style> element for scroll locking; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, { global: false });
+
+  // API answers are personal: never stored by a browser or a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  // Modules register their routes with full paths (/api/...) on the root instance.
+  await registerModules(app);
+
+  if (serveSpa) await registerSpa(app, config.staticDir);
+
+  return app;
+}

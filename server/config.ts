@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's whole configuration, read from the environment in this one place and validated with
+ * zod, so that a bad value stops the start with a message naming the variable instead of failing
+ * later in some request.
+ */
+
+/** One rate limit: at most `max` requests per `windowMs` per key (address or account). */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  enabled: boolean;
+  loginPerAddress: RateLimitRule;
+  loginPerAccount: RateLimitRule;
+  signupPerAddress: RateLimitRule;
+  forgotPerAccount: RateLimitRule;
+  forgotPerAddress: RateLimitRule;
+  resetPerAccount: RateLimitRule;
+  resetPerAddress: RateLimitRule;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; absent means SQLite at DATA_DIR/ruminations.sqlite. */
+  databaseUrl: string | undefined;
+  /** Public address of the web app; links in emails point here. No trailing slash. */
+  appUrl: string;
+  /** From JWT_SECRET; when absent the server generates one and keeps it in DATA_DIR. */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  /** Value for Fastify's trustProxy: false, true, or a number of hops. */
+  trustProxy: boolean | number;
+  /** Folder of the built SPA; served when it exists. */
+  staticDir: string;
+  rateLimits: RateLimits;
+}
+
+const MINUTE = 60_000;
+
+/** Mastodon-like defaults (api-contract.md "Accounts": per client address and per account). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  enabled: true,
+  loginPerAddress: { max: 25, windowMs: 5 * MINUTE },
+  loginPerAccount: { max: 25, windowMs: 60 * MINUTE },
+  signupPerAddress: { max: 5, windowMs: 30 * MINUTE },
+  forgotPerAccount: { max: 5, windowMs: 30 * MINUTE },
+  forgotPerAddress: { max: 25, windowMs: 30 * MINUTE },
+  resetPerAccount: { max: 5, windowMs: 30 * MINUTE },
+  resetPerAddress: { max: 25, windowMs: 30 * MINUTE },
+};
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      message: 'must be true or false',
+    })
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+    .optional(),
+);
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'must start with postgres:// or postgresql:// (omit it for SQLite)',
+      )
+      .optional(),
+  ),
+  APP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+        message: 'must be at least 32 bytes (256 bits); e.g. `openssl rand -base64 48`',
+      })
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Ruminations <no-reply@localhost>')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxy hops')
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)))
+      .default(false),
+  ),
+  STATIC_DIR: optionalString,
+  RATE_LIMIT_ENABLED: booleanFlag,
+  /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
+  RATE_LIMIT_MULTIPLIER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .positive('must be greater than 0')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(1),
+  ),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function scaled(rule: RateLimitRule, factor: number): RateLimitRule {
+  return { max: Math.max(1, Math.round(rule.max * factor)), windowMs: rule.windowMs };
+}
+
+/** Reads the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const factor = e.RATE_LIMIT_MULTIPLIER;
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: e.APP_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: path.resolve(e.STATIC_DIR ?? 'dist'),
+    rateLimits: {
+      enabled: e.RATE_LIMIT_ENABLED ?? true,
+      loginPerAddress: scaled(d.loginPerAddress, factor),
+      loginPerAccount: scaled(d.loginPerAccount, factor),
+      signupPerAddress: scaled(d.signupPerAddress, factor),
+      forgotPerAccount: scaled(d.forgotPerAccount, factor),
+      forgotPerAddress: scaled(d.forgotPerAddress, factor),
+      resetPerAccount: scaled(d.resetPerAccount, factor),
+      resetPerAddress: scaled(d.resetPerAddress, factor),
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import type { Database } from './schema';
+import * as m0001 from './migrations/0001-initial';
+
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
+ * when bundled. Add one line per new `migrations/NNNN-*.ts` file; never rename or reorder.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export interface DatabaseConfig {
+  /** postgres://... selects PostgreSQL. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, or ':memory:'. Used when databaseUrl is absent. */
+  sqliteFile?: string;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDatabase(config: DatabaseConfig): Kysely<Database> {
+  if (isPostgresUrl(config.databaseUrl)) {
+    // COUNT(*) and BIGINT come back from pg as strings; ids and counts fit in JS numbers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }),
+      }),
+    });
+  }
+  const file = config.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL syncs every commit (an acknowledged write
+  // survives a power cut); busy_timeout waits for a lock held by another process instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
+
+/**
+ * Brings the schema up to date. Kysely's Migrator takes a lock (an advisory lock on PostgreSQL),
+ * so several instances starting at once run each migration exactly once.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}`, { cause: error });
+  }
+}

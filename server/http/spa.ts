@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * The built SPA (dist/): files as they are, and index.html for every other GET outside /api, so
+ * that a deep link (/user/3, /activate?token=...) loads the app and its router takes over.
+ */
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: path.resolve(staticDir),
+    // Only files present at start get routes; anything else reaches the not-found handler,
+    // which answers index.html (pages) or a 404 problem (/api).
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Vite puts content hashes in the names under assets/: those never change.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+export function isSpaPage(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/api/')
+  );
+}
+
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, MailMessage } from './mailer';
+
+/**
+ * The mailer without SMTP: every message becomes a file in DATA_DIR/outbox/, and its link one log
+ * line ("Activation link for alice: http://..."), so a person trying the app alone, and the
+ * browser tests that read the server log, can follow it.
+ */
+export function createOutboxMailer(
+  outboxDir: string,
+  log: FastifyBaseLogger,
+  from: string,
+): Mailer {
+  return {
+    async send(message: MailMessage) {
+      await fs.mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+      const content = [
+        `From: ${from}`,
+        `To: ${message.to}`,
+        `Subject: ${message.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        message.text,
+        '',
+      ].join('\r\n');
+      await fs.writeFile(file, content, { mode: 0o600 });
+      if (message.link) log.info(`${message.link.logLabel}: ${message.link.url}`);
+      else log.info({ file }, `Mail for ${message.to} written to the outbox`);
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,21 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer';
+
+/** Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://...). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message: MailMessage) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+    },
+    close: () => {
+      transport.close();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** SQL of the Terms of Service: versions and the history of acceptances. */
+
+export interface TermsVersionRow {
+  version: string;
+  content: string;
+  createdAt: string;
+}
+
+/** The current terms: the newest published version (highest id; versions are only ever added). */
+export async function findCurrentTerms(db: Kysely<Database>): Promise<TermsVersionRow | undefined> {
+  return db
+    .selectFrom('terms_versions')
+    .select(['version', 'content', 'created_at as createdAt'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findCurrentVersion(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('terms_versions')
+    .select('version')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.version;
+}
+
+export async function termsVersionExists(db: Kysely<Database>, version: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('terms_versions')
+    .select('id')
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasAcceptedVersion(
+  db: Kysely<Database>,
+  userId: number,
+  version: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('terms_acceptances')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('version', '=', version)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordAcceptance(
+  db: Kysely<Database>,
+  userId: number,
+  version: string,
+  acceptedAt: string,
+): Promise<void> {
+  await db
+    .insertInto('terms_acceptances')
+    .values({ user_id: userId, version, accepted_at: acceptedAt })
+    .execute();
+}
+
+/** Adds a version; it becomes current. False when the version already exists. */
+export async function insertTermsVersion(
+  db: Kysely<Database>,
+  version: string,
+  content: string,
+  createdAt: string,
+): Promise<boolean> {
+  if (await termsVersionExists(db, version)) return false;
+  await db
+    .insertInto('terms_versions')
+    .values({ version, content, created_at: createdAt })
+    .execute();
+  return true;
+}
+
+/**
+ * Whether the user must still accept the current terms, and which version is current. With no
+ * terms published at all, nothing is required.
+ */
+export async function termsStatusFor(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ requiresAcceptance: boolean; currentVersion: string | null }> {
+  const current = await findCurrentVersion(db);
+  if (current === undefined) return { requiresAcceptance: false, currentVersion: null };
+  const accepted = await hasAcceptedVersion(db, userId, current);
+  return { requiresAcceptance: !accepted, currentVersion: current };
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../../../server/app';
+import { signAccessToken } from '../../../server/auth/access-token';
+import { hashPassword } from '../../../server/auth/password';
+import { DEFAULT_RATE_LIMITS, type AppConfig } from '../../../server/config';
+import { createDatabase, migrateToLatest } from '../../../server/db/database';
+import type { Database } from '../../../server/db/schema';
+import type { Mailer } from '../../../server/mail/mailer';
+import { findCurrentVersion, recordAcceptance } from '../../../server/modules/terms/terms-queries';
+import { seedInitialTerms } from '../../../server/modules/terms/terms-seed';
+import { createMemoryMailer, type MemoryMailer } from './memory-mailer';
+
+/** Terms text of the test databases (the real one is seeded by main.ts). */
+export const TEST_TERMS_CONTENT = '# Terms of Service\n\n## 1. Acceptance\n\nTest terms.';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  mailer: MemoryMailer;
+  /** The temp folder used as DATA_DIR (outbox, secrets). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Overrides of the test configuration (rate limits are effectively off unless set here). */
+  config?: Partial<AppConfig>;
+  logger?: FastifyServerOptions['logger'];
+  /** Another mailer than the in-memory one (e.g. the outbox). */
+  mailer?: Mailer;
+  /** Seed terms version 1.0 (default true). */
+  seedTerms?: boolean;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const huge = { max: 1_000_000, windowMs: 60_000 };
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    appUrl: 'http://app.test',
+    jwtSecret: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Ruminations <no-reply@app.test>',
+    logLevel: 'silent',
+    trustProxy: false,
+    staticDir: path.join(dataDir, 'no-dist'),
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      enabled: true,
+      loginPerAddress: huge,
+      loginPerAccount: huge,
+      signupPerAddress: huge,
+      forgotPerAccount: huge,
+      forgotPerAddress: huge,
+      resetPerAccount: huge,
+      resetPerAddress: huge,
+    },
+    ...overrides,
+  };
+}
+
+/** A fresh app on a fresh in-memory SQLite database, migrated, with terms 1.0 seeded. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-test-'));
+  const db = createDatabase({ sqliteFile: ':memory:' });
+  await migrateToLatest(db);
+  if (options.seedTerms ?? true) await seedInitialTerms(db, TEST_TERMS_CONTENT);
+  const memoryMailer = createMemoryMailer();
+  const app = await buildApp({
+    config: testConfig(dataDir, options.config),
+    db,
+    jwtSecret: randomBytes(32),
+    mailer: options.mailer ?? memoryMailer,
+    logger: options.logger ?? false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    mailer: memoryMailer,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let userCounter = 0;
+
+/**
+ * An activated user who has accepted the current terms, inserted directly, with a valid access
+ * token. `acceptTerms: false` leaves the terms unaccepted (writes then answer 403).
+ */
+export async function createActiveUser(
+  app: FastifyInstance,
+  options: { username?: string; email?: string; password?: string; acceptTerms?: boolean } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
+  const email = options.email ?? `${username.toLowerCase()}@example.test`;
+  const password = options.password ?? 'correct horse battery';
+  const now = new Date().toISOString();
+  const row = await app.db
+    .insertInto('users')
+    .values({
+      username,
+      username_lower: username.toLowerCase(),
+      email,
+      email_lower: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+      is_active: 1,
+      token_version: 0,
+      create_tms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.acceptTerms ?? true) {
+    const current = await findCurrentVersion(app.db);
+    if (current !== undefined) await recordAcceptance(app.db, row.id, current, now);
+  }
+  const token = await signAccessToken(app.jwtSecret, { userId: row.id, tokenVersion: 0 });
+  return { id: row.id, username, email, password, token };
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
