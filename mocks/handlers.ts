@@ -1,6 +1,19 @@
 import { authHandlers } from './handlers/auth';
+import { commentHandlers } from './handlers/comments';
+import { relationHandlers } from './handlers/relations';
+import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
 import { userHandlers } from './handlers/users';
 
-/** Every handler of the mock backend, in matching order (specific paths before `:id` ones). */
-export const handlers = [...authHandlers, ...termsHandlers, ...userHandlers];
+/**
+ * Every handler of the mock backend. Order matters within a resource: fixed paths such as
+ * /api/ruminations/my come before /api/ruminations/:id.
+ */
+export const handlers = [
+  ...authHandlers,
+  ...termsHandlers,
+  ...userHandlers,
+  ...ruminationHandlers,
+  ...commentHandlers,
+  ...relationHandlers,
+];

@@ -1,0 +1,123 @@
+import { HttpResponse } from 'msw';
+import {
+  commentIdParams,
+  createCommentRequest,
+  updateCommentRequest,
+} from '../../src/api/comment-schemas';
+import { ruminationIdParams } from '../../src/api/rumination-schemas';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  noContent,
+  notFound,
+  optionalUser,
+  readBody,
+  readId,
+  requireTermsAccepted,
+  requireUser,
+  route,
+} from '../http';
+import { getDb, nextId, now, type StoredComment } from '../store';
+import { toComment, visibleRuminationOr404 } from '../views';
+
+/** /api/comments/* (api-contract.md "Comments"): readable by whoever may read the rumination. */
+
+const oldestFirst = (a: StoredComment, b: StoredComment) => a.id - b.id;
+
+/** The comment if its rumination is visible to the caller; else 404, hiding that it exists. */
+function visibleCommentOr404(id: number, viewerId: number | null): StoredComment {
+  const comment = getDb().comments.find((c) => c.id === id);
+  if (!comment) throw notFound('Comment not found');
+  try {
+    visibleRuminationOr404(comment.ruminationId, viewerId);
+  } catch {
+    throw notFound('Comment not found');
+  }
+  return comment;
+}
+
+/** The caller's own comment that is still active: what edit and delete need. */
+function ownActiveComment(id: number, userId: number): StoredComment {
+  const comment = visibleCommentOr404(id, userId);
+  if (comment.authorId !== userId) throw forbidden('Only the author can change this comment');
+  if (comment.isDeleted) throw conflict('This comment has been deleted');
+  return comment;
+}
+
+export const commentHandlers = [
+  route('get', '/api/comments/rumination/:id', ({ request, params }) => {
+    const id = readId(params, ruminationIdParams);
+    visibleRuminationOr404(id, optionalUser(request));
+    const topLevel = getDb()
+      .comments.filter((c) => c.ruminationId === id && c.parentCommentId === null)
+      .sort(oldestFirst);
+    return HttpResponse.json(topLevel.map(toComment));
+  }),
+
+  route('get', '/api/comments/comment/:id/replies', ({ request, params }) => {
+    const id = readId(params, commentIdParams);
+    visibleCommentOr404(id, optionalUser(request));
+    const replies = getDb()
+      .comments.filter((c) => c.parentCommentId === id)
+      .sort(oldestFirst);
+    return HttpResponse.json(replies.map(toComment));
+  }),
+
+  route('post', '/api/comments', async ({ request }) => {
+    const userId = requireUser(request);
+    const input = await readBody(request, createCommentRequest);
+    requireTermsAccepted(userId);
+    let ruminationId: number;
+    let parentCommentId: number | null = null;
+    if (input.parentCommentId != null) {
+      const parent = visibleCommentOr404(input.parentCommentId, userId);
+      if (parent.isDeleted) throw conflict('You cannot reply to a deleted comment');
+      ruminationId = parent.ruminationId;
+      parentCommentId = parent.id;
+    } else if (input.ruminationId != null) {
+      ruminationId = input.ruminationId;
+    } else {
+      throw badRequest('Give exactly one of ruminationId or parentCommentId');
+    }
+    const rumination = visibleRuminationOr404(ruminationId, userId);
+    if (!rumination.isPublished) throw conflict('You cannot comment on a draft');
+    const time = now();
+    const comment: StoredComment = {
+      id: nextId(),
+      ruminationId,
+      parentCommentId,
+      authorId: userId,
+      content: input.content,
+      isDeleted: false,
+      createTMS: time,
+      updateTMS: time,
+    };
+    getDb().comments.push(comment);
+    return HttpResponse.json(toComment(comment), { status: 201 });
+  }),
+
+  route('put', '/api/comments/:id', async ({ request, params }) => {
+    const userId = requireUser(request);
+    const id = readId(params, commentIdParams);
+    const input = await readBody(request, updateCommentRequest);
+    if (input.id !== id) throw badRequest('The id in the body does not match the address');
+    requireTermsAccepted(userId);
+    const comment = ownActiveComment(id, userId);
+    comment.content = input.content;
+    comment.updateTMS = now();
+    return HttpResponse.json(toComment(comment));
+  }),
+
+  route('delete', '/api/comments/:id', ({ request, params }) => {
+    const userId = requireUser(request);
+    const id = readId(params, commentIdParams);
+    requireTermsAccepted(userId);
+    const comment = ownActiveComment(id, userId);
+    // Soft delete: the words go, the place in the thread (and the replies) stay.
+    comment.isDeleted = true;
+    comment.content = '';
+    comment.updateTMS = now();
+    return noContent();
+  }),
+];

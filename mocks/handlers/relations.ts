@@ -1,0 +1,141 @@
+import { HttpResponse, type PathParams } from 'msw';
+import {
+  RELATION_LIMIT_DEFAULT,
+  createRelationRequest,
+  relationIdParams,
+  relationListQuery,
+} from '../../src/api/relation-schemas';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  noContent,
+  notFound,
+  readBody,
+  readId,
+  readQuery,
+  requireTermsAccepted,
+  requireUser,
+  route,
+} from '../http';
+import { findUser, getDb, nextId, now, type StoredRelation } from '../store';
+import { toRelation } from '../views';
+
+/**
+ * /api/UserRelations (api-contract.md "Relations"). The state machine: pending -> accepted or
+ * rejected (receiver), pending -> deleted (initiator cancels), accepted -> deleted (either side).
+ * A relation the caller is not part of is 404 on every call.
+ */
+
+const isPending = (r: StoredRelation) => !r.isAccepted && !r.isRejected && !r.isDeleted;
+
+function ownRelationOr404(id: number, userId: number): StoredRelation {
+  const relation = getDb().relations.find((r) => r.id === id);
+  if (!relation || (relation.initiatorId !== userId && relation.receiverId !== userId)) {
+    throw notFound('Relation not found');
+  }
+  return relation;
+}
+
+/** The receiver answers a pending request; anything else is refused. */
+function answerable(params: PathParams, request: Request): StoredRelation {
+  const userId = requireUser(request);
+  const id = readId(params, relationIdParams);
+  requireTermsAccepted(userId);
+  const relation = ownRelationOr404(id, userId);
+  if (relation.receiverId !== userId) {
+    throw forbidden('Only the receiver can answer a relation request');
+  }
+  if (!isPending(relation)) throw conflict('This relation request is no longer pending');
+  return relation;
+}
+
+export const relationHandlers = [
+  route('get', '/api/UserRelations', ({ request }) => {
+    const userId = requireUser(request);
+    const query = readQuery(request, relationListQuery);
+    const from = query.FromTMS === undefined ? undefined : Date.parse(query.FromTMS);
+    const to = query.ToTMS === undefined ? undefined : Date.parse(query.ToTMS);
+    const items = getDb()
+      .relations.filter((r) => {
+        if (r.initiatorId !== userId && r.receiverId !== userId) return false;
+        if (r.isDeleted && query.IncludeDeleted !== true) return false;
+        if (query.Id !== undefined && r.id !== query.Id) return false;
+        if (
+          query.UserId !== undefined &&
+          r.initiatorId !== query.UserId &&
+          r.receiverId !== query.UserId
+        ) {
+          return false;
+        }
+        const created = Date.parse(r.createTMS);
+        if (from !== undefined && created < from) return false;
+        if (to !== undefined && created > to) return false;
+        return true;
+      })
+      .sort((a, b) => (query.Sort === 'createTMS' ? a.id - b.id : b.id - a.id));
+    const offset = query.Offset ?? 0;
+    const limit = query.Limit ?? RELATION_LIMIT_DEFAULT;
+    return HttpResponse.json(items.slice(offset, offset + limit).map(toRelation));
+  }),
+
+  route('post', '/api/UserRelations', async ({ request }) => {
+    const userId = requireUser(request);
+    const input = await readBody(request, createRelationRequest);
+    requireTermsAccepted(userId);
+    if (input.userId === userId) throw badRequest('You cannot request a relation with yourself');
+    if (!findUser(input.userId)?.isActive) throw notFound('User not found');
+    const other = input.userId;
+    const duplicate = getDb().relations.some(
+      (r) =>
+        r.type === input.relationType &&
+        !r.isDeleted &&
+        !r.isRejected &&
+        ((r.initiatorId === userId && r.receiverId === other) ||
+          (r.initiatorId === other && r.receiverId === userId)),
+    );
+    if (duplicate) throw conflict('A relation of this type already exists');
+    const relation: StoredRelation = {
+      id: nextId(),
+      type: input.relationType,
+      initiatorId: userId,
+      receiverId: other,
+      isAccepted: false,
+      isRejected: false,
+      isDeleted: false,
+      createTMS: now(),
+    };
+    getDb().relations.push(relation);
+    return HttpResponse.json(toRelation(relation), { status: 201 });
+  }),
+
+  route('put', '/api/UserRelations/:id/accept', ({ request, params }) => {
+    const relation = answerable(params, request);
+    relation.isAccepted = true;
+    return HttpResponse.json(toRelation(relation));
+  }),
+
+  route('put', '/api/UserRelations/:id/reject', ({ request, params }) => {
+    const relation = answerable(params, request);
+    relation.isRejected = true;
+    return HttpResponse.json(toRelation(relation));
+  }),
+
+  route('delete', '/api/UserRelations/:id', ({ request, params }) => {
+    const userId = requireUser(request);
+    const id = readId(params, relationIdParams);
+    requireTermsAccepted(userId);
+    const relation = ownRelationOr404(id, userId);
+    const cancelsOwnRequest = isPending(relation) && relation.initiatorId === userId;
+    const endsAccepted = relation.isAccepted && !relation.isDeleted;
+    if (!cancelsOwnRequest && !endsAccepted) {
+      throw forbidden(
+        isPending(relation)
+          ? 'Only the person who sent a request can cancel it'
+          : 'This relation cannot be deleted',
+      );
+    }
+    relation.isDeleted = true;
+    return noContent();
+  }),
+];

@@ -1,0 +1,140 @@
+import { HttpResponse } from 'msw';
+import { LIST_LIMIT_DEFAULT } from '../../src/api/common';
+import {
+  createRuminationRequest,
+  ruminationIdParams,
+  ruminationListQuery,
+  updateRuminationRequest,
+  type Rumination,
+  type RuminationListQuery,
+} from '../../src/api/rumination-schemas';
+import {
+  forbidden,
+  noContent,
+  optionalUser,
+  readBody,
+  readId,
+  readQuery,
+  requireTermsAccepted,
+  requireUser,
+  route,
+} from '../http';
+import { getDb, nextId, now, type StoredRumination } from '../store';
+import { isVisible, toRumination, visibleRuminationOr404 } from '../views';
+
+/** /api/ruminations/* (api-contract.md "Ruminations" and "Visibility"). */
+
+const isPublicOne = (r: StoredRumination) => r.isPublished && r.audiences.length === 0;
+
+/** Newest first, `BeforeId` keyset, `Limit` (default 20, at most 100 by the schema). */
+function page(items: StoredRumination[], query: RuminationListQuery): Rumination[] {
+  const before = query.BeforeId;
+  return items
+    .filter((r) => before === undefined || r.id < before)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, query.Limit ?? LIST_LIMIT_DEFAULT)
+    .map(toRumination);
+}
+
+/** Users with an accepted, not deleted relation (any type, either direction) with `userId`. */
+function relatedUserIds(userId: number): Set<number> {
+  const ids = new Set<number>();
+  for (const r of getDb().relations) {
+    if (!r.isAccepted || r.isDeleted || r.isRejected) continue;
+    if (r.initiatorId === userId) ids.add(r.receiverId);
+    if (r.receiverId === userId) ids.add(r.initiatorId);
+  }
+  return ids;
+}
+
+export const ruminationHandlers = [
+  route('get', '/api/ruminations/my', ({ request }) => {
+    const userId = requireUser(request);
+    const query = readQuery(request, ruminationListQuery);
+    const own = getDb().ruminations.filter(
+      (r) =>
+        r.authorId === userId && (query.isPublic === undefined || r.isPublished === query.isPublic),
+    );
+    return HttpResponse.json(page(own, query));
+  }),
+
+  route('get', '/api/ruminations/feed', ({ request }) => {
+    const userId = requireUser(request);
+    const query = readQuery(request, ruminationListQuery);
+    const related = relatedUserIds(userId);
+    const items = getDb().ruminations.filter(
+      (r) =>
+        r.authorId !== userId &&
+        related.has(r.authorId) &&
+        (query.UserId === undefined || r.authorId === query.UserId) &&
+        r.isPublished &&
+        (query.isPublic === true ? r.audiences.length === 0 : isVisible(r, userId)),
+    );
+    return HttpResponse.json(page(items, query));
+  }),
+
+  route('get', '/api/ruminations/public', ({ request }) => {
+    const viewerId = optionalUser(request);
+    const query = readQuery(request, ruminationListQuery);
+    const authorId = query.UserId;
+    const items = getDb().ruminations.filter((r) => {
+      if (authorId === undefined) return isPublicOne(r);
+      if (r.authorId !== authorId || !r.isPublished) return false;
+      return query.isPublic === true ? isPublicOne(r) : isVisible(r, viewerId);
+    });
+    return HttpResponse.json(page(items, query));
+  }),
+
+  route('get', '/api/ruminations/:id', ({ request, params }) => {
+    const id = readId(params, ruminationIdParams);
+    return HttpResponse.json(toRumination(visibleRuminationOr404(id, optionalUser(request))));
+  }),
+
+  route('post', '/api/ruminations', async ({ request }) => {
+    const userId = requireUser(request);
+    const input = await readBody(request, createRuminationRequest);
+    requireTermsAccepted(userId);
+    const time = now();
+    const rumination: StoredRumination = {
+      id: nextId(),
+      authorId: userId,
+      content: input.content,
+      isPublished: input.publish,
+      audiences: input.audiences ?? [],
+      createTMS: time,
+      updateTMS: time,
+    };
+    getDb().ruminations.push(rumination);
+    return HttpResponse.json(toRumination(rumination), { status: 201 });
+  }),
+
+  route('put', '/api/ruminations/:id', async ({ request, params }) => {
+    const userId = requireUser(request);
+    const id = readId(params, ruminationIdParams);
+    const input = await readBody(request, updateRuminationRequest);
+    requireTermsAccepted(userId);
+    const rumination = visibleRuminationOr404(id, userId);
+    if (rumination.authorId !== userId) {
+      throw forbidden('Only the author can change this rumination');
+    }
+    rumination.content = input.content;
+    rumination.audiences = input.audiences ?? [];
+    rumination.isPublished = input.publish;
+    rumination.updateTMS = now();
+    return HttpResponse.json(toRumination(rumination));
+  }),
+
+  route('delete', '/api/ruminations/:id', ({ request, params }) => {
+    const userId = requireUser(request);
+    const id = readId(params, ruminationIdParams);
+    requireTermsAccepted(userId);
+    const rumination = visibleRuminationOr404(id, userId);
+    if (rumination.authorId !== userId) {
+      throw forbidden('Only the author can delete this rumination');
+    }
+    const db = getDb();
+    db.ruminations = db.ruminations.filter((r) => r.id !== id);
+    db.comments = db.comments.filter((c) => c.ruminationId !== id);
+    return noContent();
+  }),
+];
