@@ -11,9 +11,18 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as ActivateRouteImport } from './routes/activate'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PublicRouteImport } from './routes/public'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AuthAcceptedRouteImport } from './routes/_auth/_accepted'
 import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-acceptance'
+import { Route as UserIndexRouteImport } from './routes/user.index'
+import { Route as UserUserIdRouteImport } from './routes/user.$userId'
+import { Route as AuthAcceptedMyFeedRouteImport } from './routes/_auth/_accepted/my-feed'
+import { Route as AuthAcceptedMyRuminationsRouteImport } from './routes/_auth/_accepted/my-ruminations'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,6 +31,16 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivateRoute = ActivateRouteImport.update({
+  id: '/activate',
+  path: '/activate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -34,51 +53,150 @@ const PublicRoute = PublicRouteImport.update({
   path: '/public',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAcceptedRoute = AuthAcceptedRouteImport.update({
+  id: '/_accepted',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTermsAcceptanceRoute = AuthTermsAcceptanceRouteImport.update({
   id: '/terms-acceptance',
   path: '/terms-acceptance',
   getParentRoute: () => AuthRoute,
 } as any)
+const UserIndexRoute = UserIndexRouteImport.update({
+  id: '/user/',
+  path: '/user/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserUserIdRoute = UserUserIdRouteImport.update({
+  id: '/user/$userId',
+  path: '/user/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAcceptedMyFeedRoute = AuthAcceptedMyFeedRouteImport.update({
+  id: '/my-feed',
+  path: '/my-feed',
+  getParentRoute: () => AuthAcceptedRoute,
+} as any)
+const AuthAcceptedMyRuminationsRoute =
+  AuthAcceptedMyRuminationsRouteImport.update({
+    id: '/my-ruminations',
+    path: '/my-ruminations',
+    getParentRoute: () => AuthAcceptedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/activate': typeof ActivateRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/user/$userId': typeof UserUserIdRoute
+  '/user/': typeof UserIndexRoute
+  '/my-feed': typeof AuthAcceptedMyFeedRoute
+  '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activate': typeof ActivateRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/user/$userId': typeof UserUserIdRoute
+  '/user': typeof UserIndexRoute
+  '/my-feed': typeof AuthAcceptedMyFeedRoute
+  '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
+  '/activate': typeof ActivateRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/public': typeof PublicRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
+  '/_auth/_accepted': typeof AuthAcceptedRouteWithChildren
   '/_auth/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/user/$userId': typeof UserUserIdRoute
+  '/user/': typeof UserIndexRoute
+  '/_auth/_accepted/my-feed': typeof AuthAcceptedMyFeedRoute
+  '/_auth/_accepted/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/public' | '/terms-acceptance'
+  fullPaths:
+    | '/'
+    | '/activate'
+    | '/forgot-password'
+    | '/login'
+    | '/public'
+    | '/reset-password'
+    | '/terms-of-service'
+    | '/terms-acceptance'
+    | '/user/$userId'
+    | '/user/'
+    | '/my-feed'
+    | '/my-ruminations'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/public' | '/terms-acceptance'
+  to:
+    | '/'
+    | '/activate'
+    | '/forgot-password'
+    | '/login'
+    | '/public'
+    | '/reset-password'
+    | '/terms-of-service'
+    | '/terms-acceptance'
+    | '/user/$userId'
+    | '/user'
+    | '/my-feed'
+    | '/my-ruminations'
   id:
     | '__root__'
     | '/'
     | '/_auth'
+    | '/activate'
+    | '/forgot-password'
     | '/login'
     | '/public'
+    | '/reset-password'
+    | '/terms-of-service'
+    | '/_auth/_accepted'
     | '/_auth/terms-acceptance'
+    | '/user/$userId'
+    | '/user/'
+    | '/_auth/_accepted/my-feed'
+    | '/_auth/_accepted/my-ruminations'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  ActivateRoute: typeof ActivateRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   PublicRoute: typeof PublicRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  TermsOfServiceRoute: typeof TermsOfServiceRoute
+  UserUserIdRoute: typeof UserUserIdRoute
+  UserIndexRoute: typeof UserIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -97,6 +215,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/activate': {
+      id: '/activate'
+      path: '/activate'
+      fullPath: '/activate'
+      preLoaderRoute: typeof ActivateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -111,6 +243,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-of-service': {
+      id: '/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/terms-of-service'
+      preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/_accepted': {
+      id: '/_auth/_accepted'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthAcceptedRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/terms-acceptance': {
       id: '/_auth/terms-acceptance'
       path: '/terms-acceptance'
@@ -118,14 +271,58 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTermsAcceptanceRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/user/': {
+      id: '/user/'
+      path: '/user'
+      fullPath: '/user/'
+      preLoaderRoute: typeof UserIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/$userId': {
+      id: '/user/$userId'
+      path: '/user/$userId'
+      fullPath: '/user/$userId'
+      preLoaderRoute: typeof UserUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/_accepted/my-feed': {
+      id: '/_auth/_accepted/my-feed'
+      path: '/my-feed'
+      fullPath: '/my-feed'
+      preLoaderRoute: typeof AuthAcceptedMyFeedRouteImport
+      parentRoute: typeof AuthAcceptedRoute
+    }
+    '/_auth/_accepted/my-ruminations': {
+      id: '/_auth/_accepted/my-ruminations'
+      path: '/my-ruminations'
+      fullPath: '/my-ruminations'
+      preLoaderRoute: typeof AuthAcceptedMyRuminationsRouteImport
+      parentRoute: typeof AuthAcceptedRoute
+    }
   }
 }
 
+interface AuthAcceptedRouteChildren {
+  AuthAcceptedMyFeedRoute: typeof AuthAcceptedMyFeedRoute
+  AuthAcceptedMyRuminationsRoute: typeof AuthAcceptedMyRuminationsRoute
+}
+
+const AuthAcceptedRouteChildren: AuthAcceptedRouteChildren = {
+  AuthAcceptedMyFeedRoute: AuthAcceptedMyFeedRoute,
+  AuthAcceptedMyRuminationsRoute: AuthAcceptedMyRuminationsRoute,
+}
+
+const AuthAcceptedRouteWithChildren = AuthAcceptedRoute._addFileChildren(
+  AuthAcceptedRouteChildren,
+)
+
 interface AuthRouteChildren {
+  AuthAcceptedRoute: typeof AuthAcceptedRouteWithChildren
   AuthTermsAcceptanceRoute: typeof AuthTermsAcceptanceRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAcceptedRoute: AuthAcceptedRouteWithChildren,
   AuthTermsAcceptanceRoute: AuthTermsAcceptanceRoute,
 }
 
@@ -134,8 +331,14 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  ActivateRoute: ActivateRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   PublicRoute: PublicRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  TermsOfServiceRoute: TermsOfServiceRoute,
+  UserUserIdRoute: UserUserIdRoute,
+  UserIndexRoute: UserIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

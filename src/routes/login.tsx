@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginScreen } from '../features/auth/login-screen';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: ({ context }) => {
-    if (context.auth.isAuthenticated) throw redirect({ href: '/my-ruminations' });
+    if (context.auth.isAuthenticated) throw redirect({ to: '/my-ruminations' });
   },
-  component: () => <h1>Sign In</h1>,
+  component: LoginScreen,
 });

@@ -6,6 +6,8 @@ import './msw';
 
 beforeEach(() => {
   installMatchMedia({ dark: false });
+  // jsdom has no scrolling; the router's scroll restoration calls this on every navigation.
+  window.scrollTo = () => {};
 });
 
 afterEach(() => {

@@ -1,12 +1,32 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
+import { useTheme } from '../../features/theme/use-theme';
+import { NavBar } from './nav-bar';
+
+const isDemo = import.meta.env.MODE === 'demo';
 
 /** The page frame: navigation bar, the current screen, and app-wide overlays. */
 export function RootLayout({ children }: { children: ReactNode }) {
+  // Keeps <html> in step with the preference and, for "system", with the system setting.
+  useTheme();
   return (
-    <div className="min-h-dvh">
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-6">
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+      >
+        Skip to content
+      </a>
+      {isDemo && <DemoBannerSlot />}
+      <NavBar />
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
         {children}
       </main>
+      <UpdatedTermsModal />
     </div>
   );
+}
+
+function DemoBannerSlot() {
+  return <Suspense fallback={null}>{null}</Suspense>;
 }

@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
+import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { Logo } from './logo';
+import { NavOverflowMenu } from './nav-overflow-menu';
+
+/** Below Tailwind's `sm` breakpoint the secondary items move into the overflow menu. */
+export const SMALL_SCREEN_QUERY = '(max-width: 639px)';
+
+/** The top navigation bar, shown on every screen (spec section 2). */
+export function NavBar() {
+  const { isAuthenticated, requiresTosAcceptance, logout } = useAuth();
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+
+  return (
+    <header className="border-b border-line bg-surface">
+      <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-2">
+        <Link
+          to="/public"
+          aria-label="Ruminations, public ruminations"
+          className="mr-2 no-underline"
+        >
+          <Logo />
+        </Link>
+        <Link to="/public" className="nav-link">
+          Public
+        </Link>
+        {isAuthenticated && !isSmallScreen && (
+          <>
+            <Link to="/my-ruminations" className="nav-link">
+              My Ruminations
+            </Link>
+            <Link to="/my-feed" className="nav-link">
+              My Feed
+            </Link>
+          </>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          {isAuthenticated ? (
+            <>
+              <NewRuminationButton disabled={requiresTosAcceptance} />
+              {isSmallScreen ? (
+                <NavOverflowMenu />
+              ) : (
+                <>
+                  <ThemeToggle />
+                  <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+                    Sign Out
+                  </button>
+                </>
+              )}
+            </>
+          ) : (
+            <Link to="/login" className="btn btn-primary no-underline">
+              Sign In
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

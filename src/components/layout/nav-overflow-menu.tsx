@@ -1,0 +1,46 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { useTheme } from '../../features/theme/use-theme';
+
+const itemClass =
+  'block cursor-pointer rounded px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-page';
+
+/**
+ * The small-screen menu (spec section 2). New Rumination stays on the bar beside it: it opens a
+ * dialog, which cannot live inside a menu that closes on selection.
+ */
+export function NavOverflowMenu() {
+  const { logout } = useAuth();
+  const { theme, toggle } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="icon-button" aria-label="Open menu">
+        <span aria-hidden="true">⋯</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg"
+        >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/my-ruminations">My Ruminations</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/my-feed">My Feed</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item className={itemClass} onSelect={toggle}>
+            {`Switch to ${next} theme`}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageCard } from '../../components/ui/page-card';
+import { errorMessage } from '../../lib/error-message';
+import { activate } from './auth-api';
+
+/**
+ * /activate?token=...: activates once (spec section 7: no retry). A query, not a mutation, so that
+ * React's development double mount does not spend the single-use token twice.
+ */
+export function ActivateScreen({ token }: { token: string | undefined }) {
+  const activation = useQuery({
+    queryKey: ['auth', 'activate', token],
+    queryFn: () => activate(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const loginButton = (
+    <Link to="/login" className="btn btn-primary no-underline">
+      Go to Login
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <PageCard title="Account Activation">
+        <div role="alert" className="error-box mb-6">
+          Invalid activation link. No token provided.
+        </div>
+        {loginButton}
+      </PageCard>
+    );
+  }
+
+  if (activation.isPending) {
+    return (
+      <PageCard title="Account Activation">
+        <p role="status">Activating your account...</p>
+      </PageCard>
+    );
+  }
+
+  if (activation.isError) {
+    return (
+      <PageCard title="Activation failed">
+        <div role="alert" className="error-box mb-6">
+          {errorMessage(activation.error, 'Failed to activate account')}
+        </div>
+        {loginButton}
+      </PageCard>
+    );
+  }
+
+  return (
+    <PageCard title="Account activated">
+      <p role="status" className="mb-6">
+        {activation.data.message || 'Your account has been activated. You can now sign in.'}
+      </p>
+      {loginButton}
+    </PageCard>
+  );
+}

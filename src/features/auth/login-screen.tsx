@@ -1,0 +1,62 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageCard } from '../../components/ui/page-card';
+import { useAuthSession } from './auth-context';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import type { LoginResponse } from '../../api/auth-schemas';
+
+type View = { kind: 'sign-in' } | { kind: 'sign-up' } | { kind: 'check-email'; email: string };
+
+/** /login: sign-in and sign-up toggled in place, then the check-your-email state (spec 2, 4). */
+export function LoginScreen() {
+  const [view, setView] = useState<View>({ kind: 'sign-in' });
+  const session = useAuthSession();
+  const navigate = useNavigate();
+
+  const onSignedIn = (response: LoginResponse) => {
+    session.signIn(response);
+    void navigate({
+      to: response.requiresTosAcceptance ? '/terms-acceptance' : '/my-ruminations',
+      replace: true,
+    });
+  };
+
+  if (view.kind === 'check-email') {
+    return (
+      <PageCard title="Check your email">
+        <p className="mb-6 leading-relaxed">
+          {`We sent an activation link to ${view.email}. Open it to activate your account, then sign in.`}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setView({ kind: 'sign-in' })}
+        >
+          Back to Sign In
+        </button>
+      </PageCard>
+    );
+  }
+
+  const signingUp = view.kind === 'sign-up';
+  return (
+    <PageCard title={signingUp ? 'Sign Up' : 'Sign In'}>
+      {signingUp ? (
+        <SignUpForm onSignedUp={(email) => setView({ kind: 'check-email', email })} />
+      ) : (
+        <SignInForm onSignedIn={onSignedIn} />
+      )}
+      <p className="mt-6 text-sm text-ink-muted">
+        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button
+          type="button"
+          className="text-link"
+          onClick={() => setView({ kind: signingUp ? 'sign-in' : 'sign-up' })}
+        >
+          {signingUp ? 'Sign in instead' : 'Create an account'}
+        </button>
+      </p>
+    </PageCard>
+  );
+}

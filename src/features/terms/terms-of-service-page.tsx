@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatTermsDate } from './format-date';
+import { LazyTermsMarkdown } from './lazy-terms-markdown';
+import { termsQueries } from './terms-queries';
+import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from './terms-v1-markdown';
+
+/**
+ * /terms-of-service (spec section 2). Shows the current version from the server, so that the
+ * updated-terms modal's Review Terms link shows what the user is asked to accept; the text shipped
+ * with the app (version 1.0, the same the server seeds) stands in when the server cannot answer.
+ */
+export function TermsOfServicePage() {
+  const current = useQuery({ ...termsQueries.current(), retry: false });
+
+  if (current.isPending) {
+    return (
+      <p role="status" className="mt-10 text-center text-ink-muted">
+        Loading Terms of Service...
+      </p>
+    );
+  }
+
+  const terms = current.data ?? { version: TERMS_V1_VERSION, content: TERMS_V1_MARKDOWN };
+  return (
+    <article className="card" aria-label="Terms of Service">
+      <p className="mb-4 text-sm text-ink-muted">
+        Version {terms.version}
+        {current.data && ` · Last updated ${formatTermsDate(current.data.createdAt)}`}
+      </p>
+      <LazyTermsMarkdown content={terms.content} />
+    </article>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
+import { tokenSearch } from '../features/auth/token-search';
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: tokenSearch,
+  component: function ResetPasswordRoute() {
+    const { token } = Route.useSearch();
+    return <ResetPasswordScreen token={token} />;
+  },
+});

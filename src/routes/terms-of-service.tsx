@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TermsOfServicePage } from '../features/terms/terms-of-service-page';
+
+export const Route = createFileRoute('/terms-of-service')({ component: TermsOfServicePage });
