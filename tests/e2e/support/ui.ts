@@ -54,6 +54,15 @@ export function ruminationCard(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
 
+/** The Published / Drafts toggle of My Ruminations (spec section 2). */
+export async function showMyRuminations(page: Page, which: 'Published' | 'Drafts'): Promise<void> {
+  const control = page
+    .getByRole('tab', { name: which, exact: true })
+    .or(page.getByRole('radio', { name: which, exact: true }))
+    .or(page.getByRole('button', { name: which, exact: true }));
+  await control.click();
+}
+
 export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel(/username/i).fill(username);
   await page.getByLabel(/^password$/i).fill(password);

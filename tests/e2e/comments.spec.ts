@@ -1,0 +1,96 @@
+import { expect, signInAs, test } from './support/fixtures';
+import { createRuminationViaApi, ruminationCard } from './support/ui';
+
+test('comment, reply, edit and delete; a deleted comment is italic and has no actions', async ({
+  page,
+  browser,
+  app,
+  request,
+  createUser,
+}) => {
+  const [author, reader] = await Promise.all([createUser('author'), createUser('reader')]);
+  const thought = `A thought to talk about, by ${author.username}`;
+  await createRuminationViaApi(request, author, thought);
+
+  // The reader comments; Enter sends, Shift+Enter only starts a new line.
+  await signInAs(page, reader, `/user/${author.id}`);
+  const card = ruminationCard(page, thought);
+  const box = card.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill('Nice one');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('really');
+  await expect(box).toHaveValue('Nice one\nreally');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const comments = card.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText(/Nice one\s+really/)).toBeVisible();
+
+  // The author replies to it.
+  const authorContext = await browser.newContext({ baseURL: app.baseURL });
+  const authorPage = await authorContext.newPage();
+  await signInAs(authorPage, author, `/user/${author.id}`);
+  const authorCard = ruminationCard(authorPage, thought);
+  await authorCard.getByRole('button', { name: 'Reply' }).click();
+  await authorCard.getByRole('textbox', { name: `Reply to ${reader.username}` }).fill('Thank you!');
+  await authorCard.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(
+    authorCard.getByRole('list', { name: `Replies to ${reader.username}` }),
+  ).toContainText('Thank you!');
+  // Others' comments cannot be edited or deleted by the author of the rumination.
+  const readerComment = authorCard.getByRole('listitem').filter({ hasText: 'Nice one' }).first();
+  await expect(readerComment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await authorContext.close();
+
+  // The reader edits their comment.
+  await page.reload();
+  const mine = comments.getByRole('listitem').filter({ hasText: 'Nice one' }).first();
+  await expect(mine).toContainText('Thank you!');
+  await mine.getByRole('button', { name: 'Edit', exact: true }).first().click();
+  const editBox = card.getByRole('textbox', { name: 'Edit comment' });
+  await editBox.fill('Nice one, edited');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(comments.getByText('Nice one, edited')).toBeVisible();
+
+  // And deletes it, after confirming.
+  await mine.getByRole('button', { name: 'Delete', exact: true }).first().click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this comment?');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(comments.getByText('Nice one, edited')).toHaveCount(0);
+
+  // Deleted: shown in italics, without edit, delete or reply; the reply below it stays.
+  const deleted = comments
+    .getByRole('listitem')
+    .filter({ hasText: /deleted/i })
+    .first();
+  const deletedText = deleted.getByText(/deleted/i).first();
+  await expect(deletedText).toHaveCSS('font-style', 'italic');
+  const ownActions = deleted.locator(':scope > div').first().getByRole('button');
+  await expect(ownActions).toHaveCount(0);
+  await expect(deleted).toContainText('Thank you!');
+  await page.reload();
+  await expect(
+    comments
+      .getByRole('listitem')
+      .filter({ hasText: /deleted/i })
+      .first(),
+  ).toBeVisible();
+});
+
+test('signed out, comments are for signed-in people: "Log in to add a comment."', async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const author = await createUser('author');
+  const thought = `Visitors can read this, by ${author.username}`;
+  await createRuminationViaApi(request, author, thought);
+
+  await page.goto(`/user/${author.id}`);
+  const card = ruminationCard(page, thought);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Log in to add a comment.')).toBeVisible();
+  await expect(card.getByRole('textbox')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+});

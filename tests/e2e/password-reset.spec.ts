@@ -1,0 +1,67 @@
+import { expect, signInAs, test } from './support/fixtures';
+import { fillSignIn } from './support/ui';
+
+test('forgot password: the email link resets it, the old session ends, the new password signs in', async ({
+  page,
+  browser,
+  app,
+  createUser,
+}) => {
+  const person = await createUser('forgetful');
+  const newPassword = 'a brand new secret';
+
+  // Signed in on another device before the reset.
+  const otherDevice = await browser.newContext({ baseURL: app.baseURL });
+  const oldSession = await otherDevice.newPage();
+  await signInAs(oldSession, person, '/my-ruminations');
+  await expect(oldSession.getByRole('button', { name: 'New Rumination' })).toBeVisible();
+
+  // Asking for a reset link from the sign-in view.
+  await page.goto('/login');
+  await page.getByRole('link', { name: /forgot/i }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(/email/i).fill(person.email);
+  await page.getByRole('button', { name: /send|reset/i }).click();
+  await expect(
+    page
+      .getByRole('button', { name: 'Send another email' })
+      .or(page.getByRole('link', { name: 'Send another email' })),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Back to Login' })
+      .or(page.getByRole('link', { name: 'Back to Login' })),
+  ).toBeVisible();
+
+  // The link in the email leads to the reset form.
+  await page.goto(await app.emailLink('reset-password', person.username, person.email));
+  await page.getByLabel(/^new password/i).fill(newPassword);
+  await page.getByLabel(/^confirm/i).fill('not the same');
+  await page.getByRole('button', { name: /reset/i }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel(/^confirm/i).fill(newPassword);
+  await page.getByRole('button', { name: /reset/i }).click();
+  const toLogin = page
+    .getByRole('button', { name: 'Continue to Login' })
+    .or(page.getByRole('link', { name: 'Continue to Login' }));
+  await toLogin.click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  await fillSignIn(page, person.username, person.password);
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillSignIn(page, person.username, newPassword);
+  await expect(page).toHaveURL(/\/my-ruminations$/);
+
+  // The session on the other device has ended.
+  await oldSession.reload();
+  await expect(oldSession).toHaveURL(/\/login$/);
+  await expect(oldSession.getByRole('button', { name: 'New Rumination' })).toHaveCount(0);
+  await otherDevice.close();
+});
+
+test('a reset link without a token says the link is invalid', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByText('Invalid reset link. No token provided.')).toBeVisible();
+});

@@ -1,0 +1,50 @@
+import { expect, test } from './support/fixtures';
+import { createRuminationViaApi, ruminationCard } from './support/ui';
+
+test('a visitor reads the public page and a profile, and is sent to sign in for private screens', async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const author = await createUser('author');
+  const open = `Open thoughts of ${author.username}`;
+  const draft = `Unfinished thoughts of ${author.username}`;
+  const family = `Family thoughts of ${author.username}`;
+  await createRuminationViaApi(request, author, open);
+  await createRuminationViaApi(request, author, draft, { publish: false });
+  await createRuminationViaApi(request, author, family, { audiences: ['Family'] });
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/public$/);
+  await expect(ruminationCard(page, open)).toBeVisible();
+  await expect(page.getByText(draft)).toHaveCount(0);
+  await expect(page.getByText(family)).toHaveCount(0);
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Public' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Ruminations' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Feed' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New Rumination' })).toHaveCount(0);
+
+  // The author's name leads to their profile: name, count, their public ruminations, no relations.
+  await ruminationCard(page, open).getByRole('link', { name: author.username }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${author.id}$`));
+  await expect(page.getByRole('heading', { name: author.username })).toBeVisible();
+  await expect(page.getByText(/\b1\b.*rumination/i).first()).toBeVisible();
+  await expect(ruminationCard(page, open)).toBeVisible();
+  await expect(page.getByText(family)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Relations' })).toHaveCount(0);
+
+  await page.goto('/user');
+  await expect(page.getByText('Invalid user ID')).toBeVisible();
+
+  for (const path of ['/my-ruminations', '/my-feed']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+
+  await nav.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { name: /terms of service/i }).first()).toBeVisible();
+});
