@@ -8,12 +8,12 @@ import { buildApp } from '../../../server/app';
 import { signAccessToken } from '../../../server/auth/access-token';
 import { hashPassword } from '../../../server/auth/password';
 import { DEFAULT_RATE_LIMITS, type AppConfig } from '../../../server/config';
-import { createDatabase, migrateToLatest } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 import type { Mailer } from '../../../server/mail/mailer';
 import { findCurrentVersion, recordAcceptance } from '../../../server/modules/terms/terms-queries';
 import { seedInitialTerms } from '../../../server/modules/terms/terms-seed';
 import { createMemoryMailer, type MemoryMailer } from './memory-mailer';
+import { createTestDatabase } from './test-database';
 
 /** Terms text of the test databases (the real one is seeded by main.ts). */
 export const TEST_TERMS_CONTENT = '# Terms of Service\n\n## 1. Acceptance\n\nTest terms.';
@@ -66,15 +66,18 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
   };
 }
 
-/** A fresh app on a fresh in-memory SQLite database, migrated, with terms 1.0 seeded. */
+/**
+ * A fresh app on a fresh database, migrated, with terms 1.0 seeded: in-memory SQLite, or a new
+ * PostgreSQL database when TEST_DATABASE_URL is set (see test-database.ts).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-test-'));
-  const db = createDatabase({ sqliteFile: ':memory:' });
-  await migrateToLatest(db);
+  const testDb = await createTestDatabase();
+  const db = testDb.db;
   if (options.seedTerms ?? true) await seedInitialTerms(db, TEST_TERMS_CONTENT);
   const memoryMailer = createMemoryMailer();
   const app = await buildApp({
-    config: testConfig(dataDir, options.config),
+    config: testConfig(dataDir, { databaseUrl: testDb.databaseUrl, ...options.config }),
     db,
     jwtSecret: randomBytes(32),
     mailer: options.mailer ?? memoryMailer,
@@ -88,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     async close() {
       await app.close();
-      await db.destroy();
+      await testDb.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

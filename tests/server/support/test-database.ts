@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { createDatabase, migrateToLatest } from '../../../server/db/database';
+import type { Database } from '../../../server/db/schema';
+
+/**
+ * The database of one test app: a fresh in-memory SQLite database by default, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg` starts a throw-away one), a
+ * fresh PostgreSQL database created for it and dropped on destroy. Either way migrated to the latest
+ * schema by the server's own migrations, so the whole server suite runs unchanged on both.
+ */
+export interface TestDatabase {
+  db: Kysely<Database>;
+  /** The postgres:// address of the fresh database; undefined on SQLite. */
+  databaseUrl: string | undefined;
+  destroy(): Promise<void>;
+}
+
+/** The PostgreSQL server the server tests run against, or undefined for SQLite. */
+export function testPostgresUrl(): string | undefined {
+  const url = process.env['TEST_DATABASE_URL'];
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+}
+
+/** `url` with its database name replaced. */
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Creates an empty PostgreSQL database on the server of `adminUrl`; returns its name. */
+export async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // FORCE (PostgreSQL 13+): a connection a test left open must not keep the database alive.
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = testPostgresUrl();
+  if (adminUrl === undefined) {
+    const db = createDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(db);
+    return { db, databaseUrl: undefined, destroy: () => db.destroy() };
+  }
+  const name = await createPostgresDatabase(adminUrl);
+  const databaseUrl = withDatabaseName(adminUrl, name);
+  const db = createDatabase({ databaseUrl });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    await dropPostgresDatabase(adminUrl, name);
+    throw error;
+  }
+  return {
+    db,
+    databaseUrl,
+    async destroy() {
+      await db.destroy();
+      await dropPostgresDatabase(adminUrl, name);
+    },
+  };
+}
