@@ -1,0 +1,361 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInAs, test, type TestUser } from './support/fixtures';
+import {
+  commentViaApi,
+  createRuminationViaApi,
+  newRuminationDialog,
+  requestRelationViaApi,
+  relateViaApi,
+  ruminationCard,
+  showMyRuminations,
+} from './support/ui';
+
+/**
+ * axe-core on every screen and every dialog, in the light and the dark theme: zero violations of
+ * its default rule set (WCAG 2 A and AA plus best practices). The theme is the system one, set
+ * through the emulated colour scheme, so the same page load serves both.
+ */
+
+const THEMES = ['light', 'dark'] as const;
+
+async function expectNoViolations(page: Page, what: string) {
+  // Let transitions and lazy chunks settle, so colours are final.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`),
+  }));
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Runs `check` once per theme, switching the emulated system colour scheme in between. */
+async function inBothThemes(page: Page, what: string, prepare: () => Promise<void>) {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await prepare();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(theme === 'dark');
+    await expectNoViolations(page, `${what} (${theme})`);
+  }
+}
+
+/** Someone with content: drafts, audiences, comments with replies, relations in every state. */
+async function personWithContent(
+  request: Parameters<typeof createRuminationViaApi>[0],
+  createUser: (p?: string) => Promise<TestUser>,
+) {
+  const [me, friend, asker] = await Promise.all([
+    createUser('axe'),
+    createUser('friend'),
+    createUser('asker'),
+  ]);
+  await relateViaApi(request, friend, me, 'Friend');
+  await requestRelationViaApi(request, asker, me, 'Family');
+  await requestRelationViaApi(request, me, friend, 'Partner');
+  const mine = await createRuminationViaApi(
+    request,
+    me,
+    'A published thought with **audiences**.',
+    {
+      audiences: ['Friend', 'BestFriend'],
+    },
+  );
+  await createRuminationViaApi(request, me, 'An unfinished draft.', { publish: false });
+  await createRuminationViaApi(request, friend, 'A note for my friends.', {
+    audiences: ['Friend'],
+  });
+  const comment = await commentViaApi(request, friend, { ruminationId: mine.id }, 'A comment.');
+  await commentViaApi(request, me, { parentCommentId: comment.id }, 'A reply.');
+  const gone = await commentViaApi(request, friend, { ruminationId: mine.id }, 'Soon deleted.');
+  await request.delete(`/api/comments/${gone.id}`, {
+    headers: { Authorization: `Bearer ${friend.token}` },
+  });
+  return { me, friend, asker };
+}
+
+test.describe('screens for visitors', () => {
+  test('public page, profile and invalid profile', async ({ page, request, createUser }) => {
+    const author = await createUser('author');
+    await createRuminationViaApi(request, author, 'Something for everyone.');
+    await inBothThemes(page, '/public', async () => {
+      await page.goto('/public');
+      await expect(ruminationCard(page, 'Something for everyone.').first()).toBeVisible();
+    });
+    await inBothThemes(page, 'a profile', async () => {
+      await page.goto(`/user/${author.id}`);
+      await expect(ruminationCard(page, 'Something for everyone.')).toBeVisible();
+    });
+    await inBothThemes(page, '/user without id', async () => {
+      await page.goto('/user');
+      await expect(page.getByText('Invalid user ID')).toBeVisible();
+    });
+  });
+
+  test('sign in, sign up and check-your-email', async ({ page }) => {
+    await inBothThemes(page, '/login sign-in', async () => {
+      await page.goto('/login');
+      await expect(page.getByLabel(/^password$/i)).toBeVisible();
+    });
+    await inBothThemes(page, '/login sign-up with errors', async () => {
+      await page.goto('/login');
+      await page
+        .getByRole('button', { name: /^sign up$/i })
+        .first()
+        .click();
+      await expect(page.getByLabel(/confirm password/i)).toBeVisible();
+      // The validation messages must be readable too.
+      await page
+        .getByRole('button', { name: /^(sign up|create account)$/i })
+        .last()
+        .click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+    });
+  });
+
+  test('forgot password, reset password, activation', async ({ page }) => {
+    await inBothThemes(page, '/forgot-password', async () => {
+      await page.goto('/forgot-password');
+      await expect(page.getByLabel(/email/i)).toBeVisible();
+    });
+    await inBothThemes(page, '/forgot-password confirmation', async () => {
+      await page.goto('/forgot-password');
+      await page.getByLabel(/email/i).fill('nobody@example.test');
+      await page.getByRole('button', { name: /send|reset/i }).click();
+      await expect(page.getByText(/Send another email/)).toBeVisible();
+    });
+    await inBothThemes(page, '/reset-password without token', async () => {
+      await page.goto('/reset-password');
+      await expect(page.getByText('Invalid reset link. No token provided.')).toBeVisible();
+    });
+    await inBothThemes(page, '/reset-password form', async () => {
+      await page.goto('/reset-password?token=not-a-real-token');
+      await expect(page.getByLabel(/^new password/i)).toBeVisible();
+    });
+    await inBothThemes(page, '/activate failure', async () => {
+      await page.goto('/activate?token=not-a-real-token');
+      await expect(page.getByText(/fail|invalid/i).first()).toBeVisible();
+    });
+  });
+
+  test('terms of service page', async ({ page }) => {
+    await inBothThemes(page, '/terms-of-service', async () => {
+      await page.goto('/terms-of-service');
+      await expect(page.getByRole('heading', { name: /terms of service/i }).first()).toBeVisible();
+    });
+  });
+});
+
+test.describe('screens for signed-in people', () => {
+  test('my ruminations (published and drafts) and my feed', async ({
+    page,
+    request,
+    createUser,
+  }) => {
+    const { me } = await personWithContent(request, createUser);
+    await signInAs(page, me, '/my-ruminations');
+    await inBothThemes(page, '/my-ruminations published', async () => {
+      await page.goto('/my-ruminations');
+      await expect(page.getByText('A reply.')).toBeVisible();
+    });
+    await inBothThemes(page, '/my-ruminations drafts', async () => {
+      await page.goto('/my-ruminations');
+      await showMyRuminations(page, 'Drafts');
+      await expect(page.getByText('An unfinished draft.')).toBeVisible();
+    });
+    await inBothThemes(page, '/my-feed', async () => {
+      await page.goto('/my-feed');
+      await expect(page.getByText('A note for my friends.')).toBeVisible();
+    });
+  });
+
+  test('profiles: another person with relations, and one’s own', async ({
+    page,
+    request,
+    createUser,
+  }) => {
+    const { me, friend, asker } = await personWithContent(request, createUser);
+    await signInAs(page, me, `/user/${friend.id}`);
+    await inBothThemes(page, 'a friend’s profile', async () => {
+      await page.goto(`/user/${friend.id}`);
+      await expect(
+        page.getByRole('region', { name: 'Relations' }).getByRole('listitem').first(),
+      ).toBeVisible();
+    });
+    await inBothThemes(page, 'a profile with an incoming request', async () => {
+      await page.goto(`/user/${asker.id}`);
+      await expect(page.getByRole('button', { name: /^Accept/ })).toBeVisible();
+    });
+    await inBothThemes(page, 'one’s own profile', async () => {
+      await page.goto(`/user/${me.id}`);
+      await expect(page.getByRole('heading', { name: me.username })).toBeVisible();
+    });
+  });
+
+  test('dialogs: new rumination, edit, delete confirmations', async ({
+    page,
+    request,
+    createUser,
+  }) => {
+    const { me } = await personWithContent(request, createUser);
+    await signInAs(page, me, '/my-ruminations');
+    const card = () => ruminationCard(page, 'A published thought');
+
+    await inBothThemes(page, 'New Rumination dialog', async () => {
+      await page.goto('/my-ruminations');
+      await page.getByRole('button', { name: 'New Rumination' }).click();
+      await expect(newRuminationDialog(page)).toBeVisible();
+    });
+    await inBothThemes(page, 'Edit Rumination dialog', async () => {
+      await page.goto('/my-ruminations');
+      await card().getByRole('button', { name: 'Edit rumination' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Rumination' })).toBeVisible();
+    });
+    await inBothThemes(page, 'delete rumination confirmation', async () => {
+      await page.goto('/my-ruminations');
+      await card().getByRole('button', { name: 'Delete rumination' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+    });
+    await inBothThemes(page, 'delete comment confirmation', async () => {
+      await page.goto('/my-ruminations');
+      await card()
+        .getByRole('listitem')
+        .filter({ hasText: 'A reply.' })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
+      await expect(page.getByRole('alertdialog')).toContainText(
+        'Are you sure you want to delete this comment?',
+      );
+    });
+  });
+
+  test('small screen with the overflow menu open', async ({ page, createUser }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, await createUser('small'), '/my-ruminations');
+    await inBothThemes(page, 'overflow menu', async () => {
+      await page.goto('/my-ruminations');
+      await page.getByRole('button', { name: /menu|more/i }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    });
+  });
+});
+
+test.describe('terms screens', () => {
+  test.use({ isolatedServer: true });
+
+  test('updated-terms modal and the acceptance screen', async ({ page, app, createUser }) => {
+    const person = await createUser('terms');
+    await app.publishTerms('1.1', '# Terms\n\n## 1. Acceptance\n\nVersion 1.1 of the terms.\n');
+    await signInAs(page, person, '/public');
+    await inBothThemes(page, 'updated-terms modal', async () => {
+      await page.goto('/public');
+      await expect(page.getByRole('dialog', { name: 'Updated Terms of Service' })).toBeVisible();
+    });
+    await inBothThemes(page, '/terms-acceptance', async () => {
+      await page.goto('/terms-acceptance');
+      await expect(
+        page.getByRole('heading', { name: 'Terms of Service Update Required' }),
+      ).toBeVisible();
+    });
+  });
+});
+
+// ---- keyboard ------------------------------------------------------------------------------------
+
+/** Tabs `count` times and checks that focus never leaves `container`. */
+async function expectFocusTrapped(page: Page, container: Locator, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    const inside = await container.evaluate((el) => el.contains(document.activeElement));
+    expect(inside, `focus inside the dialog after ${i + 1} presses`).toBe(true);
+  }
+}
+
+/** The focused element shows a visible focus indicator: an outline or a ring (box-shadow). */
+async function focusIndicatorOf(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { element: 'body', visible: false };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return {
+      element: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,
+      visible: outline || ring,
+    };
+  });
+}
+
+test.describe('keyboard', () => {
+  test('the New Rumination dialog traps focus and gives it back on Escape', async ({
+    page,
+    createUser,
+  }) => {
+    await signInAs(page, await createUser('keys'), '/my-ruminations');
+    const opener = page.getByRole('button', { name: 'New Rumination' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = newRuminationDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)))
+      .toBe(true);
+    await expectFocusTrapped(page, dialog, 14);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('the delete confirmation traps focus and gives it back when cancelled', async ({
+    page,
+    request,
+    createUser,
+  }) => {
+    const me = await createUser('keys');
+    await createRuminationViaApi(request, me, 'To be kept after all.');
+    await signInAs(page, me, '/my-ruminations');
+    const opener = ruminationCard(page, 'To be kept after all.').getByRole('button', {
+      name: 'Delete rumination',
+    });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    await expectFocusTrapped(page, dialog, 6);
+    await dialog.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(ruminationCard(page, 'To be kept after all.')).toBeVisible();
+  });
+
+  test('every control reached with Tab shows where the focus is', async ({
+    page,
+    request,
+    createUser,
+  }) => {
+    const me = await createUser('keys');
+    await createRuminationViaApi(request, me, 'Something to tab through.');
+    await signInAs(page, me, '/my-ruminations');
+    await expect(ruminationCard(page, 'Something to tab through.')).toBeVisible();
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      // Start from the top of the page, as after a fresh load.
+      await page.reload();
+      await expect(ruminationCard(page, 'Something to tab through.')).toBeVisible();
+      const seen: string[] = [];
+      for (let i = 0; i < 14; i += 1) {
+        await page.keyboard.press('Tab');
+        const focus = await focusIndicatorOf(page);
+        if (focus.element === 'body') continue;
+        seen.push(focus.element);
+        expect(focus.visible, `visible focus on ${focus.element} (${theme})`).toBe(true);
+      }
+      expect(seen.length).toBeGreaterThan(5);
+    }
+  });
+});
