@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-rumination-list-indexes';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -19,6 +20,7 @@ import * as m0001 from './migrations/0001-initial';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-rumination-list-indexes': m0002,
 };
 
 export interface DatabaseConfig {

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
+
+/** SQL of comments. A comment is reachable only through a rumination its reader may see. */
+
+export interface CommentRow {
+  id: number;
+  rumination_id: number;
+  parent_comment_id: number | null;
+  author_id: number;
+  author_username: string;
+  content: string;
+  is_deleted: number;
+  create_tms: string;
+  update_tms: string;
+}
+
+export interface VisibleCommentRow extends CommentRow {
+  rumination_is_published: number;
+}
+
+const COMMENT_COLUMNS = [
+  'c.id',
+  'c.rumination_id',
+  'c.parent_comment_id',
+  'c.author_id',
+  'u.username as author_username',
+  'c.content',
+  'c.is_deleted',
+  'c.create_tms',
+  'c.update_tms',
+] as const;
+
+/** One comment, only if the viewer may read its rumination (ruminationVisibleTo on `r`). */
+export async function findVisibleComment(
+  db: Kysely<Database>,
+  id: number,
+  viewerId: number | null,
+): Promise<VisibleCommentRow | undefined> {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select([...COMMENT_COLUMNS, 'r.is_published as rumination_is_published'])
+    .where('c.id', '=', id)
+    .where(ruminationVisibleTo(viewerId))
+    .executeTakeFirst();
+}
+
+/**
+ * Every comment of one rumination, oldest first, through the (rumination_id, id) index. The caller
+ * has checked that the rumination is visible; trees are assembled in memory from this one read.
+ */
+export async function listCommentsOfRumination(
+  db: Kysely<Database>,
+  ruminationId: number,
+): Promise<CommentRow[]> {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(COMMENT_COLUMNS)
+    .where('c.rumination_id', '=', ruminationId)
+    .orderBy('c.id', 'asc')
+    .execute();
+}
+
+export async function insertComment(
+  db: Kysely<Database>,
+  values: {
+    rumination_id: number;
+    parent_comment_id: number | null;
+    author_id: number;
+    content: string;
+  },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('comments')
+    .values({ ...values, is_deleted: 0, create_tms: now, update_tms: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Guarded by is_deleted = 0 so that an edit racing a delete cannot bring content back. */
+export async function updateCommentContent(
+  db: Kysely<Database>,
+  id: number,
+  content: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ content, update_tms: now })
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Soft delete: the row stays for its replies, the words are erased. */
+export async function softDeleteComment(
+  db: Kysely<Database>,
+  id: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ content: '', is_deleted: 1, update_tms: now })
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

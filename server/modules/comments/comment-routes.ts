@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  comment,
+  commentIdParams,
+  createCommentRequest,
+  updateCommentRequest,
+} from '../../../src/api/comment-schemas';
+import { ruminationIdParams } from '../../../src/api/rumination-schemas';
+import {
+  createComment,
+  deleteComment,
+  listForRumination,
+  listReplies,
+  updateComment,
+} from './comment-service';
+
+const commentList = z.array(comment);
+
+/** /api/comments: HTTP in and out only; the rules live in comment-service.ts. */
+export async function commentRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/comments/rumination/:id',
+    { schema: { params: ruminationIdParams, response: { 200: commentList } } },
+    async (request) => {
+      const user = await request.authenticate();
+      return listForRumination(app.db, request.params.id, user?.id ?? null);
+    },
+  );
+
+  api.get(
+    '/api/comments/comment/:id/replies',
+    { schema: { params: commentIdParams, response: { 200: commentList } } },
+    async (request) => {
+      const user = await request.authenticate();
+      return listReplies(app.db, request.params.id, user?.id ?? null);
+    },
+  );
+
+  api.post(
+    '/api/comments',
+    { schema: { body: createCommentRequest, response: { 201: comment } } },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      return reply.code(201).send(await createComment(app.db, user.id, request.body));
+    },
+  );
+
+  api.put(
+    '/api/comments/:id',
+    {
+      schema: { params: commentIdParams, body: updateCommentRequest, response: { 200: comment } },
+    },
+    async (request) => {
+      const user = await request.requireWriter();
+      return updateComment(app.db, user.id, request.params.id, request.body);
+    },
+  );
+
+  api.delete(
+    '/api/comments/:id',
+    { schema: { params: commentIdParams } },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      await deleteComment(app.db, user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

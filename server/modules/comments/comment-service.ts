@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type {
+  Comment,
+  createCommentRequest,
+  updateCommentRequest,
+} from '../../../src/api/comment-schemas';
+import type { Database } from '../../db/schema';
+import { HttpProblem } from '../../http/problem';
+import { requireVisibleRumination } from '../ruminations/rumination-service';
+import { buildCommentTree } from './comment-tree';
+import {
+  findVisibleComment,
+  insertComment,
+  listCommentsOfRumination,
+  softDeleteComment,
+  updateCommentContent,
+  type VisibleCommentRow,
+} from './comment-queries';
+
+/**
+ * The rules of comments (api-contract.md "Comments"): readable by whoever may read the rumination,
+ * 404 when it is hidden, no comments on drafts, author-only edits of comments not yet deleted.
+ */
+
+export type CreateCommentInput = z.output<typeof createCommentRequest>;
+export type UpdateCommentInput = z.output<typeof updateCommentRequest>;
+
+const COMMENT_NOT_FOUND = 'Comment not found';
+const NO_COMMENTS_ON_DRAFTS = 'Drafts cannot be commented on';
+const DELETED_COMMENT = 'This comment has been deleted';
+
+async function requireVisibleComment(
+  db: Kysely<Database>,
+  id: number,
+  viewerId: number | null,
+): Promise<VisibleCommentRow> {
+  const row = await findVisibleComment(db, id, viewerId);
+  if (!row) throw new HttpProblem(404, COMMENT_NOT_FOUND);
+  return row;
+}
+
+/** A comment with its current reply tree, read back after a write. */
+async function loadComment(
+  db: Kysely<Database>,
+  ruminationId: number,
+  id: number,
+): Promise<Comment> {
+  const { byId } = buildCommentTree(await listCommentsOfRumination(db, ruminationId));
+  const comment = byId.get(id);
+  if (!comment) throw new HttpProblem(404, COMMENT_NOT_FOUND);
+  return comment;
+}
+
+export async function listForRumination(
+  db: Kysely<Database>,
+  ruminationId: number,
+  viewerId: number | null,
+): Promise<Comment[]> {
+  await requireVisibleRumination(db, ruminationId, viewerId);
+  return buildCommentTree(await listCommentsOfRumination(db, ruminationId)).roots;
+}
+
+export async function listReplies(
+  db: Kysely<Database>,
+  commentId: number,
+  viewerId: number | null,
+): Promise<Comment[]> {
+  const parent = await requireVisibleComment(db, commentId, viewerId);
+  return (await loadComment(db, parent.rumination_id, parent.id)).childComments;
+}
+
+export async function createComment(
+  db: Kysely<Database>,
+  userId: number,
+  input: CreateCommentInput,
+): Promise<Comment> {
+  let ruminationId: number;
+  let parentCommentId: number | null = null;
+  if (input.parentCommentId != null) {
+    const parent = await requireVisibleComment(db, input.parentCommentId, userId);
+    if (parent.rumination_is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
+    if (parent.is_deleted === 1) {
+      throw new HttpProblem(409, 'Replies to a deleted comment are not allowed');
+    }
+    ruminationId = parent.rumination_id;
+    parentCommentId = parent.id;
+  } else if (input.ruminationId != null) {
+    const rumination = await requireVisibleRumination(db, input.ruminationId, userId);
+    if (rumination.is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
+    ruminationId = rumination.id;
+  } else {
+    // The schema already insists on exactly one; kept so the type checker sees every path.
+    throw new HttpProblem(400, 'Give exactly one of ruminationId or parentCommentId');
+  }
+  const id = await insertComment(
+    db,
+    {
+      rumination_id: ruminationId,
+      parent_comment_id: parentCommentId,
+      author_id: userId,
+      content: input.content,
+    },
+    new Date().toISOString(),
+  );
+  return loadComment(db, ruminationId, id);
+}
+
+/** The caller's own, visible, not deleted comment; 404 hidden, 403 someone else's, 409 deleted. */
+async function requireOwnLiveComment(
+  db: Kysely<Database>,
+  id: number,
+  userId: number,
+): Promise<VisibleCommentRow> {
+  const comment = await requireVisibleComment(db, id, userId);
+  if (comment.author_id !== userId) {
+    throw new HttpProblem(403, 'Only the author may change this comment');
+  }
+  if (comment.is_deleted === 1) throw new HttpProblem(409, DELETED_COMMENT);
+  return comment;
+}
+
+export async function updateComment(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  input: UpdateCommentInput,
+): Promise<Comment> {
+  if (input.id !== id) {
+    throw new HttpProblem(400, 'The comment id in the path and in the body differ', undefined, {
+      id: ['Must match the id in the path'],
+    });
+  }
+  const comment = await requireOwnLiveComment(db, id, userId);
+  const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
+  if (!updated) throw new HttpProblem(409, DELETED_COMMENT);
+  return loadComment(db, comment.rumination_id, id);
+}
+
+export async function deleteComment(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+): Promise<void> {
+  await requireOwnLiveComment(db, id, userId);
+  const deleted = await softDeleteComment(db, id, new Date().toISOString());
+  if (!deleted) throw new HttpProblem(409, DELETED_COMMENT);
+}

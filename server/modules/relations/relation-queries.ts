@@ -1,0 +1,178 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** SQL of user relations. Every read is scoped to relations the caller is part of. */
+
+export interface RelationRow {
+  id: number;
+  type: number;
+  initiator_id: number;
+  initiator_username: string;
+  receiver_id: number;
+  receiver_username: string;
+  is_accepted: number;
+  is_rejected: number;
+  is_deleted: number;
+  create_tms: string;
+}
+
+export interface RelationFilters {
+  id?: number | undefined;
+  otherUserId?: number | undefined;
+  fromTms?: string | undefined;
+  toTms?: string | undefined;
+  includeDeleted: boolean;
+  newestFirst: boolean;
+  limit: number;
+  offset: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function selectRelations(db: Db, userId: number) {
+  return db
+    .selectFrom('user_relations as ur')
+    .innerJoin('users as i', 'i.id', 'ur.initiator_id')
+    .innerJoin('users as rc', 'rc.id', 'ur.receiver_id')
+    .select([
+      'ur.id',
+      'ur.type',
+      'ur.initiator_id',
+      'i.username as initiator_username',
+      'ur.receiver_id',
+      'rc.username as receiver_username',
+      'ur.is_accepted',
+      'ur.is_rejected',
+      'ur.is_deleted',
+      'ur.create_tms',
+    ])
+    .where((eb) => eb.or([eb('ur.initiator_id', '=', userId), eb('ur.receiver_id', '=', userId)]));
+}
+
+/** One relation, only if `userId` is one of its two sides. */
+export async function findRelationOf(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<RelationRow | undefined> {
+  return selectRelations(db, userId).where('ur.id', '=', id).executeTakeFirst();
+}
+
+export async function listRelationsOf(
+  db: Db,
+  userId: number,
+  f: RelationFilters,
+): Promise<RelationRow[]> {
+  const order = f.newestFirst ? 'desc' : 'asc';
+  return selectRelations(db, userId)
+    .$if(f.id !== undefined, (q) => q.where('ur.id', '=', f.id ?? 0))
+    .$if(f.otherUserId !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('ur.initiator_id', '=', f.otherUserId ?? 0),
+          eb('ur.receiver_id', '=', f.otherUserId ?? 0),
+        ]),
+      ),
+    )
+    .$if(f.fromTms !== undefined, (q) => q.where('ur.create_tms', '>=', f.fromTms ?? ''))
+    .$if(f.toTms !== undefined, (q) => q.where('ur.create_tms', '<=', f.toTms ?? ''))
+    .$if(!f.includeDeleted, (q) => q.where('ur.is_deleted', '=', 0))
+    .orderBy('ur.create_tms', order)
+    .orderBy('ur.id', order)
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+}
+
+/** A pending or accepted, not deleted relation of this type between the two, either direction. */
+export async function hasLiveRelation(
+  db: Db,
+  a: number,
+  b: number,
+  type: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_relations')
+    .select('id')
+    .where('type', '=', type)
+    .where('is_deleted', '=', 0)
+    .where('is_rejected', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('initiator_id', '=', a), eb('receiver_id', '=', b)]),
+        eb.and([eb('initiator_id', '=', b), eb('receiver_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isActiveUser(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRelation(
+  db: Db,
+  initiatorId: number,
+  receiverId: number,
+  type: number,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('user_relations')
+    .values({
+      type,
+      initiator_id: initiatorId,
+      receiver_id: receiverId,
+      is_accepted: 0,
+      is_rejected: 0,
+      is_deleted: 0,
+      create_tms: now,
+      update_tms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Accept or reject, only while still pending: a racing second move changes nothing. */
+export async function decidePending(
+  db: Db,
+  id: number,
+  accept: boolean,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('user_relations')
+    .set(accept ? { is_accepted: 1, update_tms: now } : { is_rejected: 1, update_tms: now })
+    .where('id', '=', id)
+    .where('is_accepted', '=', 0)
+    .where('is_rejected', '=', 0)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Soft delete, only from the state the service checked (pending or accepted). */
+export async function softDeleteRelation(
+  db: Db,
+  id: number,
+  fromAccepted: boolean,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('user_relations')
+    .set({ is_deleted: 1, update_tms: now })
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .where('is_rejected', '=', 0)
+    .where('is_accepted', '=', fromAccepted ? 1 : 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

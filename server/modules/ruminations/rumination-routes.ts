@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createRuminationRequest,
+  rumination,
+  ruminationIdParams,
+  ruminationListQuery,
+  updateRuminationRequest,
+} from '../../../src/api/rumination-schemas';
+import {
+  createRumination,
+  deleteRumination,
+  getRumination,
+  listFeedOf,
+  listMine,
+  listPublicOf,
+  updateRumination,
+} from './rumination-service';
+
+const ruminationList = z.array(rumination);
+
+/** /api/ruminations: HTTP in and out only; the rules live in rumination-service.ts. */
+export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/ruminations/my',
+    { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return listMine(app.db, user.id, request.query);
+    },
+  );
+
+  api.get(
+    '/api/ruminations/feed',
+    { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return listFeedOf(app.db, user.id, request.query);
+    },
+  );
+
+  api.get(
+    '/api/ruminations/public',
+    { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
+    async (request) => {
+      const user = await request.authenticate();
+      return listPublicOf(app.db, user?.id ?? null, request.query);
+    },
+  );
+
+  api.get(
+    '/api/ruminations/:id',
+    { schema: { params: ruminationIdParams, response: { 200: rumination } } },
+    async (request) => {
+      const user = await request.authenticate();
+      return getRumination(app.db, request.params.id, user?.id ?? null);
+    },
+  );
+
+  api.post(
+    '/api/ruminations',
+    { schema: { body: createRuminationRequest, response: { 201: rumination } } },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      const created = await createRumination(app.db, user.id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.put(
+    '/api/ruminations/:id',
+    {
+      schema: {
+        params: ruminationIdParams,
+        body: updateRuminationRequest,
+        response: { 200: rumination },
+      },
+    },
+    async (request) => {
+      const user = await request.requireWriter();
+      return updateRumination(app.db, user.id, request.params.id, request.body);
+    },
+  );
+
+  api.delete(
+    '/api/ruminations/:id',
+    { schema: { params: ruminationIdParams } },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      await deleteRumination(app.db, user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

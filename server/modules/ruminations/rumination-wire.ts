@@ -1,0 +1,16 @@
+import type { Rumination } from '../../../src/api/rumination-schemas';
+import { maskToAudiences } from './audience-mask';
+import type { RuminationRow } from './rumination-queries';
+
+/** A database row as the wire shape of api-contract.md. */
+export function toRumination(row: RuminationRow): Rumination {
+  return {
+    id: row.id,
+    content: row.content,
+    createdBy: { id: row.author_id, username: row.author_username },
+    createTMS: row.create_tms,
+    updateTMS: row.update_tms,
+    isPublished: row.is_published === 1,
+    audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
+  };
+}
