@@ -1,10 +1,14 @@
 import { HttpResponse, http, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
-import type { ProblemDetails } from '../src/api/common';
+import { problemDetails } from '../server/http/problem';
 import { TOS_REQUIRED_TITLE } from '../src/api/terms-schemas';
-import { hasAcceptedCurrentTerms, saveDb, userIdOfToken } from './store';
+import { currentTerms, hasAcceptedCurrentTerms, saveDb, userIdOfToken } from './store';
 
-/** Plumbing shared by every handler: problem details, auth, lenient input, persistence. */
+/**
+ * Plumbing shared by every handler: problem details, auth, lenient input, persistence. Titles,
+ * problem types and the order of checks follow the real server (server/http, server/auth), so
+ * the SPA sees the same answers in tests, in the demo and in production.
+ */
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -27,13 +31,7 @@ export class Problem extends Error {
 }
 
 export function problemResponse(problem: Problem): Response {
-  const body: ProblemDetails = {
-    type: 'about:blank',
-    title: problem.message,
-    status: problem.status,
-  };
-  if (problem.detail !== undefined) body.detail = problem.detail;
-  if (problem.errors !== undefined) body.errors = problem.errors;
+  const body = problemDetails(problem.status, problem.message, problem.detail, problem.errors);
   return HttpResponse.json(body, {
     status: problem.status,
     headers: { 'Content-Type': 'application/problem+json' },
@@ -43,7 +41,8 @@ export function problemResponse(problem: Problem): Response {
 export const notFound = (title = 'Not found') => new Problem(404, title);
 export const forbidden = (title: string) => new Problem(403, title);
 export const conflict = (title: string) => new Problem(409, title);
-export const badRequest = (title: string) => new Problem(400, title);
+export const badRequest = (title: string, errors?: Record<string, string[]>) =>
+  new Problem(400, title, errors ? { errors } : {});
 
 export function noContent(): Response {
   return new HttpResponse(null, { status: 204 });
@@ -70,12 +69,20 @@ export function route(method: Method, path: string, resolver: Resolver) {
   });
 }
 
-/** The caller's user id from the bearer token, or null (missing or unknown token). */
+export const INVALID_TOKEN = 'The access token is invalid or has expired';
+
+/**
+ * The caller's user id, or null when no token was sent. A token that was sent but is unknown or
+ * revoked answers 401 even where signing in is optional, as the server does (the client then
+ * signs out).
+ */
 export function optionalUser(request: Request): number | null {
   const header = request.headers.get('Authorization') ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!match?.[1]) return null;
-  return userIdOfToken(match[1].trim()) ?? null;
+  if (header.trim() === '') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const userId = match?.[1] === undefined ? undefined : userIdOfToken(match[1]);
+  if (userId === undefined) throw new Problem(401, INVALID_TOKEN);
+  return userId;
 }
 
 export function requireUser(request: Request): number {
@@ -84,25 +91,60 @@ export function requireUser(request: Request): number {
   return userId;
 }
 
+/** The caller of a write: signed in and with the current terms accepted. */
+export function requireWriter(request: Request): number {
+  const userId = requireUser(request);
+  requireTermsAccepted(userId);
+  return userId;
+}
+
 /** Writes are refused while the caller has not accepted the current terms. */
 export function requireTermsAccepted(userId: number): void {
-  if (!hasAcceptedCurrentTerms(userId)) throw forbidden(TOS_REQUIRED_TITLE);
+  if (!hasAcceptedCurrentTerms(userId)) {
+    const version = currentTerms()?.version ?? '';
+    throw new Problem(403, TOS_REQUIRED_TITLE, {
+      detail: `Accept the Terms of Service (version ${version}) to continue.`,
+    });
+  }
 }
 
-/** zod issues as `errors: { field: [message] }` with the first message as the title. */
-export function validationProblem(error: z.ZodError): Problem {
+type InputPart = 'body' | 'querystring' | 'params';
+
+const PART_TITLES: Record<InputPart, string | undefined> = {
+  body: undefined,
+  querystring: 'The query parameters are invalid',
+  params: 'The path parameters are invalid',
+};
+
+/** "newPassword" -> "New password", for "... is required" messages. */
+function humanize(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * zod issues as `errors: { field: [message] }`. A body's title is its first message; a missing
+ * field says "<Field> is required" rather than zod's "expected string, received undefined".
+ */
+export function validationProblem(error: z.ZodError, part: InputPart): Problem {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : part;
+    const last = String(issue.path.at(-1) ?? field);
+    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    (errors[field] ??= []).push(missing ? `${humanize(last)} is required` : issue.message);
   }
-  const title = error.issues[0]?.message ?? 'Invalid request';
-  return new Problem(400, title, { errors });
+  const first = Object.values(errors)[0]?.[0];
+  return new Problem(400, PART_TITLES[part] ?? first ?? 'The request body is invalid', { errors });
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: InputPart = 'body',
+): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationProblem(result.error);
+  if (!result.success) throw validationProblem(result.error, part);
   return result.data;
 }
 
@@ -113,18 +155,20 @@ export async function readBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new Problem(413, 'Request body is too large');
+    throw new Problem(413, 'The request body is too large (at most 64 KiB)');
   }
   let value: unknown = {};
   if (text.trim() !== '') {
     try {
       value = JSON.parse(text);
     } catch {
-      throw badRequest('Request body is not valid JSON');
+      throw badRequest('The request body is not valid JSON');
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('Request body must be a JSON object');
+    throw badRequest('The request body is invalid', {
+      body: ['The request body must be a JSON object'],
+    });
   }
   return parseWith(schema, value);
 }
@@ -141,7 +185,7 @@ export function readQuery<S extends z.ZodObject>(request: Request, schema: S): z
     const key = keys.find((k) => k.toLowerCase() === name.toLowerCase());
     if (key !== undefined && !(key in raw)) raw[key] = value;
   }
-  return parseWith(schema, raw);
+  return parseWith(schema, raw, 'querystring');
 }
 
 /** A path parameter validated with the contract's params schema (`{ id }`). */
@@ -149,5 +193,5 @@ export function readId(
   params: Record<string, string | readonly string[] | undefined>,
   schema: z.ZodType<{ id: number }, { id: string | number }>,
 ): number {
-  return parseWith(schema, { id: params['id'] }).id;
+  return parseWith(schema, { id: params['id'] }, 'params').id;
 }

@@ -35,12 +35,13 @@ import {
 
 /** /api/auth/* (api-contract.md "Accounts"). */
 
+// The server's words (server/modules/auth/auth-service.ts), so demo and production read alike.
 export const SIGNUP_MESSAGE =
-  'Account created. Check your email for a link to activate your account.';
+  'Account created. Please check your email for a link to activate your account.';
+export const ACTIVATED_MESSAGE = 'Your account is activated. You can now sign in.';
 export const FORGOT_MESSAGE =
-  'If an account exists for that email, a link to reset the password has been sent.';
-export const ACTIVATED_MESSAGE = 'Your account is activated. You can sign in now.';
-export const RESET_MESSAGE = 'Your password has been reset. You can sign in now.';
+  'If an account exists for that email address, a link to reset the password has been sent to it.';
+export const RESET_MESSAGE = 'Your password has been reset. You can now sign in.';
 
 function json<T extends JsonBodyType>(body: T, status = 200) {
   return HttpResponse.json(body, { status });

@@ -14,8 +14,7 @@ import {
   optionalUser,
   readBody,
   readId,
-  requireTermsAccepted,
-  requireUser,
+  requireWriter,
   route,
 } from '../http';
 import { getDb, nextId, now, type StoredComment } from '../store';
@@ -40,7 +39,7 @@ function visibleCommentOr404(id: number, viewerId: number | null): StoredComment
 /** The caller's own comment that is still active: what edit and delete need. */
 function ownActiveComment(id: number, userId: number): StoredComment {
   const comment = visibleCommentOr404(id, userId);
-  if (comment.authorId !== userId) throw forbidden('Only the author can change this comment');
+  if (comment.authorId !== userId) throw forbidden('Only the author may change this comment');
   if (comment.isDeleted) throw conflict('This comment has been deleted');
   return comment;
 }
@@ -65,14 +64,13 @@ export const commentHandlers = [
   }),
 
   route('post', '/api/comments', async ({ request }) => {
-    const userId = requireUser(request);
     const input = await readBody(request, createCommentRequest);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     let ruminationId: number;
     let parentCommentId: number | null = null;
     if (input.parentCommentId != null) {
       const parent = visibleCommentOr404(input.parentCommentId, userId);
-      if (parent.isDeleted) throw conflict('You cannot reply to a deleted comment');
+      if (parent.isDeleted) throw conflict('Replies to a deleted comment are not allowed');
       ruminationId = parent.ruminationId;
       parentCommentId = parent.id;
     } else if (input.ruminationId != null) {
@@ -81,7 +79,7 @@ export const commentHandlers = [
       throw badRequest('Give exactly one of ruminationId or parentCommentId');
     }
     const rumination = visibleRuminationOr404(ruminationId, userId);
-    if (!rumination.isPublished) throw conflict('You cannot comment on a draft');
+    if (!rumination.isPublished) throw conflict('Drafts cannot be commented on');
     const time = now();
     const comment: StoredComment = {
       id: nextId(),
@@ -98,11 +96,14 @@ export const commentHandlers = [
   }),
 
   route('put', '/api/comments/:id', async ({ request, params }) => {
-    const userId = requireUser(request);
     const id = readId(params, commentIdParams);
     const input = await readBody(request, updateCommentRequest);
-    if (input.id !== id) throw badRequest('The id in the body does not match the address');
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
+    if (input.id !== id) {
+      throw badRequest('The comment id in the path and in the body differ', {
+        id: ['Must match the id in the path'],
+      });
+    }
     const comment = ownActiveComment(id, userId);
     comment.content = input.content;
     comment.updateTMS = now();
@@ -110,9 +111,8 @@ export const commentHandlers = [
   }),
 
   route('delete', '/api/comments/:id', ({ request, params }) => {
-    const userId = requireUser(request);
     const id = readId(params, commentIdParams);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     const comment = ownActiveComment(id, userId);
     // Soft delete: the words go, the place in the thread (and the replies) stay.
     comment.isDeleted = true;

@@ -14,8 +14,8 @@ import {
   readBody,
   readId,
   readQuery,
-  requireTermsAccepted,
   requireUser,
+  requireWriter,
   route,
 } from '../http';
 import { findUser, getDb, nextId, now, type StoredRelation } from '../store';
@@ -38,22 +38,21 @@ function ownRelationOr404(id: number, userId: number): StoredRelation {
 }
 
 /** The receiver answers a pending request; anything else is refused. */
-function answerable(params: PathParams, request: Request): StoredRelation {
-  const userId = requireUser(request);
+function answerable(params: PathParams, request: Request, verb: string): StoredRelation {
   const id = readId(params, relationIdParams);
-  requireTermsAccepted(userId);
+  const userId = requireWriter(request);
   const relation = ownRelationOr404(id, userId);
   if (relation.receiverId !== userId) {
-    throw forbidden('Only the receiver can answer a relation request');
+    throw forbidden(`Only the receiver of a relation request may ${verb} it`);
   }
-  if (!isPending(relation)) throw conflict('This relation request is no longer pending');
+  if (!isPending(relation)) throw conflict(`Only a pending relation request can be ${verb}ed`);
   return relation;
 }
 
 export const relationHandlers = [
   route('get', '/api/UserRelations', ({ request }) => {
-    const userId = requireUser(request);
     const query = readQuery(request, relationListQuery);
+    const userId = requireUser(request);
     const from = query.FromTMS === undefined ? undefined : Date.parse(query.FromTMS);
     const to = query.ToTMS === undefined ? undefined : Date.parse(query.ToTMS);
     const items = getDb()
@@ -80,10 +79,13 @@ export const relationHandlers = [
   }),
 
   route('post', '/api/UserRelations', async ({ request }) => {
-    const userId = requireUser(request);
     const input = await readBody(request, createRelationRequest);
-    requireTermsAccepted(userId);
-    if (input.userId === userId) throw badRequest('You cannot request a relation with yourself');
+    const userId = requireWriter(request);
+    if (input.userId === userId) {
+      throw badRequest('You cannot request a relation with yourself', {
+        userId: ['Must be another user'],
+      });
+    }
     if (!findUser(input.userId)?.isActive) throw notFound('User not found');
     const other = input.userId;
     const duplicate = getDb().relations.some(
@@ -94,7 +96,7 @@ export const relationHandlers = [
         ((r.initiatorId === userId && r.receiverId === other) ||
           (r.initiatorId === other && r.receiverId === userId)),
     );
-    if (duplicate) throw conflict('A relation of this type already exists');
+    if (duplicate) throw conflict('A relation of this type already exists or is pending');
     const relation: StoredRelation = {
       id: nextId(),
       type: input.relationType,
@@ -110,29 +112,28 @@ export const relationHandlers = [
   }),
 
   route('put', '/api/UserRelations/:id/accept', ({ request, params }) => {
-    const relation = answerable(params, request);
+    const relation = answerable(params, request, 'accept');
     relation.isAccepted = true;
     return HttpResponse.json(toRelation(relation));
   }),
 
   route('put', '/api/UserRelations/:id/reject', ({ request, params }) => {
-    const relation = answerable(params, request);
+    const relation = answerable(params, request, 'reject');
     relation.isRejected = true;
     return HttpResponse.json(toRelation(relation));
   }),
 
   route('delete', '/api/UserRelations/:id', ({ request, params }) => {
-    const userId = requireUser(request);
     const id = readId(params, relationIdParams);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     const relation = ownRelationOr404(id, userId);
     const cancelsOwnRequest = isPending(relation) && relation.initiatorId === userId;
     const endsAccepted = relation.isAccepted && !relation.isDeleted;
     if (!cancelsOwnRequest && !endsAccepted) {
       throw forbidden(
         isPending(relation)
-          ? 'Only the person who sent a request can cancel it'
-          : 'This relation cannot be deleted',
+          ? 'Only the requester may cancel a pending relation; reject it instead'
+          : 'This relation can no longer be deleted',
       );
     }
     relation.isDeleted = true;

@@ -15,8 +15,8 @@ import {
   readBody,
   readId,
   readQuery,
-  requireTermsAccepted,
   requireUser,
+  requireWriter,
   route,
 } from '../http';
 import { getDb, nextId, now, type StoredRumination } from '../store';
@@ -49,8 +49,8 @@ function relatedUserIds(userId: number): Set<number> {
 
 export const ruminationHandlers = [
   route('get', '/api/ruminations/my', ({ request }) => {
-    const userId = requireUser(request);
     const query = readQuery(request, ruminationListQuery);
+    const userId = requireUser(request);
     const own = getDb().ruminations.filter(
       (r) =>
         r.authorId === userId && (query.isPublic === undefined || r.isPublished === query.isPublic),
@@ -59,8 +59,8 @@ export const ruminationHandlers = [
   }),
 
   route('get', '/api/ruminations/feed', ({ request }) => {
-    const userId = requireUser(request);
     const query = readQuery(request, ruminationListQuery);
+    const userId = requireUser(request);
     const related = relatedUserIds(userId);
     const items = getDb().ruminations.filter(
       (r) =>
@@ -74,8 +74,8 @@ export const ruminationHandlers = [
   }),
 
   route('get', '/api/ruminations/public', ({ request }) => {
-    const viewerId = optionalUser(request);
     const query = readQuery(request, ruminationListQuery);
+    const viewerId = optionalUser(request);
     const authorId = query.UserId;
     const items = getDb().ruminations.filter((r) => {
       if (authorId === undefined) return isPublicOne(r);
@@ -91,9 +91,8 @@ export const ruminationHandlers = [
   }),
 
   route('post', '/api/ruminations', async ({ request }) => {
-    const userId = requireUser(request);
     const input = await readBody(request, createRuminationRequest);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     const time = now();
     const rumination: StoredRumination = {
       id: nextId(),
@@ -109,13 +108,12 @@ export const ruminationHandlers = [
   }),
 
   route('put', '/api/ruminations/:id', async ({ request, params }) => {
-    const userId = requireUser(request);
     const id = readId(params, ruminationIdParams);
     const input = await readBody(request, updateRuminationRequest);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     const rumination = visibleRuminationOr404(id, userId);
     if (rumination.authorId !== userId) {
-      throw forbidden('Only the author can change this rumination');
+      throw forbidden('Only the author may change this rumination');
     }
     rumination.content = input.content;
     rumination.audiences = input.audiences ?? [];
@@ -125,12 +123,11 @@ export const ruminationHandlers = [
   }),
 
   route('delete', '/api/ruminations/:id', ({ request, params }) => {
-    const userId = requireUser(request);
     const id = readId(params, ruminationIdParams);
-    requireTermsAccepted(userId);
+    const userId = requireWriter(request);
     const rumination = visibleRuminationOr404(id, userId);
     if (rumination.authorId !== userId) {
-      throw forbidden('Only the author can delete this rumination');
+      throw forbidden('Only the author may change this rumination');
     }
     const db = getDb();
     db.ruminations = db.ruminations.filter((r) => r.id !== id);

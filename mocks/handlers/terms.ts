@@ -28,8 +28,8 @@ export const termsHandlers = [
   }),
 
   route('post', '/api/TermsOfService/accept', async ({ request }) => {
-    const userId = requireUser(request);
     const { version } = await readBody(request, acceptTermsRequest);
+    const userId = requireUser(request);
     if (version !== currentTerms()?.version) {
       throw conflict('Only the current Terms of Service version can be accepted');
     }
