@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   RELATION_TYPES,
@@ -8,6 +7,7 @@ import {
   type AudienceName,
 } from '../../src/domain/relation-types';
 import { canView, type RelationFact, type RelationState } from '../../src/domain/visibility';
+import visibilityCases from '../mocks/visibility-cases.json';
 
 interface VisibilityCase {
   viewer: 'author' | 'anonymous' | 'stranger' | 'related';
@@ -17,9 +17,8 @@ interface VisibilityCase {
   visible: boolean;
 }
 
-const { cases } = JSON.parse(readFileSync('/work/shared/design/visibility-cases.json', 'utf8')) as {
-  cases: VisibilityCase[];
-};
+// The contract's cases (design/visibility-cases.json), as copied into the repository.
+const { cases } = visibilityCases as { cases: VisibilityCase[] };
 
 const AUTHOR = 1;
 const VIEWER = 2;
