@@ -1,3 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LoadError } from '../features/ruminations/load-error';
+import { PublicRuminationsFrame } from '../features/ruminations/public-ruminations-frame';
+import { PublicRuminationsPage } from '../features/ruminations/public-ruminations-page';
+import { ruminationQueries } from '../features/ruminations/rumination-queries';
+import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
 
-export const Route = createFileRoute('/public')({ component: () => <h1>Public Ruminations</h1> });
+// Only the component and errorComponent are split into the page's chunk; the loader and the
+// pending state stay in the first-load bundle, so they import small modules only.
+export const Route = createFileRoute('/public')({
+  loader: ({ context }) =>
+    context.queryClient.ensureInfiniteQueryData(ruminationQueries.public({})),
+  pendingComponent: () => (
+    <PublicRuminationsFrame>
+      <RuminationListSkeleton />
+    </PublicRuminationsFrame>
+  ),
+  errorComponent: ({ error }) => (
+    <PublicRuminationsFrame>
+      <LoadError error={error} />
+    </PublicRuminationsFrame>
+  ),
+  component: PublicRuminationsPage,
+});

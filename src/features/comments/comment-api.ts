@@ -1,0 +1,37 @@
+import type {
+  Comment,
+  CreateCommentRequest,
+  UpdateCommentRequest,
+} from '../../api/comment-schemas';
+import { api, withDefaultError } from '../../lib/http';
+
+/** API functions of /api/comments/* with the spec's default error texts (section 8). */
+
+/** Top-level comments of a rumination, oldest first, each with its whole reply tree. */
+export function fetchRuminationComments(ruminationId: number): Promise<Comment[]> {
+  return withDefaultError('Failed to fetch comments', () =>
+    api.get(`comments/rumination/${ruminationId}`).json<Comment[]>(),
+  );
+}
+
+export function fetchCommentReplies(commentId: number): Promise<Comment[]> {
+  return withDefaultError('Failed to fetch comment replies', () =>
+    api.get(`comments/comment/${commentId}/replies`).json<Comment[]>(),
+  );
+}
+
+export function postComment(body: CreateCommentRequest): Promise<Comment> {
+  return withDefaultError('Failed to post comment', () =>
+    api.post('comments', { json: body }).json<Comment>(),
+  );
+}
+
+export function updateComment(body: UpdateCommentRequest): Promise<Comment> {
+  return withDefaultError('Failed to update comment', () =>
+    api.put(`comments/${body.id}`, { json: body }).json<Comment>(),
+  );
+}
+
+export async function deleteComment(id: number): Promise<void> {
+  await withDefaultError('Failed to delete comment', () => api.delete(`comments/${id}`));
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+
+interface CommentFormProps {
+  /** Accessible name of the text field, e.g. "Add a comment" or "Reply to alice". */
+  label: string;
+  submitLabel: string;
+  pendingLabel: string;
+  initialContent?: string;
+  isPending: boolean;
+  /** Resolves true when the comment was saved; then a new comment's box is emptied. */
+  onSubmit: (content: string) => Promise<boolean>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+/**
+ * A comment box: Enter submits, Shift+Enter starts a new line (spec section 5); trimmed content
+ * must not be empty.
+ */
+export function CommentForm({
+  label,
+  submitLabel,
+  pendingLabel,
+  initialContent = '',
+  isPending,
+  onSubmit,
+  onCancel,
+  autoFocus,
+}: CommentFormProps) {
+  const fieldId = useId();
+  const [content, setContent] = useState(initialContent);
+  const isBlank = content.trim() === '';
+
+  const submit = async () => {
+    if (isBlank || isPending) return;
+    const saved = await onSubmit(content.trim());
+    if (saved && initialContent === '') setContent('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method composes text, Enter confirms the composition, not the comment.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={fieldId} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        rows={2}
+        value={content}
+        placeholder={label}
+        autoFocus={autoFocus}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="w-full resize-y rounded-md border border-neutral-300 bg-white p-2 text-sm text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+      />
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md px-3 py-1.5 text-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-neutral-800"
+          >
+            Cancel
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={isBlank || isPending}
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {isPending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Comment } from '../../api/comment-schemas';
+import { formatTimestamp } from '../ruminations/format-time';
+import { CommentForm } from './comment-form';
+import { useDeleteComment, usePostComment, useUpdateComment } from './comment-queries';
+
+const ConfirmDialog = lazy(() => import('../ruminations/confirm-dialog'));
+
+interface CommentItemProps {
+  comment: Comment;
+  ruminationId: number;
+  /** The signed-in viewer (null: not known yet), who may edit and delete only their own. */
+  viewerId: number | null;
+}
+
+type Mode = 'view' | 'edit' | 'reply';
+
+const actionClass =
+  'rounded px-1.5 py-0.5 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
+
+/** One comment with its replies below it. Errors are only logged (spec section 8). */
+export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProps) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [confirming, setConfirming] = useState(false);
+  const [confirmMounted, setConfirmMounted] = useState(false);
+  const post = usePostComment(ruminationId);
+  const update = useUpdateComment(ruminationId);
+  const remove = useDeleteComment(ruminationId);
+
+  const isOwn = viewerId !== null && comment.createdBy.id === viewerId;
+  const canAct = !comment.isDeleted;
+
+  const reply = async (content: string) => {
+    try {
+      await post.mutateAsync({ content, parentCommentId: comment.id });
+      setMode('view');
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  };
+
+  const saveEdit = async (content: string) => {
+    try {
+      await update.mutateAsync({ id: comment.id, content });
+      setMode('view');
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  };
+
+  const confirmDelete = () => {
+    remove.mutate(comment.id, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => {
+        console.error(error);
+        setConfirming(false);
+      },
+    });
+  };
+
+  return (
+    <li className="flex flex-col gap-1">
+      <div className="rounded-md bg-neutral-50 px-3 py-2 dark:bg-neutral-800/60">
+        <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-neutral-500 dark:text-neutral-400">
+          <Link
+            to="/user/$userId"
+            params={{ userId: String(comment.createdBy.id) }}
+            className="font-semibold text-neutral-800 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-neutral-100"
+          >
+            {comment.createdBy.username}
+          </Link>
+          <time dateTime={comment.createTMS}>{formatTimestamp(comment.createTMS)}</time>
+        </div>
+        {comment.isDeleted ? (
+          <p className="mt-1 text-sm text-neutral-500 italic dark:text-neutral-400">
+            This comment has been deleted.
+          </p>
+        ) : mode === 'edit' ? (
+          <div className="mt-1">
+            <CommentForm
+              label="Edit comment"
+              submitLabel="Save"
+              pendingLabel="Saving..."
+              initialContent={comment.content}
+              isPending={update.isPending}
+              onSubmit={saveEdit}
+              onCancel={() => setMode('view')}
+              autoFocus
+            />
+          </div>
+        ) : (
+          <p className="mt-1 text-sm whitespace-pre-wrap break-words">{comment.content}</p>
+        )}
+        {canAct && mode === 'view' && viewerId !== null ? (
+          <div className="mt-1 flex gap-1">
+            <button type="button" className={actionClass} onClick={() => setMode('reply')}>
+              Reply
+            </button>
+            {isOwn ? (
+              <>
+                <button type="button" className={actionClass} onClick={() => setMode('edit')}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className={actionClass}
+                  onClick={() => {
+                    setConfirmMounted(true);
+                    setConfirming(true);
+                  }}
+                >
+                  Delete
+                </button>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {canAct && mode === 'reply' ? (
+        <div className="ml-4">
+          <CommentForm
+            label={`Reply to ${comment.createdBy.username}`}
+            submitLabel="Reply"
+            pendingLabel="Replying..."
+            isPending={post.isPending}
+            onSubmit={reply}
+            onCancel={() => setMode('view')}
+            autoFocus
+          />
+        </div>
+      ) : null}
+
+      {comment.childComments.length > 0 ? (
+        <ul
+          aria-label={`Replies to ${comment.createdBy.username}`}
+          className="ml-4 flex flex-col gap-2 border-l border-neutral-200 pl-3 dark:border-neutral-700"
+        >
+          {comment.childComments.map((child) => (
+            <CommentItem
+              key={child.id}
+              comment={child}
+              ruminationId={ruminationId}
+              viewerId={viewerId}
+            />
+          ))}
+        </ul>
+      ) : null}
+
+      {confirmMounted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete comment"
+            description="Are you sure you want to delete this comment?"
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            isPending={remove.isPending}
+            onConfirm={confirmDelete}
+          />
+        </Suspense>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useAuth } from '../auth/auth-context';
+import { useCurrentUser } from '../auth/use-current-user';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import { usePostComment, useRuminationComments } from './comment-queries';
+
+/**
+ * Comments under a rumination (spec sections 2 and 6): the list and the comment box are for
+ * signed-in users; a visitor is told to log in. The list is not fetched for visitors, who would
+ * not see it.
+ */
+export function CommentSection({ ruminationId }: { ruminationId: number }) {
+  const { isAuthenticated } = useAuth();
+  const viewer = useCurrentUser();
+  const comments = useRuminationComments(ruminationId, isAuthenticated);
+  const post = usePostComment(ruminationId);
+
+  useEffect(() => {
+    // Comment errors are only logged (spec section 8).
+    if (comments.error) console.error(comments.error);
+  }, [comments.error]);
+
+  if (!isAuthenticated) {
+    return (
+      <p className="text-sm text-neutral-500 dark:text-neutral-400">Log in to add a comment.</p>
+    );
+  }
+
+  const addComment = async (content: string) => {
+    try {
+      await post.mutateAsync({ content });
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  };
+
+  return (
+    <section aria-label="Comments" className="flex flex-col gap-3">
+      {comments.isPending ? (
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading comments...</p>
+      ) : comments.data && comments.data.length > 0 ? (
+        <ul className="flex flex-col gap-2">
+          {comments.data.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              ruminationId={ruminationId}
+              viewerId={viewer?.id ?? null}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <CommentForm
+        label="Add a comment"
+        submitLabel="Comment"
+        pendingLabel="Posting..."
+        isPending={post.isPending}
+        onSubmit={addComment}
+      />
+    </section>
+  );
+}

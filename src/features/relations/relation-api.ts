@@ -1,0 +1,38 @@
+import type { RelationListParams, UserRelation } from '../../api/relation-schemas';
+import type { RelationType } from '../../domain/relation-types';
+import { api, withDefaultError } from '../../lib/http';
+
+/** API functions of /api/UserRelations with the spec's default error texts (section 8). */
+
+export function fetchRelations(params: RelationListParams): Promise<UserRelation[]> {
+  const searchParams: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) searchParams[key] = value as string | number | boolean;
+  }
+  return withDefaultError('Failed to fetch user relations', () =>
+    api.get('UserRelations', { searchParams }).json<UserRelation[]>(),
+  );
+}
+
+export function requestRelation(userId: number, relationType: RelationType): Promise<UserRelation> {
+  return withDefaultError('Failed to request user relation', () =>
+    api.post('UserRelations', { json: { userId, relationType } }).json<UserRelation>(),
+  );
+}
+
+export function acceptRelation(id: number): Promise<UserRelation> {
+  return withDefaultError('Failed to accept user relation', () =>
+    api.put(`UserRelations/${id}/accept`).json<UserRelation>(),
+  );
+}
+
+export function rejectRelation(id: number): Promise<UserRelation> {
+  return withDefaultError('Failed to reject user relation', () =>
+    api.put(`UserRelations/${id}/reject`).json<UserRelation>(),
+  );
+}
+
+/** Cancels a pending relation (its initiator) or ends an accepted one (either side). */
+export async function deleteRelation(id: number): Promise<void> {
+  await withDefaultError('Failed to delete user relation', () => api.delete(`UserRelations/${id}`));
+}

@@ -1,0 +1,205 @@
+import { useEffect, useId, useState } from 'react';
+import type { UserRelation } from '../../api/relation-schemas';
+import {
+  relationLabelFor,
+  relationTypeLabel,
+  type RelationType,
+} from '../../domain/relation-types';
+import { availableRelationTypes, isLiveRelation } from './available-relation-types';
+import {
+  useAcceptRelation,
+  useDeleteRelation,
+  useRejectRelation,
+  useRelations,
+  useRequestRelation,
+} from './relation-queries';
+
+interface RelationManagerProps {
+  viewerId: number;
+  user: { id: number; username: string };
+}
+
+const buttonClass =
+  'rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800';
+
+/** Log only: relation errors show no message (spec section 8). */
+const logError = (error: unknown) => console.error(error);
+
+/**
+ * The viewer's relations with another user (spec section 2): request a type not yet in use,
+ * accept or reject incoming pending ones, cancel outgoing pending ones, delete accepted ones.
+ */
+export function RelationManager({ viewerId, user }: RelationManagerProps) {
+  const relations = useRelations({ UserId: user.id });
+
+  useEffect(() => {
+    if (relations.error) logError(relations.error);
+  }, [relations.error]);
+
+  return (
+    <section
+      aria-labelledby="relations-heading"
+      className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-700"
+    >
+      <h2 id="relations-heading" className="text-lg font-semibold">
+        Relations
+      </h2>
+      {relations.isPending ? (
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading relations...</p>
+      ) : relations.isError ? (
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          Relations could not be loaded.{' '}
+          <button
+            type="button"
+            className="underline focus-visible:outline-2 focus-visible:outline-sky-600"
+            onClick={() => void relations.refetch()}
+          >
+            Try again
+          </button>
+        </p>
+      ) : (
+        <RelationManagerBody viewerId={viewerId} user={user} relations={relations.data} />
+      )}
+    </section>
+  );
+}
+
+function RelationManagerBody({
+  viewerId,
+  user,
+  relations,
+}: RelationManagerProps & { relations: UserRelation[] }) {
+  const live = relations.filter(isLiveRelation);
+  const available = availableRelationTypes(relations);
+
+  return (
+    <>
+      {live.length === 0 ? (
+        <p className="text-sm text-neutral-600 dark:text-neutral-300">
+          You have no relations with {user.username} yet.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {live.map((relation) => (
+            <RelationRow key={relation.id} relation={relation} viewerId={viewerId} />
+          ))}
+        </ul>
+      )}
+      {available.length > 0 ? <RequestRelationForm userId={user.id} types={available} /> : null}
+    </>
+  );
+}
+
+function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+  const accept = useAcceptRelation();
+  const reject = useRejectRelation();
+  const remove = useDeleteRelation();
+  const label = relationLabelFor(relation, viewerId);
+  const isReceiver = relation.receiver.id === viewerId;
+  const busy = accept.isPending || reject.isPending || remove.isPending;
+
+  let status: string;
+  if (relation.isAccepted) status = 'Accepted';
+  else if (isReceiver) status = 'Pending: awaiting your answer';
+  else status = 'Pending: awaiting their answer';
+
+  return (
+    <li
+      aria-label={`${label} relation`}
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 dark:bg-neutral-800/60"
+    >
+      <div className="flex flex-col">
+        <span className="font-medium">{label}</span>
+        <span className="text-xs text-neutral-500 dark:text-neutral-400">{status}</span>
+      </div>
+      <div className="flex gap-2">
+        {relation.isAccepted ? (
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={busy}
+            onClick={() => remove.mutate(relation.id, { onError: logError })}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+            <span className="sr-only"> {label} relation</span>
+          </button>
+        ) : isReceiver ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={busy}
+              onClick={() => accept.mutate(relation.id, { onError: logError })}
+            >
+              {accept.isPending ? 'Accepting...' : 'Accept'}
+              <span className="sr-only"> {label} relation</span>
+            </button>
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={busy}
+              onClick={() => reject.mutate(relation.id, { onError: logError })}
+            >
+              {reject.isPending ? 'Rejecting...' : 'Reject'}
+              <span className="sr-only"> {label} relation</span>
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={busy}
+            onClick={() => remove.mutate(relation.id, { onError: logError })}
+          >
+            {remove.isPending ? 'Cancelling...' : 'Cancel'}
+            <span className="sr-only"> {label} request</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RequestRelationForm({ userId, types }: { userId: number; types: RelationType[] }) {
+  const selectId = useId();
+  const request = useRequestRelation();
+  const [chosen, setChosen] = useState<RelationType | null>(null);
+  // A type taken in the meantime falls back to the first one still free.
+  const selected = chosen !== null && types.includes(chosen) ? chosen : types[0];
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (selected === undefined) return;
+        request.mutate({ userId, type: selected }, { onError: logError });
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          Relation type
+        </label>
+        <select
+          id={selectId}
+          value={selected}
+          onChange={(event) => setChosen(Number(event.target.value) as RelationType)}
+          className="rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900"
+        >
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {relationTypeLabel(type)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        disabled={request.isPending}
+        className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {request.isPending ? 'Requesting...' : 'Request relation'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Rumination } from '../../api/rumination-schemas';
+import { CommentSection } from '../comments/comment-section';
+import { UserAvatar } from '../users/user-avatar';
+import { AudienceLabels } from './audience-labels';
+import { formatTimestamp } from './format-time';
+import { useDeleteRumination } from './use-rumination-mutations';
+
+const EditRuminationDialog = lazy(() => import('./edit-rumination-dialog'));
+const ConfirmDialog = lazy(() => import('./confirm-dialog'));
+
+export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
+
+const iconButtonClass =
+  'rounded-md p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
+
+interface RuminationCardProps {
+  rumination: Rumination;
+  /** The signed-in viewer; their own cards open editing when clicked. */
+  viewerId: number | null;
+}
+
+export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
+  const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Dialog code is fetched the first time it is needed, then kept mounted.
+  const [editMounted, setEditMounted] = useState(false);
+  const [confirmMounted, setConfirmMounted] = useState(false);
+  const remove = useDeleteRumination();
+
+  const openEditor = () => {
+    setEditMounted(true);
+    setEditing(true);
+  };
+
+  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!isOwn) return;
+    // Links and buttons inside the card keep their own meaning.
+    if ((event.target as HTMLElement).closest('a, button')) return;
+    openEditor();
+  };
+
+  return (
+    <article
+      aria-labelledby={`rumination-${rumination.id}-author`}
+      className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-700 dark:bg-neutral-900"
+    >
+      <div
+        onClick={onBodyClick}
+        className={isOwn ? 'flex cursor-pointer flex-col gap-3' : 'flex flex-col gap-3'}
+      >
+        <header className="flex items-start justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <UserAvatar username={rumination.createdBy.username} size="sm" />
+            <div className="flex flex-col">
+              <Link
+                id={`rumination-${rumination.id}-author`}
+                to="/user/$userId"
+                params={{ userId: String(rumination.createdBy.id) }}
+                className="font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
+              >
+                {rumination.createdBy.username}
+              </Link>
+              <time
+                dateTime={rumination.createTMS}
+                className="text-xs text-neutral-500 dark:text-neutral-400"
+              >
+                {formatTimestamp(rumination.createTMS)}
+              </time>
+            </div>
+          </div>
+          <div className="flex items-center gap-1">
+            {!rumination.isPublished ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+                Draft
+              </span>
+            ) : null}
+            {isOwn ? (
+              <>
+                <button
+                  type="button"
+                  aria-label="Edit rumination"
+                  className={iconButtonClass}
+                  onClick={openEditor}
+                >
+                  <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+                    <path
+                      d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                    />
+                  </svg>
+                </button>
+                <button
+                  type="button"
+                  aria-label="Delete rumination"
+                  className={iconButtonClass}
+                  onClick={() => {
+                    remove.reset();
+                    setConfirmMounted(true);
+                    setConfirming(true);
+                  }}
+                >
+                  <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+                    <path
+                      d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                    />
+                  </svg>
+                </button>
+              </>
+            ) : null}
+          </div>
+        </header>
+        <p className="break-words whitespace-pre-wrap">{rumination.content}</p>
+        <AudienceLabels audiences={rumination.audiences} />
+      </div>
+
+      {/* Nobody can comment on a draft, so drafts have no comment section. */}
+      {rumination.isPublished ? <CommentSection ruminationId={rumination.id} /> : null}
+
+      {editMounted ? (
+        <Suspense fallback={null}>
+          <EditRuminationDialog rumination={rumination} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
+      {confirmMounted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete rumination?"
+            description="This action cannot be undone."
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            isPending={remove.isPending}
+            error={remove.isError ? DELETE_FAILED_ALERT : null}
+            onConfirm={() =>
+              remove.mutate(rumination.id, {
+                onSuccess: () => setConfirming(false),
+                onError: (error) => console.error(error),
+              })
+            }
+          />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

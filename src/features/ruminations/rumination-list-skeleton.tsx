@@ -1,0 +1,20 @@
+/** Placeholder cards while a rumination list loads. */
+export function RuminationListSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Loading ruminations" className="flex flex-col gap-4">
+      {Array.from({ length: count }, (_, index) => (
+        <div
+          key={index}
+          className="flex animate-pulse flex-col gap-3 rounded-lg border border-neutral-200 p-4 motion-reduce:animate-none dark:border-neutral-700"
+        >
+          <div className="flex items-center gap-2">
+            <div className="size-8 rounded-full bg-neutral-200 dark:bg-neutral-700" />
+            <div className="h-4 w-32 rounded bg-neutral-200 dark:bg-neutral-700" />
+          </div>
+          <div className="h-4 w-full rounded bg-neutral-200 dark:bg-neutral-700" />
+          <div className="h-4 w-2/3 rounded bg-neutral-200 dark:bg-neutral-700" />
+        </div>
+      ))}
+    </div>
+  );
+}

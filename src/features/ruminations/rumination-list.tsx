@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Rumination } from '../../api/rumination-schemas';
+import { useCurrentUser } from '../auth/use-current-user';
+import { RuminationCard } from './rumination-card';
+
+interface RuminationListProps {
+  /** The result of one of the infinite rumination queries. */
+  query: {
+    data: InfiniteData<Rumination[], unknown>;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
+  /** What to show, and what to do, when there is nothing. */
+  empty: ReactNode;
+  label: string;
+}
+
+/** A page of rumination cards with "Load more" for the next page. */
+export function RuminationList({ query, empty, label }: RuminationListProps) {
+  const viewer = useCurrentUser();
+  const ruminations = query.data.pages.flat();
+
+  if (ruminations.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center text-neutral-600 dark:border-neutral-600 dark:text-neutral-300">
+        {empty}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label={label} className="flex flex-col gap-4">
+        {ruminations.map((rumination) => (
+          <li key={rumination.id}>
+            <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          disabled={query.isFetchingNextPage}
+          onClick={() => {
+            // A failed page leaves the button in place to try again; the error is logged.
+            query.fetchNextPage().catch((error: unknown) => console.error(error));
+          }}
+          className="self-center rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800"
+        >
+          {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

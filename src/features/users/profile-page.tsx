@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '../auth/use-current-user';
+import { RelationManager } from '../relations/relation-manager';
+import { useUserRuminations } from '../ruminations/rumination-queries';
+import { RuminationList } from '../ruminations/rumination-list';
+import { UserAvatar } from './user-avatar';
+import { useUserProfile } from './user-queries';
+
+/**
+ * A user's profile (spec section 2): avatar, name, rumination count, their ruminations (Public or
+ * All Visible to the viewer) and, on someone else's profile, the relation manager.
+ */
+export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: boolean }) {
+  const { data: profile } = useUserProfile(userId);
+  const viewer = useCurrentUser();
+  const count = profile.publicRuminationCount;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex items-center gap-4">
+        <UserAvatar username={profile.username} />
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">{profile.username}</h1>
+          <p className="text-sm text-neutral-600 dark:text-neutral-300">
+            {count} {count === 1 ? 'rumination' : 'ruminations'}
+          </p>
+        </div>
+      </header>
+
+      {viewer !== null && viewer.id !== userId ? (
+        <RelationManager viewerId={viewer.id} user={profile} />
+      ) : null}
+
+      <section aria-labelledby="profile-ruminations" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="profile-ruminations" className="text-lg font-semibold">
+            Ruminations
+          </h2>
+          <nav
+            aria-label="Public or all visible"
+            className="flex gap-1 rounded-lg bg-neutral-100 p-1 dark:bg-neutral-800"
+          >
+            <ToggleLink userId={userId} all={false} current={isPublic}>
+              Public
+            </ToggleLink>
+            <ToggleLink userId={userId} all current={!isPublic}>
+              All Visible
+            </ToggleLink>
+          </nav>
+        </div>
+        <ProfileRuminations userId={userId} isPublic={isPublic} username={profile.username} />
+      </section>
+    </div>
+  );
+}
+
+function ToggleLink({
+  userId,
+  all,
+  current,
+  children,
+}: {
+  userId: number;
+  all: boolean;
+  current: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to="/user/$userId"
+      params={{ userId: String(userId) }}
+      search={all ? { view: 'all' } : {}}
+      aria-current={current ? 'page' : undefined}
+      className="rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 aria-[current=page]:bg-white aria-[current=page]:shadow-sm dark:aria-[current=page]:bg-neutral-700"
+    >
+      {children}
+    </Link>
+  );
+}
+
+function ProfileRuminations({
+  userId,
+  isPublic,
+  username,
+}: {
+  userId: number;
+  isPublic: boolean;
+  username: string;
+}) {
+  const query = useUserRuminations(userId, isPublic);
+  return (
+    <RuminationList
+      query={query}
+      label={`Ruminations by ${username}`}
+      empty={
+        <p>
+          {isPublic
+            ? `${username} has no public ruminations yet. Try All Visible to see what they share with you.`
+            : `${username} has shared nothing you can see yet. A relation with them may open more.`}
+        </p>
+      }
+    />
+  );
+}

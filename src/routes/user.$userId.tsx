@@ -1,0 +1,39 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { LoadError } from '../features/ruminations/load-error';
+import { ruminationQueries } from '../features/ruminations/rumination-queries';
+import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
+import { InvalidUserId } from '../features/users/invalid-user-id';
+import { parseUserId } from '../features/users/parse-user-id';
+import { ProfilePage } from '../features/users/profile-page';
+import { userQueries } from '../features/users/user-queries';
+
+const searchSchema = z.object({
+  view: z.catch(z.optional(z.enum(['public', 'all'])), undefined),
+});
+
+/** A profile; ?view=all lists every rumination visible to the viewer (isPublic=false). */
+export const Route = createFileRoute('/user/$userId')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ isPublic: search.view !== 'all' }),
+  loader: async ({ context, params, deps }) => {
+    const userId = parseUserId(params.userId);
+    // An unusable id asks nothing of the server; the page says "Invalid user ID".
+    if (userId === null) return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(userQueries.profile(userId)),
+      context.queryClient.ensureInfiniteQueryData(
+        ruminationQueries.public({ userId, isPublic: deps.isPublic }),
+      ),
+    ]);
+  },
+  pendingComponent: () => <RuminationListSkeleton />,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+  component: function ProfileRoute() {
+    const { userId: rawId } = Route.useParams();
+    const { view } = Route.useSearch();
+    const userId = parseUserId(rawId);
+    if (userId === null) return <InvalidUserId />;
+    return <ProfilePage userId={userId} isPublic={view !== 'all'} />;
+  },
+});
