@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -25,6 +29,8 @@ export interface BuildAppOptions {
   mailer: Mailer;
   /** Pino options or false; defaults to the redacting options of logging.ts at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** A ready logger (main.ts shares one with the mailer); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -40,7 +46,9 @@ declare module 'fastify' {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     bodyLimit: BODY_LIMIT,
     // A number means "trust that many proxy hops" (Fastify's types only take the function form).
     trustProxy:
@@ -96,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });

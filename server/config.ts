@@ -98,8 +98,8 @@ const envSchema = z.object({
     emptyAsUndefined,
     z
       .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
-      .default('http://localhost:3000')
-      .transform((v) => v.replace(/\/+$/, '')),
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, '')),
   ),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -170,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    appUrl: e.APP_URL,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth-routes';
+import { commentRoutes } from './comments/comment-routes';
 import { healthRoutes } from './health/health-routes';
+import { relationRoutes } from './relations/relation-routes';
+import { ruminationRoutes } from './ruminations/rumination-routes';
+import { termsRoutes } from './terms/terms-routes';
+import { userRoutes } from './users/user-routes';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -7,4 +13,10 @@ import { healthRoutes } from './health/health-routes';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(termsRoutes);
+  await app.register(ruminationRoutes);
+  await app.register(commentRoutes);
+  await app.register(relationRoutes);
+  await app.register(userRoutes);
 }

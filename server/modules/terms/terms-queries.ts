@@ -53,6 +53,23 @@ export async function hasAcceptedVersion(
   return row !== undefined;
 }
 
+/** When the user accepted that version (the first time), or undefined. */
+export async function findAcceptance(
+  db: Kysely<Database>,
+  userId: number,
+  version: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('terms_acceptances')
+    .select('accepted_at')
+    .where('user_id', '=', userId)
+    .where('version', '=', version)
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.accepted_at;
+}
+
 export async function recordAcceptance(
   db: Kysely<Database>,
   userId: number,

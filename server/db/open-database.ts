@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { TERMS_V1_MARKDOWN } from '../../src/features/terms/terms-v1-markdown';
+import type { AppConfig } from '../config';
+import { seedInitialTerms } from '../modules/terms/terms-seed';
+import { createDatabase, migrateToLatest } from './database';
+import type { Database } from './schema';
+
+/** The configured database, migrated and seeded: what main.ts and the operator commands use. */
+export async function openDatabase(config: AppConfig): Promise<Kysely<Database>> {
+  const db = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'ruminations.sqlite'),
+  });
+  try {
+    await migrateToLatest(db);
+    await seedInitialTerms(db, TERMS_V1_MARKDOWN);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}

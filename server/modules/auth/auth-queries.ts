@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** SQL of the accounts. Usernames and emails are unique and looked up ignoring case. */
+
+export interface AccountRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_active: number;
+  token_version: number;
+}
+
+const ACCOUNT_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'password_hash',
+  'is_active',
+  'token_version',
+] as const;
+
+export function findAccountByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findAccountByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('email_lower', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  account: { username: string; email: string; passwordHash: string; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: account.username,
+      username_lower: account.username.toLowerCase(),
+      email: account.email,
+      email_lower: account.email.toLowerCase(),
+      password_hash: account.passwordHash,
+      is_active: 0,
+      token_version: 0,
+      create_tms: account.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function activateAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+): Promise<void> {
+  await db.updateTable('users').set({ is_active: 1 }).where('id', '=', userId).execute();
+}
+
+/**
+ * New password; bumping token_version revokes every access token issued before. Also activates:
+ * the reset link proved the address, as the activation link would have.
+ */
+export async function replacePassword(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      is_active: 1,
+      token_version: eb('token_version', '+', 1),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
