@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { findEmailLink, readLog, type EmailKind } from './email-links';
 import { REPO_ROOT, startServer } from './server-process';
 
 const run = promisify(execFile);
@@ -17,8 +18,6 @@ export interface AppServer {
   /** The operator command: `npm run terms:publish -- <version> <file>` against this server's data. */
   publishTerms: (version: string, markdown: string) => Promise<void>;
 }
-
-export type EmailKind = 'activate' | 'reset-password';
 
 export interface TestUser {
   id: number;
@@ -36,31 +35,6 @@ interface Fixtures {
   createUser: (prefix?: string) => Promise<TestUser>;
   /** Uncaught exceptions in the page: a test fails when the app throws one. */
   pageErrors: Error[];
-}
-
-const LINK_PATTERN = /https?:\/\/[^\s"'<>\\]+/g;
-
-function readLog(logFile: string): string {
-  try {
-    return fs.readFileSync(logFile, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** Email links are printed in the server log, one per line, with the recipient's name or address. */
-export function findEmailLink(log: string, kind: EmailKind, who: string[]): string | undefined {
-  const needles = who.map((w) => w.toLowerCase());
-  const lines = log.split('\n').reverse();
-  for (const line of lines) {
-    const lower = line.toLowerCase();
-    if (!needles.some((needle) => lower.includes(needle))) continue;
-    for (const match of line.match(LINK_PATTERN) ?? []) {
-      const url = new URL(match);
-      if (url.pathname.endsWith(`/${kind}`) && url.searchParams.get('token')) return match;
-    }
-  }
-  return undefined;
 }
 
 function makeAppServer(opts: {

@@ -1,0 +1,187 @@
+/**
+ * Saves docs/screenshots/{desktop-light,desktop-dark,mobile}.png: the production build, served by
+ * the real server on a throw-away data folder, with a few people and their ruminations.
+ *
+ *   npx tsx scripts/screenshots.ts
+ *
+ * Uses Debian's Chromium (CHROMIUM_PATH to override), like the e2e tests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { viteBuild } from '../tests/e2e/support/build';
+import { findEmailLink, readLog } from '../tests/e2e/support/email-links';
+import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server-process';
+
+const OUT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+
+interface Person {
+  id: number;
+  username: string;
+  token: string;
+}
+
+async function api<T>(
+  server: RunningServer,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${server.baseURL}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function person(server: RunningServer, username: string): Promise<Person> {
+  const password = `${username}-screenshot-pw`;
+  const email = `${username}@example.test`;
+  await api(server, 'POST', '/api/auth/signup', {
+    username,
+    email,
+    password,
+    acceptedTosVersion: '1.0',
+  });
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i += 1) {
+    link = findEmailLink(readLog(server.logFile), 'activate', [username, email]);
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error(`No activation link for ${username} in ${server.logFile}`);
+  const token = new URL(link).searchParams.get('token')!;
+  await api(server, 'GET', `/api/auth/activate?token=${encodeURIComponent(token)}`);
+  const { accessToken } = await api<{ accessToken: string }>(server, 'POST', '/api/auth/login', {
+    username,
+    password,
+  });
+  const me = await api<{ id: number }>(server, 'GET', '/api/auth/me', undefined, accessToken);
+  return { id: me.id, username, token: accessToken };
+}
+
+async function seed(server: RunningServer): Promise<Person> {
+  const [maya, jonas, ines] = await Promise.all([
+    person(server, 'maya'),
+    person(server, 'jonas'),
+    person(server, 'ines'),
+  ]);
+  const relate = async (from: Person, to: Person, relationType: number) => {
+    const relation = await api<{ id: number }>(
+      server,
+      'POST',
+      '/api/UserRelations',
+      { userId: to.id, relationType },
+      from.token,
+    );
+    await api(server, 'PUT', `/api/UserRelations/${relation.id}/accept`, undefined, to.token);
+  };
+  await relate(jonas, maya, 2);
+  await relate(ines, maya, 1);
+  const write = (who: Person, content: string, audiences?: string[]) =>
+    api<{ id: number }>(
+      server,
+      'POST',
+      '/api/ruminations',
+      { content, publish: true, ...(audiences ? { audiences } : {}) },
+      who.token,
+    );
+
+  await write(
+    ines,
+    'Sunday lunch at grandma’s: the first time all eleven of us fit around the table.',
+    ['Family'],
+  );
+  const walk = await write(
+    jonas,
+    'Walked home the long way tonight. The river smelled like rain and nobody needed anything from me for forty minutes.',
+    ['Friend', 'BestFriend'],
+  );
+  const comment = await api<{ id: number }>(
+    server,
+    'POST',
+    '/api/comments',
+    { ruminationId: walk.id, content: 'Those walks are the best kind of medicine.' },
+    maya.token,
+  );
+  await api(
+    server,
+    'POST',
+    '/api/comments',
+    { parentCommentId: comment.id, content: 'Next time, come along?' },
+    jonas.token,
+  );
+  await write(
+    maya,
+    'Started keeping this journal again. Small notes, most days. Let’s see how long it lasts.',
+  );
+  return maya;
+}
+
+async function shoot(page: Page, file: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT_DIR, file) });
+  console.log(`saved docs/screenshots/${file}`);
+}
+
+async function main() {
+  const buildRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-screens-'));
+  const dist = path.join(buildRoot, 'dist');
+  await viteBuild(dist);
+  const server = await startServer({ staticDir: dist, label: 'screens' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const maya = await seed(server);
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    const open = async (options: Parameters<typeof browser.newContext>[0]) => {
+      const context = await browser.newContext({ baseURL: server.baseURL, ...options });
+      await context.addInitScript((token) => localStorage.setItem('token', token), maya.token);
+      const page = await context.newPage();
+      await page.goto('/my-feed');
+      await page.getByText('Walked home the long way').waitFor();
+      return page;
+    };
+    const light = await open({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    await shoot(light, 'desktop-light.png');
+    const dark = await open({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    await shoot(dark, 'desktop-dark.png');
+    const mobile = await open({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: 'light',
+    });
+    await shoot(mobile, 'mobile.png');
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(buildRoot, { recursive: true, force: true });
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
