@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth/password';
+import { createDatabase } from '../../server/db/database';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testPostgresUrl,
+  withDatabaseName,
+} from './support/test-database';
+
+/**
+ * Two real server processes (server/main.ts, as `npm start` runs it) over one PostgreSQL database,
+ * started at the same moment (so their migrations race, as when a deployment scales out). Separate
+ * processes on purpose: in one process, module-level state would be shared and hide anything an
+ * instance keeps in its own memory.
+ */
+
+const adminUrl = testPostgresUrl();
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(databaseUrl: string, jwtSecret: string): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-instance-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(dataDir, 'no-dist'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
+  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { url: `http://127.0.0.1:${port}`, child, output };
+}
+
+async function waitUntilUp(instance: Instance, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null) {
+      throw new Error(`server exited (${instance.child.exitCode}):\n${instance.output.join('')}`);
+    }
+    try {
+      const res = await fetch(`${instance.url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer in ${timeoutMs} ms:\n${instance.output.join('')}`);
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  if (instance.child.exitCode !== null) return;
+  const exited = new Promise((r) => instance.child.once('exit', r));
+  instance.child.kill('SIGTERM');
+  await exited;
+}
+
+async function call(
+  instance: Instance,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${instance.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL', () => {
+  let name: string;
+  let databaseUrl: string;
+  let a: Instance;
+  let b: Instance;
+  const password = 'correct horse battery';
+
+  /** An active user who accepted the current terms, written straight to the shared database. */
+  async function createUser(username: string): Promise<number> {
+    const db = createDatabase({ databaseUrl });
+    try {
+      const now = new Date().toISOString();
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          username,
+          username_lower: username.toLowerCase(),
+          email: `${username}@example.test`,
+          email_lower: `${username}@example.test`.toLowerCase(),
+          password_hash: await hashPassword(password),
+          is_active: 1,
+          token_version: 0,
+          create_tms: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`insert into terms_acceptances (user_id, version, accepted_at)
+                select ${id}, version, ${now} from terms_versions`.execute(db);
+      return id;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  async function logIn(instance: Instance, username: string): Promise<string> {
+    const res = await call(instance, 'POST', '/api/auth/login', undefined, { username, password });
+    expect(res.status).toBe(200);
+    return (res.json as { accessToken: string }).accessToken;
+  }
+
+  beforeAll(async () => {
+    name = await createPostgresDatabase(adminUrl!);
+    databaseUrl = withDatabaseName(adminUrl!, name);
+    const secret = randomBytes(48).toString('base64');
+    // Both at once on an empty database: their migrations race.
+    [a, b] = await Promise.all([
+      startInstance(databaseUrl, secret),
+      startInstance(databaseUrl, secret),
+    ]);
+    await Promise.all([waitUntilUp(a, 45_000), waitUntilUp(b, 45_000)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
+  }, 30_000);
+
+  it('migrated the shared database exactly once', async () => {
+    const db = createDatabase({ databaseUrl });
+    try {
+      const { rows } = await sql<{ name: string; n: number }>`
+        select name, count(*) as n from kysely_migration group by name`.execute(db);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.n).toBe(1);
+      const terms = await db.selectFrom('terms_versions').select('version').execute();
+      expect(terms).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('accepts on one instance a token issued by the other', async () => {
+    const id = await createUser(`multi_${randomBytes(3).toString('hex')}`);
+    const token = await logIn(a, (await userName(id))!);
+    const me = await call(b, 'GET', '/api/auth/me', token);
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ id });
+  });
+
+  it('reads through one instance what was written through the other', async () => {
+    const authorId = await createUser(`author_${randomBytes(3).toString('hex')}`);
+    const friendId = await createUser(`friend_${randomBytes(3).toString('hex')}`);
+    const authorOnA = await logIn(a, (await userName(authorId))!);
+    const friendOnB = await logIn(b, (await userName(friendId))!);
+
+    const created = await call(a, 'POST', '/api/ruminations', authorOnA, {
+      content: 'Written through instance A',
+      audiences: ['Friend'],
+      publish: true,
+    });
+    expect(created.status).toBe(201);
+    const ruminationId = (created.json as { id: number }).id;
+
+    // The author reads it back through B.
+    const own = await call(b, 'GET', `/api/ruminations/${ruminationId}`, authorOnA);
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ id: ruminationId, content: 'Written through instance A' });
+
+    // Friends only: hidden from the other user until a relation requested on B is accepted on A.
+    expect((await call(b, 'GET', `/api/ruminations/${ruminationId}`, friendOnB)).status).toBe(404);
+    const requested = await call(b, 'POST', '/api/UserRelations', friendOnB, {
+      userId: authorId,
+      relationType: 2,
+    });
+    expect(requested.status).toBe(201);
+    const relationId = (requested.json as { id: number }).id;
+    const accepted = await call(a, 'PUT', `/api/UserRelations/${relationId}/accept`, authorOnA);
+    expect(accepted.status).toBe(200);
+
+    const feed = await call(b, 'GET', '/api/ruminations/feed', friendOnB);
+    expect(feed.status).toBe(200);
+    expect((feed.json as { id: number }[]).map((r) => r.id)).toContain(ruminationId);
+
+    // A comment written through B is listed through A.
+    const comment = await call(b, 'POST', '/api/comments', friendOnB, {
+      ruminationId,
+      content: 'Seen from B',
+    });
+    expect(comment.status).toBe(201);
+    const comments = await call(a, 'GET', `/api/comments/rumination/${ruminationId}`, authorOnA);
+    expect(comments.status).toBe(200);
+    expect(JSON.stringify(comments.json)).toContain('Seen from B');
+  });
+
+  it('revokes a token on every instance when the token version changes', async () => {
+    const id = await createUser(`revoked_${randomBytes(3).toString('hex')}`);
+    const token = await logIn(a, (await userName(id))!);
+    expect((await call(b, 'GET', '/api/auth/me', token)).status).toBe(200);
+    // What a password reset through either instance does.
+    const db = createDatabase({ databaseUrl });
+    try {
+      await sql`update users set token_version = token_version + 1 where id = ${id}`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    expect((await call(a, 'GET', '/api/auth/me', token)).status).toBe(401);
+    expect((await call(b, 'GET', '/api/auth/me', token)).status).toBe(401);
+  });
+
+  async function userName(id: number): Promise<string | undefined> {
+    const db = createDatabase({ databaseUrl });
+    try {
+      const row = await db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.username;
+    } finally {
+      await db.destroy();
+    }
+  }
+});
