@@ -63,23 +63,15 @@ export function CommentForm({
         autoFocus={autoFocus}
         onChange={(event) => setContent(event.target.value)}
         onKeyDown={onKeyDown}
-        className="w-full resize-y rounded-md border border-neutral-300 bg-white p-2 text-sm text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+        className="field-input resize-y text-sm"
       />
       <div className="flex justify-end gap-2">
         {onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-3 py-1.5 text-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-neutral-800"
-          >
+          <button type="button" onClick={onCancel} className="btn text-ink-muted hover:text-ink">
             Cancel
           </button>
         ) : null}
-        <button
-          type="submit"
-          disabled={isBlank || isPending}
-          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        <button type="submit" disabled={isBlank || isPending} className="btn btn-primary">
           {isPending ? pendingLabel : submitLabel}
         </button>
       </div>

@@ -17,7 +17,7 @@ interface CommentItemProps {
 type Mode = 'view' | 'edit' | 'reply';
 
 const actionClass =
-  'rounded px-1.5 py-0.5 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
+  'rounded px-1.5 py-0.5 text-xs font-medium text-ink-muted hover:bg-page hover:text-ink';
 
 /** One comment with its replies below it. Errors are only logged (spec section 8). */
 export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProps) {
@@ -65,21 +65,19 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
 
   return (
     <li className="flex flex-col gap-1">
-      <div className="rounded-md bg-neutral-50 px-3 py-2 dark:bg-neutral-800/60">
-        <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-neutral-500 dark:text-neutral-400">
+      <div className="rounded-md bg-page px-3 py-2">
+        <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-muted">
           <Link
             to="/user/$userId"
             params={{ userId: String(comment.createdBy.id) }}
-            className="font-semibold text-neutral-800 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-neutral-100"
+            className="font-semibold text-ink no-underline hover:underline"
           >
             {comment.createdBy.username}
           </Link>
           <time dateTime={comment.createTMS}>{formatTimestamp(comment.createTMS)}</time>
         </div>
         {comment.isDeleted ? (
-          <p className="mt-1 text-sm text-neutral-500 italic dark:text-neutral-400">
-            This comment has been deleted.
-          </p>
+          <p className="mt-1 text-sm text-ink-muted italic">This comment has been deleted.</p>
         ) : mode === 'edit' ? (
           <div className="mt-1">
             <CommentForm
@@ -139,7 +137,7 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
       {comment.childComments.length > 0 ? (
         <ul
           aria-label={`Replies to ${comment.createdBy.username}`}
-          className="ml-4 flex flex-col gap-2 border-l border-neutral-200 pl-3 dark:border-neutral-700"
+          className="ml-4 flex flex-col gap-2 border-l border-line pl-3"
         >
           {comment.childComments.map((child) => (
             <CommentItem

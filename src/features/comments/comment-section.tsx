@@ -22,9 +22,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   }, [comments.error]);
 
   if (!isAuthenticated) {
-    return (
-      <p className="text-sm text-neutral-500 dark:text-neutral-400">Log in to add a comment.</p>
-    );
+    return <p className="text-sm text-ink-muted">Log in to add a comment.</p>;
   }
 
   const addComment = async (content: string) => {
@@ -40,7 +38,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   return (
     <section aria-label="Comments" className="flex flex-col gap-3">
       {comments.isPending ? (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading comments...</p>
+        <p className="text-sm text-ink-muted">Loading comments...</p>
       ) : comments.data && comments.data.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {comments.data.map((comment) => (

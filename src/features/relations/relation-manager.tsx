@@ -19,8 +19,7 @@ interface RelationManagerProps {
   user: { id: number; username: string };
 }
 
-const buttonClass =
-  'rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800';
+const buttonClass = 'btn btn-secondary';
 
 /** Log only: relation errors show no message (spec section 8). */
 const logError = (error: unknown) => console.error(error);
@@ -39,21 +38,17 @@ export function RelationManager({ viewerId, user }: RelationManagerProps) {
   return (
     <section
       aria-labelledby="relations-heading"
-      className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-700"
+      className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
     >
       <h2 id="relations-heading" className="text-lg font-semibold">
         Relations
       </h2>
       {relations.isPending ? (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading relations...</p>
+        <p className="text-sm text-ink-muted">Loading relations...</p>
       ) : relations.isError ? (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+        <p className="text-sm text-ink-muted">
           Relations could not be loaded.{' '}
-          <button
-            type="button"
-            className="underline focus-visible:outline-2 focus-visible:outline-sky-600"
-            onClick={() => void relations.refetch()}
-          >
+          <button type="button" className="text-link" onClick={() => void relations.refetch()}>
             Try again
           </button>
         </p>
@@ -75,9 +70,7 @@ function RelationManagerBody({
   return (
     <>
       {live.length === 0 ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-300">
-          You have no relations with {user.username} yet.
-        </p>
+        <p className="text-sm text-ink-muted">You have no relations with {user.username} yet.</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {live.map((relation) => (
@@ -106,11 +99,11 @@ function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   return (
     <li
       aria-label={`${label} relation`}
-      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 dark:bg-neutral-800/60"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-page px-3 py-2"
     >
       <div className="flex flex-col">
         <span className="font-medium">{label}</span>
-        <span className="text-xs text-neutral-500 dark:text-neutral-400">{status}</span>
+        <span className="text-xs text-ink-muted">{status}</span>
       </div>
       <div className="flex gap-2">
         {relation.isAccepted ? (
@@ -184,7 +177,7 @@ function RequestRelationForm({ userId, types }: { userId: number; types: Relatio
           id={selectId}
           value={selected}
           onChange={(event) => setChosen(Number(event.target.value) as RelationType)}
-          className="rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900"
+          className="field-input py-1.5 text-sm"
         >
           {types.map((type) => (
             <option key={type} value={type}>
@@ -193,11 +186,7 @@ function RequestRelationForm({ userId, types }: { userId: number; types: Relatio
           ))}
         </select>
       </div>
-      <button
-        type="submit"
-        disabled={request.isPending}
-        className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
-      >
+      <button type="submit" disabled={request.isPending} className="btn btn-primary">
         {request.isPending ? 'Requesting...' : 'Request relation'}
       </button>
     </form>

@@ -9,7 +9,7 @@ export function AudienceLabels({ audiences }: { audiences: Rumination['audiences
       {audiences.map(({ relationType }) => (
         <li
           key={relationType}
-          className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-900/60 dark:text-sky-100"
+          className="rounded-full border border-accent/40 bg-accent/10 px-2 py-0.5 text-xs font-medium text-ink"
         >
           {relationTypeLabel(relationType)}
         </li>

@@ -31,29 +31,24 @@ export default function ConfirmDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 text-neutral-900 shadow-xl focus:outline-none dark:bg-neutral-900 dark:text-neutral-100"
+          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 text-ink shadow-xl focus:outline-none"
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-neutral-600 dark:text-neutral-300">
+          <Dialog.Description className="mt-2 text-sm text-ink-muted">
             {description}
           </Dialog.Description>
           {error ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-            >
+            <p role="alert" className="error-box mt-4">
               {error}
             </p>
           ) : null}
           <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close className="rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:hover:bg-neutral-800">
-              Cancel
-            </Dialog.Close>
+            <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
             <button
               type="button"
               disabled={isPending}
               onClick={onConfirm}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+              className="btn btn-danger"
             >
               {isPending ? pendingLabel : confirmLabel}
             </button>

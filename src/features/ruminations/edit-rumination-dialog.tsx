@@ -38,10 +38,7 @@ export default function EditRuminationDialog({
       }}
     >
       {update.error ? (
-        <p
-          role="alert"
-          className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-        >
+        <p role="alert" className="error-box mb-4">
           {update.error.message}
         </p>
       ) : null}

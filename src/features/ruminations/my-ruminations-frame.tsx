@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 
 const toggleClass =
-  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 aria-[current=page]:bg-white aria-[current=page]:shadow-sm dark:aria-[current=page]:bg-neutral-700';
+  'rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted no-underline hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-sm';
 
 /**
  * Title and the Published / Drafts toggle, kept while the list loads or fails. Kept small: route
@@ -21,7 +21,7 @@ export function MyRuminationsFrame({
         <h1 className="text-2xl font-bold">My Ruminations</h1>
         <nav
           aria-label="Published or drafts"
-          className="flex gap-1 rounded-lg bg-neutral-100 p-1 dark:bg-neutral-800"
+          className="flex gap-1 rounded-lg border border-line bg-page p-1"
         >
           <Link
             to="/my-ruminations"

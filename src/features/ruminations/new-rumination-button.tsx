@@ -26,7 +26,7 @@ export function NewRuminationButton({ disabled }: { disabled?: boolean }) {
           setMounted(true);
           setOpen(true);
         }}
-        className="rounded-md bg-sky-700 px-3 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+        className="btn btn-primary"
       >
         New Rumination
       </button>

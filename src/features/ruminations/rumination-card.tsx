@@ -12,8 +12,7 @@ const ConfirmDialog = lazy(() => import('./confirm-dialog'));
 
 export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
 
-const iconButtonClass =
-  'rounded-md p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
+const iconButtonClass = 'icon-button';
 
 interface RuminationCardProps {
   rumination: Rumination;
@@ -45,7 +44,7 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
   return (
     <article
       aria-labelledby={`rumination-${rumination.id}-author`}
-      className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-sm dark:border-neutral-700 dark:bg-neutral-900"
+      className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
       <div
         onClick={onBodyClick}
@@ -59,21 +58,18 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
                 id={`rumination-${rumination.id}-author`}
                 to="/user/$userId"
                 params={{ userId: String(rumination.createdBy.id) }}
-                className="font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
+                className="font-semibold text-ink no-underline hover:underline"
               >
                 {rumination.createdBy.username}
               </Link>
-              <time
-                dateTime={rumination.createTMS}
-                className="text-xs text-neutral-500 dark:text-neutral-400"
-              >
+              <time dateTime={rumination.createTMS} className="text-xs text-ink-muted">
                 {formatTimestamp(rumination.createTMS)}
               </time>
             </div>
           </div>
           <div className="flex items-center gap-1">
             {!rumination.isPublished ? (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+              <span className="rounded-full border border-line bg-page px-2 py-0.5 text-xs font-medium text-ink-muted">
                 Draft
               </span>
             ) : null}

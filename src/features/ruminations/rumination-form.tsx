@@ -55,7 +55,7 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
           id={contentId}
           rows={6}
           placeholder="What's on your mind?"
-          className="min-h-32 w-full resize-y rounded-md border border-neutral-300 bg-white p-3 text-base text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+          className="field-input min-h-32 resize-y"
           {...register('content')}
         />
       </div>
@@ -82,9 +82,9 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
                             : field.value.filter((name) => name !== type.name),
                         )
                       }
-                      className="flex size-5 items-center justify-center rounded border border-neutral-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 data-[state=checked]:border-sky-600 data-[state=checked]:bg-sky-600 dark:border-neutral-500 dark:bg-neutral-900"
+                      className="flex size-5 items-center justify-center rounded border border-ink-muted bg-surface data-[state=checked]:border-accent data-[state=checked]:bg-accent"
                     >
-                      <Checkbox.Indicator className="text-white">
+                      <Checkbox.Indicator className="text-accent-ink">
                         <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
                           <path
                             d="M3 8.5l3 3 7-7"
@@ -111,7 +111,7 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
           type="button"
           disabled={disabled}
           onClick={submit(false)}
-          className="rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800"
+          className="btn btn-secondary"
         >
           Save Draft
         </button>
@@ -119,7 +119,7 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
           type="button"
           disabled={disabled}
           onClick={submit(true)}
-          className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50"
+          className="btn btn-primary"
         >
           Publish
         </button>

@@ -5,14 +5,14 @@ export function RuminationListSkeleton({ count = 3 }: { count?: number }) {
       {Array.from({ length: count }, (_, index) => (
         <div
           key={index}
-          className="flex animate-pulse flex-col gap-3 rounded-lg border border-neutral-200 p-4 motion-reduce:animate-none dark:border-neutral-700"
+          className="flex animate-pulse flex-col gap-3 rounded-xl border border-line bg-surface p-4 motion-reduce:animate-none"
         >
           <div className="flex items-center gap-2">
-            <div className="size-8 rounded-full bg-neutral-200 dark:bg-neutral-700" />
-            <div className="h-4 w-32 rounded bg-neutral-200 dark:bg-neutral-700" />
+            <div className="size-8 rounded-full bg-line" />
+            <div className="h-4 w-32 rounded bg-line" />
           </div>
-          <div className="h-4 w-full rounded bg-neutral-200 dark:bg-neutral-700" />
-          <div className="h-4 w-2/3 rounded bg-neutral-200 dark:bg-neutral-700" />
+          <div className="h-4 w-full rounded bg-line" />
+          <div className="h-4 w-2/3 rounded bg-line" />
         </div>
       ))}
     </div>

@@ -24,7 +24,7 @@ export function RuminationList({ query, empty, label }: RuminationListProps) {
 
   if (ruminations.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center text-neutral-600 dark:border-neutral-600 dark:text-neutral-300">
+      <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
         {empty}
       </div>
     );
@@ -47,7 +47,7 @@ export function RuminationList({ query, empty, label }: RuminationListProps) {
             // A failed page leaves the button in place to try again; the error is logged.
             query.fetchNextPage().catch((error: unknown) => console.error(error));
           }}
-          className="self-center rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-800"
+          className="btn btn-secondary self-center"
         >
           {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
         </button>

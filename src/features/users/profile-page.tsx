@@ -22,7 +22,7 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
         <UserAvatar username={profile.username} />
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold">{profile.username}</h1>
-          <p className="text-sm text-neutral-600 dark:text-neutral-300">
+          <p className="text-sm text-ink-muted">
             {count} {count === 1 ? 'rumination' : 'ruminations'}
           </p>
         </div>
@@ -39,7 +39,7 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
           </h2>
           <nav
             aria-label="Public or all visible"
-            className="flex gap-1 rounded-lg bg-neutral-100 p-1 dark:bg-neutral-800"
+            className="flex gap-1 rounded-lg border border-line bg-page p-1"
           >
             <ToggleLink userId={userId} all={false} current={isPublic}>
               Public
@@ -72,7 +72,7 @@ function ToggleLink({
       params={{ userId: String(userId) }}
       search={all ? { view: 'all' } : {}}
       aria-current={current ? 'page' : undefined}
-      className="rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 aria-[current=page]:bg-white aria-[current=page]:shadow-sm dark:aria-[current=page]:bg-neutral-700"
+      className="rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted no-underline hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-sm"
     >
       {children}
     </Link>
