@@ -35,6 +35,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Seed terms version 1.0 (default true). */
   seedTerms?: boolean;
+  /** Routes only a test needs (e.g. to exercise requireWriter), added before the app is ready. */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -83,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer ?? memoryMailer,
     logger: options.logger ?? false,
   });
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,
