@@ -2,7 +2,7 @@ import { HttpResponse, http, type HttpResponseResolver, type PathParams } from '
 import type { z } from 'zod';
 import { problemDetails } from '../server/http/problem';
 import { TOS_REQUIRED_TITLE } from '../src/api/terms-schemas';
-import { currentTerms, hasAcceptedCurrentTerms, saveDb, userIdOfToken } from './store';
+import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } from './store';
 
 /**
  * Plumbing shared by every handler: problem details, auth, lenient input, persistence. Titles,
@@ -57,6 +57,7 @@ type Resolver = HttpResponseResolver<PathParams>;
  */
 export function route(method: Method, path: string, resolver: Resolver) {
   return http[method](`*${path}`, async (info) => {
+    syncDb();
     try {
       const response = await resolver(info);
       return response;

@@ -154,6 +154,15 @@ export function setPersistence(next: typeof persistence): void {
   persistence = next;
 }
 
+/**
+ * Re-reads the stored copy (demo only), so that two tabs of the demo see each other's writes
+ * instead of overwriting them.
+ */
+export function syncDb(): void {
+  const stored = persistence?.load();
+  if (stored) db = stored;
+}
+
 export function saveDb(): void {
   persistence?.save(db);
 }

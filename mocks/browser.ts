@@ -1,0 +1,54 @@
+import { setupWorker } from 'msw/browser';
+import { DEMO_DB_KEY } from './demo-constants';
+import { handlers } from './handlers';
+import { demoSeed } from './seed';
+import { replaceDb, resetMockBackend, setPersistence, type MockDb } from './store';
+
+/**
+ * The mock backend of `npm run demo`: a service worker answers /api/* from the in-memory store,
+ * which is kept in localStorage so that the demo survives reloads.
+ */
+
+/** Bumped when the stored shape changes, so an old browser copy is replaced by a fresh seed. */
+const DB_FORMAT = 1;
+
+interface StoredDemo {
+  format: number;
+  db: MockDb;
+}
+
+function load(): MockDb | null {
+  try {
+    const raw = localStorage.getItem(DEMO_DB_KEY);
+    if (raw === null) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredDemo>;
+    return parsed.format === DB_FORMAT && parsed.db && Array.isArray(parsed.db.users)
+      ? parsed.db
+      : null;
+  } catch {
+    // Unreadable or unavailable storage: start from the seed.
+    return null;
+  }
+}
+
+function save(db: MockDb): void {
+  try {
+    localStorage.setItem(DEMO_DB_KEY, JSON.stringify({ format: DB_FORMAT, db } as StoredDemo));
+  } catch {
+    // A full or blocked storage only costs persistence across reloads.
+  }
+}
+
+export async function startMockBackend(): Promise<void> {
+  setPersistence({ load, save });
+  const stored = load();
+  if (stored) replaceDb(stored);
+  else resetMockBackend(demoSeed);
+
+  const worker = setupWorker(...handlers);
+  await worker.start({
+    quiet: true,
+    onUnhandledRequest: 'bypass',
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+  });
+}

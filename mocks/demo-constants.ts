@@ -1,0 +1,19 @@
+/**
+ * Facts about the demo that the app's demo UI needs too (credentials list, reset button). Kept
+ * apart from the mock backend so that showing them does not pull msw into the app's bundle.
+ */
+
+/** Where the browser demo keeps its whole store between reloads. */
+export const DEMO_DB_KEY = 'ruminations-demo-db';
+
+export const DEMO_PASSWORD = 'demo-pass';
+
+export const DEMO_PEOPLE = [
+  { username: 'maya', about: 'has friends, a partner, a therapist and a request from her sister' },
+  { username: 'leo', about: "Maya's friend; knows Sam a little" },
+  { username: 'sam', about: "Maya's partner" },
+  { username: 'nora', about: "Maya's sister; her family request is still pending" },
+  { username: 'dr_rivera', about: "Maya's therapist: sees what Maya shares with her therapist" },
+] as const;
+
+export type DemoUsername = (typeof DEMO_PEOPLE)[number]['username'];

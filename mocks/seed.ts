@@ -1,0 +1,181 @@
+import type { RelationType } from '../src/domain/relation-types';
+import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from './demo-constants';
+import {
+  createComment,
+  createRelation,
+  createRumination,
+  createUser,
+  type MockSeed,
+} from './store';
+
+/**
+ * The demo's small story. Maya is at the centre: Leo is her friend, Sam her partner, Dr. Rivera
+ * her therapist (Maya asked, so Rivera reads what Maya shares with "Therapist"), and her sister
+ * Nora has asked for a Family relation that Maya has not answered yet. Each person's feed, profile
+ * and relation panel therefore look different; everybody signs in with DEMO_PASSWORD.
+ */
+
+const ACQUAINTANCE: RelationType = 0;
+const FAMILY: RelationType = 1;
+const FRIEND: RelationType = 2;
+const BEST_FRIEND: RelationType = 3;
+const PARTNER: RelationType = 4;
+const THERAPIST: RelationType = 5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A time `days` (and `hours`) ago, so the demo always looks recent. */
+function ago(days: number, hours = 0): string {
+  return new Date(Date.now() - days * DAY_MS - hours * 60 * 60 * 1000).toISOString();
+}
+
+export const demoSeed: MockSeed = () => {
+  const id = {} as Record<DemoUsername, number>;
+  for (const person of DEMO_PEOPLE) {
+    id[person.username] = createUser({
+      username: person.username,
+      email: `${person.username.replace('_', '.')}@demo.example`,
+      password: DEMO_PASSWORD,
+      createTMS: ago(30),
+    }).user.id;
+  }
+
+  createRelation({ initiatorId: id.maya, receiverId: id.leo, type: FRIEND, createTMS: ago(20) });
+  createRelation({ initiatorId: id.sam, receiverId: id.maya, type: PARTNER, createTMS: ago(19) });
+  createRelation({
+    initiatorId: id.maya,
+    receiverId: id.dr_rivera,
+    type: THERAPIST,
+    createTMS: ago(18),
+  });
+  createRelation({
+    initiatorId: id.leo,
+    receiverId: id.sam,
+    type: ACQUAINTANCE,
+    createTMS: ago(15),
+  });
+  createRelation({
+    initiatorId: id.leo,
+    receiverId: id.dr_rivera,
+    type: FRIEND,
+    state: 'rejected',
+    createTMS: ago(12),
+  });
+  createRelation({
+    initiatorId: id.leo,
+    receiverId: id.maya,
+    type: BEST_FRIEND,
+    state: 'pending',
+    createTMS: ago(3),
+  });
+  createRelation({
+    initiatorId: id.nora,
+    receiverId: id.maya,
+    type: FAMILY,
+    state: 'pending',
+    createTMS: ago(1),
+  });
+
+  createRumination({
+    authorId: id.dr_rivera,
+    content:
+      'A small practice for the week: before checking your phone in the morning, write one sentence about how you slept. Nothing more.',
+    createTMS: ago(14),
+  });
+  createRumination({
+    authorId: id.leo,
+    content: 'Finally fixed the old bike. Riding to work tomorrow, rain or not.',
+    createTMS: ago(11),
+  });
+  const run = createRumination({
+    authorId: id.maya,
+    content: 'First morning run in months. Slow, wet, and exactly what I needed.',
+    createTMS: ago(9),
+  });
+  createRumination({
+    authorId: id.maya,
+    content:
+      'Notes for Thursday: the dread starts on Sunday evening, not Monday morning. Why does the weekend end early?',
+    audiences: [THERAPIST],
+    createTMS: ago(8),
+  });
+  createRumination({
+    authorId: id.sam,
+    content: 'Maya, you were right about the small apartment. It feels like home already.',
+    audiences: [PARTNER],
+    createTMS: ago(7),
+  });
+  createRumination({
+    authorId: id.maya,
+    content: 'Leo, thank you for sitting with me on the stairs last night. I owe you a bike ride.',
+    audiences: [FRIEND, BEST_FRIEND],
+    createTMS: ago(6),
+  });
+  createRumination({
+    authorId: id.leo,
+    content: 'Friends only: I think I am going to quit the band. Not ready to say it out loud yet.',
+    audiences: [FRIEND],
+    createTMS: ago(5),
+  });
+  createRumination({
+    authorId: id.nora,
+    content: 'Found a box of our childhood drawings at Mum’s. Some of them are terrifying.',
+    createTMS: ago(4),
+  });
+  createRumination({
+    authorId: id.maya,
+    content: 'Thinking about calling Nora this weekend. It has been too long.',
+    audiences: [FAMILY],
+    createTMS: ago(3),
+  });
+  createRumination({
+    authorId: id.sam,
+    content: 'Bread attempt number four. Edible. Progress.',
+    createTMS: ago(2),
+  });
+  createRumination({
+    authorId: id.maya,
+    content: 'Half a letter to Nora. Not sure yet how to say sorry without making it about me.',
+    isPublished: false,
+    createTMS: ago(1),
+  });
+  createRumination({
+    authorId: id.nora,
+    content: 'Draft: things I want to ask Maya when we finally talk.',
+    isPublished: false,
+    createTMS: ago(0, 5),
+  });
+
+  const leoOnRun = createComment({
+    authorId: id.leo,
+    ruminationId: run.id,
+    content: 'Told you the first one is the hardest. Same time next week?',
+    createTMS: ago(9, -2),
+  });
+  const mayaReply = createComment({
+    authorId: id.maya,
+    ruminationId: run.id,
+    parentCommentId: leoOnRun.id,
+    content: 'Only if you bring coffee.',
+    createTMS: ago(9, -3),
+  });
+  createComment({
+    authorId: id.sam,
+    ruminationId: run.id,
+    parentCommentId: mayaReply.id,
+    content: 'I will bring the coffee. Leo brings the motivation.',
+    createTMS: ago(9, -4),
+  });
+  createComment({
+    authorId: id.leo,
+    ruminationId: run.id,
+    isDeleted: true,
+    createTMS: ago(8, 16),
+  });
+  createComment({
+    authorId: id.nora,
+    ruminationId: run.id,
+    content: 'Proud of you.',
+    createTMS: ago(8, 12),
+  });
+};

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../mocks/demo-constants';
+import { demoSeed } from '../../mocks/seed';
+import { resetMockBackend } from '../../mocks/store';
+import { api, setupMockBackend, type Json } from './mock-backend';
+
+setupMockBackend();
+
+async function signIn(username: string): Promise<string> {
+  const r = await api('POST', '/api/auth/login', {
+    body: { username, password: DEMO_PASSWORD },
+  });
+  expect(r.status).toBe(200);
+  expect(r.json.requiresTosAcceptance).toBe(false);
+  return r.json.accessToken as string;
+}
+
+const contents = (list: Json[]) => list.map((r: Json) => r.content as string);
+
+describe('the demo seed', () => {
+  it('lets every demo person sign in with the shared password, each seeing a different feed', async () => {
+    resetMockBackend(demoSeed);
+    const feeds = new Set<string>();
+    for (const person of DEMO_PEOPLE) {
+      const token = await signIn(person.username);
+      const feed = await api('GET', '/api/ruminations/feed', { token });
+      feeds.add(JSON.stringify(contents(feed.json)));
+    }
+    expect(feeds.size).toBe(DEMO_PEOPLE.length);
+  });
+
+  it("shows Maya's therapist note to her therapist only, and her draft to nobody else", async () => {
+    resetMockBackend(demoSeed);
+    const rivera = await api('GET', '/api/ruminations/feed', { token: await signIn('dr_rivera') });
+    const leo = await api('GET', '/api/ruminations/feed', { token: await signIn('leo') });
+    expect(contents(rivera.json).some((c) => c.startsWith('Notes for Thursday'))).toBe(true);
+    expect(contents(leo.json).some((c) => c.startsWith('Notes for Thursday'))).toBe(false);
+
+    const maya = await signIn('maya');
+    const drafts = await api('GET', '/api/ruminations/my?isPublic=false', { token: maya });
+    expect(drafts.json).toHaveLength(1);
+  });
+
+  it('gives Maya pending requests to answer and a comment thread with a deleted comment', async () => {
+    resetMockBackend(demoSeed);
+    const maya = await signIn('maya');
+    const me = await api('GET', '/api/auth/me', { token: maya });
+    const relations = await api('GET', '/api/UserRelations', { token: maya });
+    const incomingPending = (relations.json as Json[]).filter(
+      (r) => r.receiver.id === me.json.id && !r.isAccepted && !r.isRejected,
+    );
+    expect(incomingPending.length).toBeGreaterThanOrEqual(1);
+
+    const publicList = await api('GET', '/api/ruminations/public');
+    const run = (publicList.json as Json[]).find((r) => r.content.startsWith('First morning run'));
+    const thread = await api('GET', `/api/comments/rumination/${run.id}`);
+    expect(thread.json.some((c: Json) => c.isDeleted && c.content === '')).toBe(true);
+    expect(thread.json[0].childComments[0].childComments).toHaveLength(1);
+  });
+});

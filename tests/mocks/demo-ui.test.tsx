@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_DB_KEY, DEMO_PASSWORD, DEMO_PEOPLE } from '../../mocks/demo-constants';
+import { DemoBanner } from '../../src/features/demo/demo-banner';
+import { DemoCredentials } from '../../src/features/demo/demo-credentials';
+
+describe('DemoBanner', () => {
+  it('says the data stays in this browser, and Reset drops the demo data and the session', async () => {
+    localStorage.setItem(DEMO_DB_KEY, '{"format":1}');
+    localStorage.setItem('token', 'mock-token-1-abc');
+    const onReset = vi.fn();
+    render(<DemoBanner onReset={onReset} />);
+
+    expect(screen.getByText(/kept in this browser/i)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset demo data' }));
+
+    expect(localStorage.getItem(DEMO_DB_KEY)).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(onReset).toHaveBeenCalledOnce();
+  });
+});
+
+describe('DemoCredentials', () => {
+  it('lists every demo username and the shared password', () => {
+    render(<DemoCredentials />);
+    for (const person of DEMO_PEOPLE) {
+      expect(screen.getByText(person.username)).toBeInTheDocument();
+    }
+    expect(screen.getByText(DEMO_PASSWORD)).toBeInTheDocument();
+  });
+});
