@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relationTypeOfAudience, type AudienceName } from '../../src/domain/relation-types';
+import type { RelationState } from '../../src/domain/visibility';
+import cases from '../mocks/visibility-cases.json';
+import { createTestApp, type TestApp } from './support/test-app';
+import {
+  call,
+  idsOf,
+  insertComment,
+  person,
+  relation,
+  writeRumination,
+  type Person,
+} from './ruminations-support';
+
+/**
+ * The 660 cases of api-contract.md's visibility rule (the shared design file, as copied beside the
+ * mock backend's tests), through every read path of the server and the comment and edit paths that
+ * must not reveal a hidden rumination. Each case gets its own author and viewer in one database, so
+ * the lists are narrowed to the case's author (UserId) or checked for the case's rumination.
+ */
+
+interface VisibilityCase {
+  viewer: 'author' | 'anonymous' | 'stranger' | 'related';
+  published: boolean;
+  audiences: AudienceName[];
+  relations: { type: AudienceName; initiator: 'author' | 'viewer'; state: RelationState }[];
+  visible: boolean;
+}
+
+const all = (cases as { cases: VisibilityCase[] }).cases;
+
+function describeCase(c: VisibilityCase): string {
+  const relations = c.relations.map((r) => `${r.type} from ${r.initiator} ${r.state}`).join(', ');
+  return `${c.viewer}, ${c.published ? 'published' : 'draft'}, [${c.audiences.join(' ')}], {${relations}}`;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function arrange(c: VisibilityCase) {
+  const author = await person(t);
+  const viewer: Person | null =
+    c.viewer === 'author' ? author : c.viewer === 'anonymous' ? null : await person(t);
+  for (const r of c.relations) {
+    if (viewer === null) throw new Error('relations need a viewer');
+    const [initiator, receiver] = r.initiator === 'author' ? [author, viewer] : [viewer, author];
+    await relation(t.db, initiator, receiver, relationTypeOfAudience(r.type), r.state);
+  }
+  const rumination = await writeRumination(t, author, {
+    audiences: c.audiences,
+    publish: c.published,
+  });
+  // Written directly: a draft may hold comments from before it was unpublished.
+  const topComment = await insertComment(t.db, author, rumination.id);
+  await insertComment(t.db, author, rumination.id, topComment);
+  return { author, viewer, ruminationId: rumination.id, topComment };
+}
+
+describe('visibility, all 660 cases of the design', () => {
+  it('the case file holds 660 cases', () => {
+    expect(all).toHaveLength(660);
+  });
+
+  it.each(all.map((c) => [describeCase(c), c] as const))('%s', async (_name, c) => {
+    const { author, viewer, ruminationId, topComment } = await arrange(c);
+    const as = viewer;
+    const status = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+      (await call(t, method, url, { as, body })).statusCode;
+    const listed = async (url: string) => {
+      const res = await call(t, 'GET', url, { as });
+      expect(res.statusCode, url).toBe(200);
+      return idsOf(res).includes(ruminationId);
+    };
+    const isPublic = c.published && c.audiences.length === 0;
+    const hasAcceptedRelation = c.relations.some((r) => r.state === 'accepted');
+
+    // By id, and every path that hangs off the rumination.
+    expect(await status('GET', `/api/ruminations/${ruminationId}`)).toBe(c.visible ? 200 : 404);
+    expect(await status('GET', `/api/comments/rumination/${ruminationId}`)).toBe(
+      c.visible ? 200 : 404,
+    );
+    expect(await status('GET', `/api/comments/comment/${topComment}/replies`)).toBe(
+      c.visible ? 200 : 404,
+    );
+
+    // The lists.
+    expect(await listed('/api/ruminations/public?Limit=3')).toBe(isPublic);
+    expect(await listed(`/api/ruminations/public?UserId=${author.id}&isPublic=true`)).toBe(
+      isPublic,
+    );
+    expect(await listed(`/api/ruminations/public?UserId=${author.id}&isPublic=false`)).toBe(
+      c.published && c.visible,
+    );
+    if (c.viewer === 'author') {
+      expect(await listed('/api/ruminations/my')).toBe(true);
+      expect(await listed(`/api/ruminations/my?isPublic=${c.published}`)).toBe(true);
+      expect(await listed(`/api/ruminations/my?isPublic=${!c.published}`)).toBe(false);
+      expect(await listed('/api/ruminations/feed')).toBe(false);
+    } else if (as !== null) {
+      expect(await listed('/api/ruminations/my')).toBe(false);
+      const inFeed = c.published && c.visible && hasAcceptedRelation;
+      expect(await listed('/api/ruminations/feed')).toBe(inFeed);
+      expect(await listed(`/api/ruminations/feed?UserId=${author.id}`)).toBe(inFeed);
+      expect(await listed('/api/ruminations/feed?isPublic=true')).toBe(
+        isPublic && hasAcceptedRelation,
+      );
+    }
+
+    // Writes by a reader: hidden stays hidden (404); visible but not theirs is 403; drafts 409.
+    if (as !== null) {
+      const commentStatus = !c.visible ? 404 : c.published ? 201 : 409;
+      expect(await status('POST', '/api/comments', { content: 'hello', ruminationId })).toBe(
+        commentStatus,
+      );
+      expect(
+        await status('POST', '/api/comments', { content: 'hello', parentCommentId: topComment }),
+      ).toBe(commentStatus);
+      if (c.viewer !== 'author') {
+        expect(
+          await status('PUT', `/api/ruminations/${ruminationId}`, { content: 'x', publish: true }),
+        ).toBe(c.visible ? 403 : 404);
+      }
+    }
+  });
+});
