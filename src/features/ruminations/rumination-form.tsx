@@ -36,7 +36,11 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
     handleSubmit((values) => {
       const content = values.content.trim();
       if (content === '') return;
-      onSubmit({ content, audiences: values.audiences, publish });
+      // Sent in the enumeration's order, whatever order they were ticked in.
+      const audiences = RELATION_TYPES.map((t) => t.name).filter((name) =>
+        values.audiences.includes(name),
+      );
+      onSubmit({ content, audiences, publish });
     });
 
   return (

@@ -1,0 +1,151 @@
+import './jsdom-gaps';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test, vi } from 'vitest';
+import { within } from '@testing-library/react';
+import { server } from '../../../mocks/node';
+import { createRumination, createUser } from '../../../mocks/store';
+import { renderApp } from '../../support/render-app';
+import { deferred, logRequests } from './request-log';
+import { warmUpLazyModules } from './warm-up';
+
+const log = logRequests();
+warmUpLazyModules();
+
+async function openDialog(app: Awaited<ReturnType<typeof renderApp>>) {
+  await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+  return within(await app.findByRole('dialog', { name: 'New Rumination' }));
+}
+
+describe('New Rumination dialog', () => {
+  test('keeps Save Draft and Publish disabled while the content is blank', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+
+    const content = dialog.getByPlaceholderText("What's on your mind?");
+    expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+    await app.user.type(content, '   ');
+    expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+    await app.user.type(content, 'A thought');
+    expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
+    expect(dialog.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expect(log.to('/api/ruminations', 'POST')).toHaveLength(0);
+  });
+
+  test('publishes with the audiences left ticked, closes and refreshes the list in place', async () => {
+    const { user: alice, token } = createUser({ username: 'alice' });
+    createRumination({ authorId: alice.id, content: 'An older one' });
+    const app = await renderApp('/my-ruminations', { token });
+    expect(await app.findByText('An older one')).toBeInTheDocument();
+    const dialog = await openDialog(app);
+
+    await app.user.type(dialog.getByLabelText('Content'), 'For my closest people');
+    await app.user.click(dialog.getByRole('checkbox', { name: 'Best Friend' }));
+    await app.user.click(dialog.getByRole('checkbox', { name: 'Family' }));
+    // Toggled off again: not sent.
+    await app.user.click(dialog.getByRole('checkbox', { name: 'Family' }));
+    expect(dialog.getByRole('checkbox', { name: 'Family' })).not.toBeChecked();
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+
+    await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
+    await log.settled();
+    expect(log.to('/api/ruminations', 'POST').map((r) => r.body)).toEqual([
+      { content: 'For my closest people', audiences: ['BestFriend'], publish: true },
+    ]);
+    const card = (await app.findByText('For my closest people')).closest('article');
+    expect(card).not.toBeNull();
+    expect(within(card!).getByText('Best Friend')).toBeInTheDocument();
+    expect(app.getByText('An older one')).toBeInTheDocument();
+    // Refreshed by refetching, not by reloading the page.
+    expect(app.router.state.location.pathname).toBe('/my-ruminations');
+  });
+
+  test('Save Draft sends publish false and no audiences when none is ticked', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/my-ruminations?view=drafts', { token });
+    const dialog = await openDialog(app);
+
+    await app.user.type(dialog.getByLabelText('Content'), '  Not ready yet  ');
+    await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+
+    expect(await app.findByText('Not ready yet')).toBeInTheDocument();
+    await log.settled();
+    expect(log.to('/api/ruminations', 'POST').map((r) => r.body)).toEqual([
+      { content: 'Not ready yet', publish: false },
+    ]);
+  });
+
+  test('disables both buttons while the save is in progress', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const hold = deferred();
+    server.use(
+      http.post('*/api/ruminations', async () => {
+        await hold.promise;
+        return HttpResponse.json({ title: 'Server unavailable' }, { status: 503 });
+      }),
+    );
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Wait for it');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+
+    await vi.waitFor(() => expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled());
+    expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeDisabled();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    hold.resolve();
+    await vi.waitFor(() => expect(dialog.getByRole('button', { name: 'Publish' })).toBeEnabled());
+  });
+
+  test('on failure stays open with the content kept and only logs the error', async () => {
+    const { token } = createUser({ username: 'alice' });
+    server.use(
+      http.post('*/api/ruminations', () =>
+        HttpResponse.json({ title: 'Something broke' }, { status: 500 }),
+      ),
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Keep me');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+    expect(app.getByRole('dialog', { name: 'New Rumination' })).toBeInTheDocument();
+    expect(dialog.getByLabelText('Content')).toHaveValue('Keep me');
+    expect(app.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the close button clears the form', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/public', { token });
+    let dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Second thoughts');
+    await app.user.click(dialog.getByRole('checkbox', { name: 'Partner' }));
+    await app.user.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(app.queryByRole('dialog')).not.toBeInTheDocument();
+
+    dialog = await openDialog(app);
+    expect(dialog.getByLabelText('Content')).toHaveValue('');
+    expect(dialog.getByRole('checkbox', { name: 'Partner' })).not.toBeChecked();
+  });
+
+  test('publishing from the public page refreshes that page in place', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/public', { token });
+    const dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Hello, everyone');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+
+    expect(await app.findByText('Hello, everyone')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/public');
+  });
+
+  test('the button is disabled while the terms must be accepted', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/public', { token, requiresTosAcceptance: true });
+    expect(app.getByRole('button', { name: 'New Rumination' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,18 @@
+import { beforeAll, vi } from 'vitest';
+
+/**
+ * Dialogs are loaded lazily (React.lazy). The first import of a module is transformed on the fly
+ * by vitest and can take seconds on a cold run; doing it once up front keeps each test's time
+ * about behaviour, not compilation.
+ */
+export function warmUpLazyModules(): void {
+  // Whole-app renders with typing are slow in jsdom when the machine is busy (parallel files).
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../../src/features/ruminations/new-rumination-dialog'),
+      import('../../../src/features/ruminations/edit-rumination-dialog'),
+      import('../../../src/features/ruminations/confirm-dialog'),
+    ]);
+  }, 60_000);
+}
