@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.rateLimits.loginPerAddress.max).toBe(25);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/rum',
+      DATABASE_URL: 'postgres://u:p@db:5432/rum',
+      APP_URL: 'https://rum.example/',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      MAIL_FROM: 'Rum <rum@example>',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_MULTIPLIER: '10',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/rum',
+      databaseUrl: 'postgres://u:p@db:5432/rum',
+      appUrl: 'https://rum.example',
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      mailFrom: 'Rum <rum@example>',
+      trustProxy: 1,
+    });
+    expect(config.rateLimits.loginPerAddress.max).toBe(250);
+    expect(config.rateLimits.signupPerAddress.max).toBe(50);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PORT: '', JWT_SECRET: '' })).toMatchObject({
+      smtpUrl: undefined,
+      port: 3000,
+      jwtSecret: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a number'],
+    [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres://'],
+    [{ APP_URL: 'not a url' }, 'APP_URL: must be an http:// or https:// address'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 bytes'],
+    [{ SMTP_URL: 'mail.example' }, 'SMTP_URL: must start with smtp:// or smtps://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER: must be greater than 0'],
+    [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED: must be true or false'],
+  ])('explains a bad value: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', JWT_SECRET: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('JWT_SECRET');
+    }
+  });
+
+  it('can switch rate limits off', () => {
+    expect(loadConfig({ RATE_LIMIT_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
+  });
+});
