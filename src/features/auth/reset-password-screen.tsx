@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { resetPassword } from './auth-api';
 import { resetPasswordForm, type ResetPasswordFormValues } from './auth-form-schemas';
-import { applyServerFieldErrors } from './server-field-errors';
+import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
 
 const DEFAULT_ERROR = 'Failed to reset password';
 const SERVER_FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -65,7 +65,13 @@ function ResetPasswordForm({ token }: { token: string }) {
         className="space-y-4"
         onSubmit={handleSubmit((values) => mutation.mutate(values))}
       >
-        <FormError message={mutation.error ? errorMessage(mutation.error, DEFAULT_ERROR) : null} />
+        <FormError
+          message={
+            mutation.error && !isShownOnFields(mutation.error, SERVER_FIELDS)
+              ? errorMessage(mutation.error, DEFAULT_ERROR)
+              : null
+          }
+        />
         <TextField
           label="New password"
           type="password"

@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { signup } from './auth-api';
 import { signUpForm, type SignUpFormValues } from './auth-form-schemas';
-import { applyServerFieldErrors } from './server-field-errors';
+import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
 
 const SERVER_FIELDS = ['username', 'email', 'password'] as const;
 
@@ -50,7 +50,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       className="space-y-4"
       onSubmit={handleSubmit((values) => mutation.mutate(values))}
     >
-      <FormError message={mutation.error ? errorMessage(mutation.error, 'Signup failed') : null} />
+      <FormError
+        message={
+          mutation.error && !isShownOnFields(mutation.error, SERVER_FIELDS)
+            ? errorMessage(mutation.error, 'Signup failed')
+            : null
+        }
+      />
       <TextField
         label="Username"
         autoComplete="username"
