@@ -90,6 +90,11 @@ function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   const label = relationLabelFor(relation, viewerId);
   const isReceiver = relation.receiver.id === viewerId;
   const busy = accept.isPending || reject.isPending || remove.isPending;
+  // Pending labels ("Accepting...") replace the verb while the call is in flight.
+  const acceptText = accept.isPending ? 'Accepting...' : 'Accept';
+  const rejectText = reject.isPending ? 'Rejecting...' : 'Reject';
+  const deleteText = remove.isPending ? 'Deleting...' : 'Delete';
+  const cancelText = remove.isPending ? 'Cancelling...' : 'Cancel';
 
   let status: string;
   if (relation.isAccepted) status = 'Accepted';
@@ -109,43 +114,43 @@ function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId:
         {relation.isAccepted ? (
           <button
             type="button"
+            aria-label={`${deleteText} ${label} relation`}
             className={buttonClass}
             disabled={busy}
             onClick={() => remove.mutate(relation.id, { onError: logError })}
           >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-            <span className="sr-only"> {label} relation</span>
+            {deleteText}
           </button>
         ) : isReceiver ? (
           <>
             <button
               type="button"
+              aria-label={`${acceptText} ${label} relation`}
               className={buttonClass}
               disabled={busy}
               onClick={() => accept.mutate(relation.id, { onError: logError })}
             >
-              {accept.isPending ? 'Accepting...' : 'Accept'}
-              <span className="sr-only"> {label} relation</span>
+              {acceptText}
             </button>
             <button
               type="button"
+              aria-label={`${rejectText} ${label} relation`}
               className={buttonClass}
               disabled={busy}
               onClick={() => reject.mutate(relation.id, { onError: logError })}
             >
-              {reject.isPending ? 'Rejecting...' : 'Reject'}
-              <span className="sr-only"> {label} relation</span>
+              {rejectText}
             </button>
           </>
         ) : (
           <button
             type="button"
+            aria-label={`${cancelText} ${label} request`}
             className={buttonClass}
             disabled={busy}
             onClick={() => remove.mutate(relation.id, { onError: logError })}
           >
-            {remove.isPending ? 'Cancelling...' : 'Cancel'}
-            <span className="sr-only"> {label} request</span>
+            {cancelText}
           </button>
         )}
       </div>
