@@ -30,11 +30,17 @@ declare module 'fastify' {
 
 const INVALID_TOKEN = 'The access token is invalid or has expired';
 
+/** 401 with the challenge RFC 6750 asks for. */
+function unauthorized(title: string, tokenSent: boolean): HttpProblem {
+  const challenge = tokenSent ? 'Bearer error="invalid_token"' : 'Bearer';
+  return new HttpProblem(401, title).withHeaders({ 'www-authenticate': challenge });
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined || header.trim() === '') return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw new HttpProblem(401, INVALID_TOKEN);
+  if (!match?.[1]) throw unauthorized(INVALID_TOKEN, true);
   return match[1];
 }
 
@@ -46,7 +52,7 @@ async function resolveUser(
   const token = bearerToken(request);
   if (token === null) return null;
   const claims = await verifyAccessToken(secret, token);
-  if (claims === null) throw new HttpProblem(401, INVALID_TOKEN);
+  if (claims === null) throw unauthorized(INVALID_TOKEN, true);
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'token_version', 'is_active'])
@@ -54,7 +60,7 @@ async function resolveUser(
     .executeTakeFirst();
   // A deleted user, a deactivated one, or a token issued before the last password reset.
   if (user === undefined || user.is_active !== 1 || user.token_version !== claims.tokenVersion) {
-    throw new HttpProblem(401, INVALID_TOKEN);
+    throw unauthorized(INVALID_TOKEN, true);
   }
   return { id: user.id, username: user.username };
 }
@@ -73,7 +79,7 @@ export function installRequestAuth(
 
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
     const user = await this.authenticate();
-    if (user === null) throw new HttpProblem(401, 'Authentication required');
+    if (user === null) throw unauthorized('Authentication required', false);
     return user;
   });
 

@@ -75,6 +75,7 @@ describe('sign-in and the current user', () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 401 });
+    expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
   it('answers 401 to /me for a malformed, forged, unsigned or expired token', async () => {
@@ -99,6 +100,7 @@ describe('sign-in and the current user', () => {
     for (const token of ['garbage', forged, unsigned, expired]) {
       const res = await me(authHeader(token));
       expect(res.statusCode, token).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     }
     expect((await me({ authorization: 'Basic abc' })).statusCode).toBe(401);
     expect((await me(authHeader(user.token))).statusCode).toBe(200);
