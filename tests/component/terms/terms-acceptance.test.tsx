@@ -188,7 +188,14 @@ describe('forced terms acceptance screen', () => {
     await app.user.click(await app.findByRole('button', { name: 'Decline and Logout' }));
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
-    expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await vi.waitFor(() =>
+      expect(
+        app.queryClient
+          .getQueryCache()
+          .getAll()
+          .filter((query) => query.state.data !== undefined),
+      ).toEqual([]),
+    );
     expect(getDb().acceptances.filter((a) => a.version === '1.1')).toEqual([]);
   });
 
