@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -13,6 +14,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { installRequestAuth } from './auth/request-auth';
 import { installErrorHandling } from './http/error-handler';
+import { problemDetails, PROBLEM_CONTENT_TYPE } from './http/problem';
 import { parseQueryString } from './http/query-names';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
@@ -56,6 +58,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // A path that is not valid percent-encoding never reaches the router: answer it here.
+    frameworkErrors: (error, _request, rawReply) => {
+      // Typed for a route's generics here; this reply belongs to no route.
+      const reply = rawReply as unknown as FastifyReply;
+      void reply
+        .code(400)
+        .type(PROBLEM_CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(problemDetails(400, 'The request URL is malformed', error.message));
+    },
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });

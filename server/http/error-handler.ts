@@ -35,12 +35,17 @@ function validationErrors(
     // zod's message for a missing field ("expected string, received undefined") means nothing
     // to a person; say which field is required instead, in the spec's words.
     const raw = issue.message ?? 'Invalid value';
+    const atRoot = field === context;
     const message =
-      issue.keyword === 'invalid_type' && /received undefined$/.test(raw)
-        ? field === context
-          ? 'A JSON body is required'
-          : `${humanize(lastSegment)} is required`
-        : raw;
+      issue.keyword !== 'invalid_type'
+        ? raw
+        : atRoot
+          ? context === 'body'
+            ? 'The request body must be a JSON object'
+            : raw
+          : /received undefined$/.test(raw)
+            ? `${humanize(lastSegment)} is required`
+            : raw;
     (errors[field] ??= []).push(message);
   }
   return errors;

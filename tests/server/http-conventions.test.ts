@@ -91,6 +91,25 @@ describe('HTTP conventions of the API', () => {
     isProblem(res);
   });
 
+  it('answers a body that is not an object with a readable 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1, 2]',
+    });
+    expect(res.json()).toMatchObject({
+      status: 400,
+      title: 'The request body must be a JSON object',
+    });
+  });
+
+  it('answers a malformed URL with a 400 problem', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    isProblem(res);
+  });
+
   it('refuses a body that is not JSON with a 4xx problem', async () => {
     const res = await t.app.inject({
       method: 'POST',
