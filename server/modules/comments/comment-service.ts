@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/schema';
 import { HttpProblem } from '../../http/problem';
 import { requireVisibleRumination } from '../ruminations/rumination-service';
+import { requireStorableText } from '../ruminations/storable-text';
 import { buildCommentTree } from './comment-tree';
 import {
   findVisibleComment,
@@ -75,6 +76,7 @@ export async function createComment(
   userId: number,
   input: CreateCommentInput,
 ): Promise<Comment> {
+  requireStorableText(input.content);
   let ruminationId: number;
   let parentCommentId: number | null = null;
   if (input.parentCommentId != null) {
@@ -131,6 +133,7 @@ export async function updateComment(
       id: ['Must match the id in the path'],
     });
   }
+  requireStorableText(input.content);
   const comment = await requireOwnLiveComment(db, id, userId);
   const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
   if (!updated) throw new HttpProblem(409, DELETED_COMMENT);

@@ -23,6 +23,7 @@ import {
   type RuminationRow,
 } from './rumination-queries';
 import { toRumination } from './rumination-wire';
+import { requireStorableText } from './storable-text';
 
 /** The rules of ruminations: who may read and change what (api-contract.md "Ruminations"). */
 
@@ -36,7 +37,7 @@ function pageOf(query: RuminationListQuery): Page {
 
 function toWrite(input: RuminationInput) {
   return {
-    content: input.content,
+    content: requireStorableText(input.content),
     is_published: input.publish ? 1 : 0,
     audience_mask: audiencesToMask(input.audiences ?? []),
   };
