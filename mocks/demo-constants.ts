@@ -17,3 +17,26 @@ export const DEMO_PEOPLE = [
 ] as const;
 
 export type DemoUsername = (typeof DEMO_PEOPLE)[number]['username'];
+
+export interface DemoEmail {
+  to: string;
+  subject: string;
+  link: string;
+  sentAt: string;
+}
+
+/**
+ * The emails the demo backend "sent" (activation and reset links), newest first, read straight
+ * from browser storage so that the app's demo UI needs no part of the mock backend.
+ */
+export function readDemoOutbox(): DemoEmail[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(DEMO_DB_KEY) ?? 'null') as {
+      db?: { outbox?: DemoEmail[] };
+    } | null;
+    const outbox = parsed?.db?.outbox;
+    return Array.isArray(outbox) ? [...outbox].reverse() : [];
+  } catch {
+    return [];
+  }
+}

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO_DB_KEY, DEMO_PASSWORD, DEMO_PEOPLE } from '../../mocks/demo-constants';
 import { DemoBanner } from '../../src/features/demo/demo-banner';
 import { DemoCredentials } from '../../src/features/demo/demo-credentials';
+import { DemoMailbox } from '../../src/features/demo/demo-mailbox';
 
 describe('DemoBanner', () => {
   it('says the data stays in this browser, and Reset drops the demo data and the session', async () => {
@@ -28,5 +29,32 @@ describe('DemoCredentials', () => {
       expect(screen.getByText(person.username)).toBeInTheDocument();
     }
     expect(screen.getByText(DEMO_PASSWORD)).toBeInTheDocument();
+  });
+});
+
+describe('DemoMailbox', () => {
+  it('lists the links the demo backend mailed, newest first, when opened', async () => {
+    const outbox = [
+      {
+        to: 'a@x.example',
+        subject: 'Activate your account',
+        link: 'http://localhost:3000/activate?token=1',
+        sentAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        to: 'b@x.example',
+        subject: 'Reset your password',
+        link: 'http://localhost:3000/reset-password?token=2',
+        sentAt: '2026-01-02T00:00:00.000Z',
+      },
+    ];
+    localStorage.setItem(DEMO_DB_KEY, JSON.stringify({ format: 1, db: { outbox } }));
+    render(<DemoMailbox />);
+
+    await userEvent.click(screen.getByText('Demo mailbox'));
+
+    const links = await screen.findAllByRole('link', { name: 'open link' });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([outbox[1]?.link, outbox[0]?.link]);
+    expect(screen.getByText(/Reset your password \(to b@x.example\)/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { DEMO_DB_KEY } from '../../../mocks/demo-constants';
 import { clearToken } from '../../lib/token-storage';
+import { DemoMailbox } from './demo-mailbox';
 
 /**
  * Tells a visitor of `npm run demo` that nothing here reaches a server, and lets them start over.
@@ -34,6 +35,7 @@ export function DemoBanner({ onReset = () => window.location.reload() }: { onRes
         >
           Reset demo data
         </button>
+        <DemoMailbox />
       </div>
     </div>
   );

@@ -24,7 +24,8 @@ export function DemoCredentials() {
         ))}
       </ul>
       <p className="mt-3 text-ink-muted">
-        New accounts work too: the activation link of a sign-up appears in the browser console.
+        New accounts work too: the activation link of a sign-up arrives in the Demo mailbox at the
+        top of the page.
       </p>
     </section>
   );
