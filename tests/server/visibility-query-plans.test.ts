@@ -1,0 +1,149 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
+import { listForRumination, listReplies } from '../../server/modules/comments/comment-service';
+import { listRelations } from '../../server/modules/relations/relation-service';
+import {
+  getRumination,
+  listFeedOf,
+  listMine,
+  listPublicOf,
+} from '../../server/modules/ruminations/rumination-service';
+import { getUserProfile } from '../../server/modules/users/user-service';
+
+/**
+ * Every page must cost the same with a thousand ruminations or a million: each read is an index
+ * seek, never a scan of a table, and never a sort of more rows than one page. Checked on SQLite's
+ * EXPLAIN QUERY PLAN for the queries the services really send (captured from Kysely's log), both
+ * before and after ANALYZE (the planner's choice may change with statistics).
+ */
+
+const sqlite = new SQLite(':memory:');
+const captured: CompiledQuery[] = [];
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: sqlite }),
+  log: (event) => {
+    if (event.level === 'query') captured.push(event.query);
+  },
+});
+
+const VIEWER = 1;
+const AUTHORS = 60;
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  const now = new Date().toISOString();
+  const user = sqlite.prepare(
+    `insert into users (username, username_lower, email, email_lower, password_hash, is_active, create_tms)
+     values (?, ?, ?, ?, 'x', 1, ?)`,
+  );
+  const relation = sqlite.prepare(
+    `insert into user_relations (type, initiator_id, receiver_id, is_accepted, is_rejected, is_deleted, create_tms, update_tms)
+     values (?, ?, ?, 1, 0, 0, ?, ?)`,
+  );
+  const rumination = sqlite.prepare(
+    `insert into ruminations (author_id, content, is_published, audience_mask, create_tms, update_tms)
+     values (?, 'x', ?, ?, ?, ?)`,
+  );
+  const comment = sqlite.prepare(
+    `insert into comments (rumination_id, parent_comment_id, author_id, content, create_tms, update_tms)
+     values (?, ?, ?, 'c', ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 1; i <= AUTHORS; i++) user.run(`u${i}`, `u${i}`, `u${i}@x`, `u${i}@x`, now);
+    for (let i = 2; i <= 20; i++)
+      relation.run(i % 6, i % 2 ? VIEWER : i, i % 2 ? i : VIEWER, now, now);
+    // Relations among everyone else, so that the planner sees a table worth seeking in.
+    for (let a = 21; a <= AUTHORS; a++) {
+      for (let b = 21; b <= AUTHORS; b++) if (a !== b) relation.run((a + b) % 6, a, b, now, now);
+    }
+    for (let i = 0; i < 6000; i++) {
+      rumination.run(1 + (i % AUTHORS), i % 3 ? 1 : 0, i % 4 ? 0 : 1 << (i % 6), now, now);
+    }
+    for (let i = 1; i <= 3000; i++) comment.run(1 + (i % 50), i > 50 ? i - 50 : null, 2, now, now);
+  })();
+});
+afterAll(() => db.destroy());
+
+/** The plan lines of every select a call sends. */
+async function plansOf(call: () => Promise<unknown>): Promise<string[][]> {
+  captured.length = 0;
+  await call();
+  return captured
+    .filter((q) => /^\s*\(?select/i.test(q.sql))
+    .map((q) =>
+      (
+        sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[]
+      ).map((row) => row.detail),
+    );
+}
+
+const TABLE_SCAN = /^SCAN (r|c|u|ur|i|rc|ruminations|comments|users|user_relations)\b/;
+
+const calls: [string, () => Promise<unknown>][] = [
+  ['my', () => listMine(db, VIEWER, {})],
+  ['my?isPublic=false&BeforeId', () => listMine(db, VIEWER, { isPublic: false, BeforeId: 5000 })],
+  ['my?isPublic=true', () => listMine(db, VIEWER, { isPublic: true })],
+  ['public', () => listPublicOf(db, null, {})],
+  ['public&BeforeId', () => listPublicOf(db, VIEWER, { BeforeId: 3000 })],
+  ['public?UserId', () => listPublicOf(db, VIEWER, { UserId: 7 })],
+  ['public?UserId&isPublic=true', () => listPublicOf(db, VIEWER, { UserId: 7, isPublic: true })],
+  ['public?UserId anonymous', () => listPublicOf(db, null, { UserId: 7 })],
+  ['GET by id', () => getRumination(db, 8, VIEWER).catch(() => undefined)],
+  ['comments of a rumination', () => listForRumination(db, 2, VIEWER).catch(() => undefined)],
+  ['replies', () => listReplies(db, 2, VIEWER).catch(() => undefined)],
+  ['user profile', () => getUserProfile(db, 7)],
+];
+
+describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
+  beforeAll(() => {
+    if (analyzed) sqlite.exec('analyze');
+  });
+
+  it.each(calls)('%s: index seeks only, no table scan, no sort', async (_name, call) => {
+    const plans = await plansOf(call);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(
+        plan.filter((line) => TABLE_SCAN.test(line)),
+        plan.join('\n'),
+      ).toEqual([]);
+      expect(
+        plan.filter((line) => line.includes('TEMP B-TREE')),
+        plan.join('\n'),
+      ).toEqual([]);
+    }
+  });
+
+  it('feed: one index seek per related author; only page-sized co-routine results are sorted', async () => {
+    const plans = await plansOf(() => listFeedOf(db, VIEWER, {}));
+    const all = plans.flat();
+    expect(
+      all.filter((line) => TABLE_SCAN.test(line)),
+      all.join('\n'),
+    ).toEqual([]);
+    const seeks = all.filter((line) => /^SEARCH r /.test(line));
+    expect(seeks.length).toBeGreaterThanOrEqual(19);
+    for (const line of seeks) {
+      expect(line).toMatch(
+        /USING (COVERING )?INDEX ruminations_author_published_id \(author_id=\? AND is_published=\?/,
+      );
+    }
+    // A sort may only follow the scan of one author's co-routine (at most one page of rows).
+    all.forEach((line, i) => {
+      if (line.includes('TEMP B-TREE')) expect(all[i - 1]).toMatch(/^SCAN a\d+$/);
+    });
+  });
+
+  it('relations list: seeks by either side of the caller', async () => {
+    const plans = await plansOf(() => listRelations(db, VIEWER, {}));
+    for (const plan of plans) {
+      expect(
+        plan.filter((line) => TABLE_SCAN.test(line)),
+        plan.join('\n'),
+      ).toEqual([]);
+    }
+  });
+});
