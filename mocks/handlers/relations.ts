@@ -72,7 +72,11 @@ export const relationHandlers = [
         if (to !== undefined && created > to) return false;
         return true;
       })
-      .sort((a, b) => (query.Sort === 'createTMS' ? a.id - b.id : b.id - a.id));
+      .sort((a, b) => {
+        // By createTMS, then id, as the server orders them.
+        const order = a.createTMS.localeCompare(b.createTMS) || a.id - b.id;
+        return query.Sort === 'createTMS' ? order : -order;
+      });
     const offset = query.Offset ?? 0;
     const limit = query.Limit ?? RELATION_LIMIT_DEFAULT;
     return HttpResponse.json(items.slice(offset, offset + limit).map(toRelation));

@@ -5,7 +5,7 @@ import {
   type AcceptanceStatus,
   type TermsOfService,
 } from '../../src/api/terms-schemas';
-import { conflict, notFound, readBody, requireUser, route } from '../http';
+import { notFound, Problem, readBody, requireUser, route } from '../http';
 import { currentTerms, getDb, hasAcceptedCurrentTerms, now } from '../store';
 
 /** /api/TermsOfService/* (api-contract.md "Terms of Service"). */
@@ -13,7 +13,7 @@ import { currentTerms, getDb, hasAcceptedCurrentTerms, now } from '../store';
 export const termsHandlers = [
   route('get', '/api/TermsOfService/current', () => {
     const terms = currentTerms();
-    if (!terms) throw notFound('No Terms of Service published');
+    if (!terms) throw notFound('No Terms of Service have been published');
     return HttpResponse.json<TermsOfService>({ ...terms });
   }),
 
@@ -30,11 +30,17 @@ export const termsHandlers = [
   route('post', '/api/TermsOfService/accept', async ({ request }) => {
     const { version } = await readBody(request, acceptTermsRequest);
     const userId = requireUser(request);
-    if (version !== currentTerms()?.version) {
-      throw conflict('Only the current Terms of Service version can be accepted');
+    const current = currentTerms();
+    if (version !== current?.version) {
+      throw new Problem(409, 'Only the current Terms of Service can be accepted', {
+        ...(current ? { detail: `The current version is ${current.version}.` } : {}),
+      });
     }
-    const acceptance = { userId, version, acceptedAt: now() };
-    getDb().acceptances.push(acceptance);
+    // Accepting twice keeps the first acceptance: the history records when it happened.
+    const db = getDb();
+    const earlier = db.acceptances.find((a) => a.userId === userId && a.version === version);
+    const acceptance = earlier ?? { userId, version, acceptedAt: now() };
+    if (!earlier) db.acceptances.push(acceptance);
     return HttpResponse.json<AcceptTermsResponse>({
       version: acceptance.version,
       acceptedAt: acceptance.acceptedAt,
