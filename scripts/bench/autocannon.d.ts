@@ -1,0 +1,42 @@
+// The part of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    requests?: (RawRequest & {
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    })[];
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,630 @@
+/**
+ * `npm run bench`: the server's read paths under load, on SQLite and on PostgreSQL, beside a
+ * baseline (a bare node:http server answering one indexed 20-row SQLite query). Prints a table; it
+ * is not a test and asserts nothing, it only marks the targets of issue 8 as met or missed.
+ *
+ * Environment:
+ *   BENCH_SCALE=1          data set size: 1 = 10k users, 1M ruminations, 200k relations (0.1 = a
+ *                          tenth, a couple of minutes in all)
+ *   BENCH_DURATION=10      seconds of each autocannon run (two runs per endpoint: 50 and 10 connections)
+ *   BENCH_DB=sqlite,postgres   which databases
+ *   BENCH_DATABASE_URL     an existing PostgreSQL server (superuser) to use instead of a throw-away
+ *                          one started with scripts/pg/start-test-postgres.sh
+ *   BENCH_KEEP=1           keep the temp folder (SQLite files) for a look with EXPLAIN afterwards
+ *
+ * Everything listens on 127.0.0.1 only and every run is bounded in time.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type RawRequest, type Result } from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { signAccessToken } from '../../server/auth/access-token';
+import { hashPassword } from '../../server/auth/password';
+import { sizeFor, type DataSetSize } from './data-set';
+import { loadPostgres, loadSqlite } from './load-data';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SCALE = Number(process.env['BENCH_SCALE'] ?? '1');
+const DURATION = Number(process.env['BENCH_DURATION'] ?? '10');
+const DATABASES = (process.env['BENCH_DB'] ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const THROUGHPUT_CONNECTIONS = 50;
+const LATENCY_CONNECTIONS = 10;
+/** Viewers whose tokens the authenticated loads rotate through (cache-friendly one-user loads lie). */
+const VIEWERS = 200;
+
+const log = (message: string) =>
+  console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function spawnNode(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  port: number,
+): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
+  return { name, url: `http://127.0.0.1:${port}`, child, output };
+}
+
+async function waitFor(server: Server, probe: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`${server.name} exited:\n${server.output.join('')}`);
+    }
+    try {
+      if ((await fetch(`${server.url}${probe}`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${server.name} did not start:\n${server.output.join('')}`);
+}
+
+async function stop(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+function memoryMb(pid: number | undefined): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+}
+
+async function startApi(name: string, dataDir: string, databaseUrl?: string): Promise<Server> {
+  const server = await spawnNode(
+    name,
+    'server/main.ts',
+    {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      JWT_SECRET,
+      // Request logs off: the baseline logs nothing either; what is measured is the API's own work.
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+      STATIC_DIR: path.join(dataDir, 'no-dist'),
+      NODE_ENV: 'production',
+    },
+    await freePort(),
+  );
+  await waitFor(server, '/api/health');
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loads
+
+interface Target {
+  path: string;
+  token?: string;
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  p50At50: number;
+  p99At50: number;
+  non2xx: number;
+  errors: number;
+  bytes: number;
+  rss: number;
+  peak: number;
+}
+
+function requestsFor(targets: Target[]) {
+  let i = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request: RawRequest): RawRequest => {
+        const t = targets[i++ % targets.length]!;
+        return {
+          ...request,
+          path: t.path,
+          headers: t.token ? { authorization: `Bearer ${t.token}` } : {},
+        };
+      },
+    },
+  ];
+}
+
+async function load(url: string, targets: Target[], connections: number, seconds: number) {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: requestsFor(targets),
+  });
+}
+
+function failures(r: Result): number {
+  return r.non2xx + r.errors;
+}
+
+/** Warm-up (JIT, caches), then throughput at 50 connections and latency at 10. */
+async function measure(server: Server, targets: Target[]): Promise<Measure> {
+  await load(server.url, targets, LATENCY_CONNECTIONS, Math.min(3, DURATION));
+  const wide = await load(server.url, targets, THROUGHPUT_CONNECTIONS, DURATION);
+  const narrow = await load(server.url, targets, LATENCY_CONNECTIONS, DURATION);
+  const mem = memoryMb(server.child.pid);
+  return {
+    rps: wide.requests.average,
+    p50: narrow.latency.p50,
+    p99: narrow.latency.p99,
+    p50At50: wide.latency.p50,
+    p99At50: wide.latency.p99,
+    non2xx: failures(wide) + failures(narrow),
+    errors: wide.errors + narrow.errors,
+    bytes: wide.throughput.average / Math.max(1, wide.requests.average),
+    rss: mem.rss,
+    peak: mem.peak,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What to load: viewers, authors and threads picked from the data set
+
+interface Workload {
+  feed: Target[];
+  public: Target[];
+  my: Target[];
+  byAuthor: Target[];
+  comments: Target[];
+}
+
+/** Queries over the loaded data set, the same on both databases. */
+interface Picker {
+  viewers(): Promise<number[]>;
+  popularAuthors(): Promise<number[]>;
+  threads(): Promise<number[]>;
+}
+
+function sqlitePicker(file: string): Picker {
+  const all = <T>(q: string, ...params: unknown[]) => {
+    const db = new SQLite(file, { readonly: true });
+    try {
+      return db.prepare(q).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  };
+  return pickerFrom(async (q, params) => all(q, ...params));
+}
+
+function postgresPicker(url: string): Picker {
+  return pickerFrom(async (q, params) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // ? placeholders → $n
+      let n = 0;
+      const text = q.replace(/\?/g, () => `$${++n}`);
+      return (await client.query(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  });
+}
+
+function pickerFrom(
+  query: (q: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+): Picker {
+  const ids = async (q: string, ...params: unknown[]) =>
+    (await query(q, params)).map((r) => Number(r['id']));
+  return {
+    // Active users with at least one accepted relation, spread over the id range (popular and not).
+    viewers: () =>
+      ids(
+        `select u.id from users u
+         where u.is_active = 1 and exists (select 1 from user_relations ur
+           where ur.is_accepted = 1 and ur.is_deleted = 0
+             and (ur.initiator_id = u.id or ur.receiver_id = u.id))
+           and u.id % 7 = 3
+         order by u.id limit ?`,
+        VIEWERS,
+      ),
+    popularAuthors: () =>
+      ids(
+        `select author_id as id from ruminations where id % 50 = 0
+         group by author_id order by count(*) desc, author_id limit ?`,
+        VIEWERS,
+      ),
+    // Public, published ruminations with the biggest threads: the heaviest comment pages.
+    threads: () =>
+      ids(
+        `select c.rumination_id as id from comments c
+         join ruminations r on r.id = c.rumination_id
+         where r.is_published = 1 and r.audience_mask = 0
+         group by c.rumination_id order by count(*) desc, c.rumination_id limit ?`,
+        VIEWERS,
+      ),
+  };
+}
+
+async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: number }> {
+  const viewers = await picker.viewers();
+  const tokens = await Promise.all(
+    viewers.map((userId) =>
+      signAccessToken(new TextEncoder().encode(JWT_SECRET), { userId, tokenVersion: 0 }),
+    ),
+  );
+  const authors = await picker.popularAuthors();
+  const threads = await picker.threads();
+  const token = (i: number) => tokens[i % tokens.length]!;
+  return {
+    viewerCount: viewers.length,
+    feed: tokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
+    public: [{ path: '/api/ruminations/public' }],
+    my: tokens.map((t) => ({ path: '/api/ruminations/my', token: t })),
+    byAuthor: authors.map((a, i) => ({
+      path: `/api/ruminations/public?UserId=${a}`,
+      token: token(i),
+    })),
+    comments: threads.map((r, i) => ({ path: `/api/comments/rumination/${r}`, token: token(i) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data sets
+
+interface DataSet {
+  label: string;
+  size: DataSetSize;
+  /** SQLite: the DATA_DIR holding ruminations.sqlite; PostgreSQL: the database URL. */
+  dataDir: string;
+  databaseUrl?: string;
+  loadSeconds: number;
+  counts: Record<string, number>;
+}
+
+async function sqliteDataSet(
+  workDir: string,
+  label: string,
+  size: DataSetSize,
+  hash: string,
+): Promise<DataSet> {
+  const dataDir = path.join(workDir, label);
+  fs.mkdirSync(dataDir, { recursive: true });
+  log(`loading SQLite ${label} (${size.ruminations} ruminations) ...`);
+  const { counts, seconds } = await loadSqlite(
+    path.join(dataDir, 'ruminations.sqlite'),
+    size,
+    hash,
+  );
+  log(`  ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s`);
+  return { label, size, dataDir, loadSeconds: seconds, counts };
+}
+
+async function postgresDataSet(
+  workDir: string,
+  adminUrl: string,
+  label: string,
+  size: DataSetSize,
+  hash: string,
+): Promise<DataSet> {
+  const name = `bench_${label.replace(/\W/g, '_')}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  log(`loading PostgreSQL ${label} (${size.ruminations} ruminations) ...`);
+  const { counts, seconds } = await loadPostgres(databaseUrl, size, hash);
+  log(`  ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s`);
+  const dataDir = path.join(workDir, `pg-${label}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { label, size, dataDir, databaseUrl, loadSeconds: seconds, counts };
+}
+
+async function dropPostgresDataSet(adminUrl: string, set: DataSet): Promise<void> {
+  if (!set.databaseUrl) return;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(
+    `drop database if exists ${new URL(set.databaseUrl).pathname.slice(1)} with (force)`,
+  );
+  await admin.end();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+interface Row {
+  db: string;
+  endpoint: string;
+  m: Measure;
+}
+
+const ENDPOINTS: { key: keyof Workload; label: string }[] = [
+  { key: 'feed', label: 'GET /feed' },
+  { key: 'public', label: 'GET /public' },
+  { key: 'my', label: 'GET /my' },
+  { key: 'byAuthor', label: 'GET /public?UserId=' },
+  { key: 'comments', label: 'GET /comments/rumination/:id' },
+];
+
+async function runDataSet(set: DataSet, dbLabel: string, keys: (keyof Workload)[]): Promise<Row[]> {
+  const server = await startApi(`api ${dbLabel} ${set.label}`, set.dataDir, set.databaseUrl);
+  try {
+    const picker = set.databaseUrl
+      ? postgresPicker(set.databaseUrl)
+      : sqlitePicker(path.join(set.dataDir, 'ruminations.sqlite'));
+    const work = await workloadFor(picker);
+    const rows: Row[] = [];
+    for (const key of keys) {
+      const label = ENDPOINTS.find((e) => e.key === key)!.label;
+      log(`${dbLabel} ${set.label}: ${label} (${work[key].length} distinct requests)`);
+      rows.push({
+        db: `${dbLabel} ${set.label}`,
+        endpoint: label,
+        m: await measure(server, work[key]),
+      });
+    }
+    return rows;
+  } finally {
+    await stop(server);
+  }
+}
+
+/** Average response size of the feed: the baseline answers with as many bytes. */
+async function feedBytes(set: DataSet): Promise<number> {
+  const server = await startApi('api (sizing)', set.dataDir, set.databaseUrl);
+  try {
+    const work = await workloadFor(
+      set.databaseUrl
+        ? postgresPicker(set.databaseUrl)
+        : sqlitePicker(path.join(set.dataDir, 'ruminations.sqlite')),
+    );
+    let total = 0;
+    let n = 0;
+    for (const t of work.feed.slice(0, 50)) {
+      const res = await fetch(`${server.url}${t.path}`, {
+        headers: { authorization: `Bearer ${t.token}` },
+      });
+      total += Buffer.byteLength(await res.text());
+      n++;
+    }
+    return Math.round(total / Math.max(1, n));
+  } finally {
+    await stop(server);
+  }
+}
+
+async function runBaseline(sqliteFile: string, bytes: number): Promise<Row> {
+  const server = await spawnNode(
+    'baseline',
+    'scripts/bench/baseline-server.ts',
+    { BASELINE_DB: sqliteFile, BASELINE_BYTES: String(bytes) },
+    await freePort(),
+  );
+  try {
+    await waitFor(server, '/');
+    log('baseline: node:http + one indexed 20-row SQLite query');
+    return {
+      db: 'baseline',
+      endpoint: `node:http, 20 rows, ${bytes} B`,
+      m: await measure(server, [{ path: '/' }]),
+    };
+  } finally {
+    await stop(server);
+  }
+}
+
+function startPostgres(): { url: string; dir: string } {
+  const out = execFileSync(path.join(ROOT, 'scripts/pg/start-test-postgres.sh'), {
+    encoding: 'utf8',
+    env: { ...process.env, PG_EXTRA_OPTS: '-c shared_buffers=256MB -c work_mem=16MB' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const vars = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replace(/^'|'$/g, '')]),
+  );
+  return { url: vars['DATABASE_URL']!, dir: vars['PG_TEST_DIR']! };
+}
+
+function fmt(n: number, digits = 1): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
+
+function printTable(rows: Row[], baseline: Row | undefined): void {
+  const base = baseline?.m.rps ?? NaN;
+  const header = [
+    'database / data set'.padEnd(22),
+    'endpoint'.padEnd(30),
+    'req/s@50'.padStart(9),
+    'x base'.padStart(7),
+    'p50@10'.padStart(7),
+    'p99@10'.padStart(7),
+    'p99@50'.padStart(7),
+    'RSS MB'.padStart(7),
+    'peak MB'.padStart(8),
+    'bytes'.padStart(6),
+    'fail'.padStart(5),
+  ];
+  console.log(header.join(' '));
+  console.log('-'.repeat(header.join(' ').length));
+  for (const r of baseline ? [baseline, ...rows] : rows) {
+    console.log(
+      [
+        r.db.padEnd(22),
+        r.endpoint.padEnd(30),
+        fmt(r.m.rps, 0).padStart(9),
+        fmt(r.m.rps / base, 2).padStart(7),
+        fmt(r.m.p50).padStart(7),
+        fmt(r.m.p99).padStart(7),
+        fmt(r.m.p99At50).padStart(7),
+        fmt(r.m.rss, 0).padStart(7),
+        fmt(r.m.peak, 0).padStart(8),
+        fmt(r.m.bytes, 0).padStart(6),
+        String(r.m.non2xx).padStart(5),
+      ].join(' '),
+    );
+  }
+  console.log('(latencies in ms; @50/@10 = connections; fail = non-2xx responses + socket errors)');
+}
+
+async function main(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-bench-'));
+  const big = sizeFor(SCALE);
+  const small = sizeFor(SCALE, 10_000);
+  const bigLabel = `${big.ruminations >= 1_000_000 ? `${big.ruminations / 1_000_000}M` : `${big.ruminations / 1000}k`}`;
+  log(
+    `scale ${SCALE}: ${big.users} users, ${big.ruminations} ruminations, ${big.relations} relations; ` +
+      `runs of ${DURATION} s; machine: ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  const hash = await hashPassword('bench-password');
+  const rows: Row[] = [];
+  let baseline: Row | undefined;
+  const smallFeed: Row[] = [];
+  let pgServer: { url: string; dir: string } | undefined;
+  const loads: string[] = [];
+  try {
+    if (DATABASES.includes('sqlite')) {
+      const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
+      const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
+      loads.push(
+        `SQLite ${bigLabel}: ${JSON.stringify(bigSet.counts)} loaded in ${fmt(bigSet.loadSeconds, 0)} s`,
+      );
+      const bytes = await feedBytes(bigSet);
+      baseline = await runBaseline(path.join(bigSet.dataDir, 'ruminations.sqlite'), bytes);
+      rows.push(
+        ...(await runDataSet(
+          bigSet,
+          'sqlite',
+          bigLabel === '10k' ? ['feed'] : ENDPOINTS.map((e) => e.key),
+        )),
+      );
+      smallFeed.push(...(await runDataSet(smallSet, 'sqlite', ['feed'])));
+    }
+    if (DATABASES.includes('postgres')) {
+      const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
+      const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
+      loads.push(`PostgreSQL ${bigLabel}: loaded in ${fmt(bigSet.loadSeconds, 0)} s`);
+      try {
+        rows.push(
+          ...(await runDataSet(
+            bigSet,
+            'postgres',
+            ENDPOINTS.map((e) => e.key),
+          )),
+        );
+      } finally {
+        await dropPostgresDataSet(adminUrl, bigSet);
+      }
+      const smallSet = await postgresDataSet(workDir, adminUrl, '10k', small, hash);
+      try {
+        smallFeed.push(...(await runDataSet(smallSet, 'postgres', ['feed'])));
+      } finally {
+        await dropPostgresDataSet(adminUrl, smallSet);
+      }
+    }
+  } finally {
+    if (pgServer) execFileSync(path.join(ROOT, 'scripts/pg/stop-test-postgres.sh'), [pgServer.dir]);
+    if (process.env['BENCH_KEEP'] === '1') log(`kept ${workDir}`);
+    else fs.rmSync(workDir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log(
+    `Ruminations server benchmark — scale ${SCALE} (${big.users} users, ${big.ruminations} ruminations, ` +
+      `${big.relations} relations), ${DURATION} s per run, ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  for (const l of loads) console.log(l);
+  console.log('');
+  printTable([...rows, ...smallFeed], baseline);
+
+  // Targets (issue 8), on SQLite at the big data set.
+  const sqliteBig = (endpoint: string) =>
+    rows.find((r) => r.db === `sqlite ${bigLabel}` && r.endpoint === endpoint);
+  const feedBig = sqliteBig('GET /feed');
+  const feedSmall = smallFeed.find((r) => r.db === 'sqlite 10k');
+  if (feedBig && baseline) {
+    console.log('');
+    console.log(`Targets on SQLite at ${bigLabel} ruminations:`);
+    const mark = (ok: boolean) => (ok ? 'met   ' : 'MISSED');
+    const ratio = feedBig.m.rps / baseline.m.rps;
+    console.log(`  ${mark(ratio >= 0.5)} feed throughput >= 0.5x baseline: ${fmt(ratio, 2)}x`);
+    const sqliteRows = rows.filter((r) => r.db === `sqlite ${bigLabel}`);
+    const worstP99 = Math.max(...sqliteRows.map((r) => r.m.p99));
+    console.log(
+      `  ${mark(worstP99 <= 10)} p99 at 10 connections <= 10 ms: ` +
+        sqliteRows.map((r) => `${r.endpoint.replace('GET ', '')} ${fmt(r.m.p99)}`).join(', '),
+    );
+    if (feedSmall) {
+      const p50Ratio = feedBig.m.p50 / feedSmall.m.p50;
+      const p99Ratio = feedBig.m.p99 / feedSmall.m.p99;
+      console.log(
+        `  ${mark(p50Ratio <= 1.3)} feed latency at ${bigLabel} within 1.3x of 10k: p50 ${fmt(feedBig.m.p50)} vs ` +
+          `${fmt(feedSmall.m.p50)} ms (${fmt(p50Ratio, 2)}x), p99 ${fmt(feedBig.m.p99)} vs ${fmt(feedSmall.m.p99)} ms ` +
+          `(${fmt(p99Ratio, 2)}x)`,
+      );
+    }
+    const maxRss = Math.max(...sqliteRows.map((r) => r.m.peak));
+    console.log(`  ${mark(maxRss <= 200)} server RSS <= 200 MB: peak ${fmt(maxRss, 0)} MB`);
+  }
+  const pgSmall = smallFeed.find((r) => r.db === 'postgres 10k');
+  const pgBig = rows.find((r) => r.db === `postgres ${bigLabel}` && r.endpoint === 'GET /feed');
+  if (pgSmall && pgBig) {
+    console.log(
+      `PostgreSQL feed at ${bigLabel} vs 10k: p50 ${fmt(pgBig.m.p50)} vs ${fmt(pgSmall.m.p50)} ms ` +
+        `(${fmt(pgBig.m.p50 / pgSmall.m.p50, 2)}x)`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
