@@ -79,3 +79,16 @@ export async function revokeAccountTokens(
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** The user a token was issued to, whatever its state (rate limits count per account). */
+export async function findTokenOwner(
+  db: Kysely<Database>,
+  token: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -8,7 +8,9 @@ import { HttpProblem } from './problem';
  * route option, because a route here can carry two limits (per address and per account) and the
  * plugin's route hook runs only one limit per request.
  */
-export type RateLimitKey = (request: FastifyRequest) => string | undefined;
+export type RateLimitKey = (
+  request: FastifyRequest,
+) => string | undefined | Promise<string | undefined>;
 
 export const byAddress: RateLimitKey = (request) => request.ip;
 
@@ -19,13 +21,17 @@ export function rateLimitHook(
   rule: RateLimitRule,
   key: RateLimitKey,
 ) {
+  const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: rule.max,
     timeWindow: rule.windowMs,
-    keyGenerator: (request) => `${name}:${key(request) ?? ''}`,
+    keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}`,
   });
   return async function rateLimited(request: FastifyRequest): Promise<void> {
-    if (!enabled || key(request) === undefined) return;
+    if (!enabled) return;
+    const value = await key(request);
+    if (value === undefined) return;
+    keys.set(request, value);
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
       throw new HttpProblem(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/config';
+import { tokenFromMail } from './support/memory-mailer';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
 
 const MINUTE = 60_000;
@@ -60,7 +61,8 @@ describe('rate limits', () => {
     });
     const user = await createActiveUser(t.app);
     await post(t, '/api/auth/login', { username: user.username, password: 'x' }, '192.0.2.1');
-    await post(t, '/api/auth/login', { username: user.username, password: 'x' }, '192.0.2.2');
+    // By email: the same account, the same budget.
+    await post(t, '/api/auth/login', { username: user.email, password: 'x' }, '192.0.2.2');
     const third = await post(
       t,
       '/api/auth/login',
@@ -118,6 +120,26 @@ describe('rate limits', () => {
       });
     expect((await reset()).statusCode).toBe(400);
     expect((await reset()).statusCode).toBe(429);
+  });
+
+  it('counts every reset link of one account against that account', async () => {
+    t = await createTestApp({
+      config: { rateLimits: limits({ resetPerAccount: { max: 1, windowMs: 30 * MINUTE } }) },
+    });
+    const user = await createActiveUser(t.app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await post(t, '/api/auth/forgot-password', { email: user.email });
+      tokens.push(tokenFromMail(t.mailer.lastTo(user.email)));
+    }
+    const reset = (token: string) =>
+      post(t!, '/api/auth/reset-password', {
+        token,
+        newPassword: 'secret1',
+        confirmPassword: 'secret1',
+      });
+    expect((await reset(tokens[0] ?? '')).statusCode).toBe(200);
+    expect((await reset(tokens[1] ?? '')).statusCode).toBe(429);
   });
 
   it('can be switched off', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,10 +10,12 @@ import {
   signupRequest,
 } from '../../../src/api/auth-schemas';
 import { messageResponse } from '../../../src/api/common';
+import { findTokenOwner, hashToken } from '../../auth/account-tokens';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
 import {
   activate,
   ACTIVATED_MESSAGE,
+  findForLogin,
   FORGOT_MESSAGE,
   forgotPassword,
   logIn,
@@ -74,7 +75,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: loginRequest, response: { 200: loginResponse } },
       onRequest: limit('login-address', limits.loginPerAddress),
-      preHandler: limit('login-account', limits.loginPerAccount, bodyField('username')),
+      // Keyed by the account, so that its username and its email share one budget.
+      preHandler: limit('login-account', limits.loginPerAccount, async (request) => {
+        const login = bodyField('username')(request);
+        if (login === undefined) return undefined;
+        const account = await findForLogin(app.db, login);
+        return account ? `user:${account.id}` : `login:${login}`;
+      }),
     },
     (request) => logIn(deps, request.body),
   );
@@ -102,10 +109,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: resetPasswordRequest, response: { 200: messageResponse } },
       onRequest: limit('reset-address', limits.resetPerAddress),
-      // The token stands for the account; its hash keeps it out of the limiter's memory.
-      preHandler: limit('reset-account', limits.resetPerAccount, (request) => {
-        const token = bodyField('token')(request);
-        return token && createHash('sha256').update(token).digest('hex');
+      // Per account when the token is known; an unknown one counts by its hash (which keeps the
+      // token itself out of the limiter's memory).
+      preHandler: limit('reset-account', limits.resetPerAccount, async (request) => {
+        const token = (request.body as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string') return undefined;
+        const owner = await findTokenOwner(app.db, token.trim());
+        return owner !== undefined ? `user:${owner}` : `token:${hashToken(token.trim())}`;
       }),
     },
     async (request) => {

@@ -106,7 +106,10 @@ export async function activate(deps: AuthDeps, token: string | undefined): Promi
   if (!activated) throw new HttpProblem(400, INVALID_ACTIVATION);
 }
 
-async function findForLogin(db: Kysely<Database>, login: string): Promise<AccountRow | undefined> {
+export async function findForLogin(
+  db: Kysely<Database>,
+  login: string,
+): Promise<AccountRow | undefined> {
   // Usernames cannot hold '@', so an '@' means an email address.
   return login.includes('@') ? findAccountByEmail(db, login) : findAccountByUsername(db, login);
 }
