@@ -46,7 +46,8 @@ export function CommentForm({
 
   return (
     <form
-      className="flex flex-col gap-2"
+      // A new comment sits on one line with its button; replies and edits stack with Cancel.
+      className={onCancel ? 'flex flex-col gap-2' : 'flex items-end gap-2'}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -57,15 +58,15 @@ export function CommentForm({
       </label>
       <textarea
         id={fieldId}
-        rows={2}
+        rows={onCancel ? 2 : 1}
         value={content}
         placeholder={label}
         autoFocus={autoFocus}
         onChange={(event) => setContent(event.target.value)}
         onKeyDown={onKeyDown}
-        className="field-input resize-y text-sm"
+        className="field-input min-w-0 flex-1 resize-y text-sm"
       />
-      <div className="flex justify-end gap-2">
+      <div className="flex shrink-0 justify-end gap-2">
         {onCancel ? (
           <button type="button" onClick={onCancel} className="btn text-ink-muted hover:text-ink">
             Cancel

@@ -22,7 +22,9 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   }, [comments.error]);
 
   if (!isAuthenticated) {
-    return <p className="text-sm text-ink-muted">Log in to add a comment.</p>;
+    return (
+      <p className="border-t border-line pt-3 text-sm text-ink-muted">Log in to add a comment.</p>
+    );
   }
 
   const addComment = async (content: string) => {
@@ -36,7 +38,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   };
 
   return (
-    <section aria-label="Comments" className="flex flex-col gap-3">
+    <section aria-label="Comments" className="flex flex-col gap-3 border-t border-line pt-3">
       {comments.isPending ? (
         <p className="text-sm text-ink-muted">Loading comments...</p>
       ) : comments.data && comments.data.length > 0 ? (
