@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInAs, test, type TestUser } from './support/fixtures';
+import { expect, signInAs, test, uniqueName, type TestUser } from './support/fixtures';
 import {
   commentViaApi,
   createRuminationViaApi,
@@ -100,21 +100,27 @@ test.describe('screens for visitors', () => {
   test('sign in, sign up and check-your-email', async ({ page }) => {
     await inBothThemes(page, '/login sign-in', async () => {
       await page.goto('/login');
-      await expect(page.getByLabel(/^password$/i)).toBeVisible();
+      await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     });
     await inBothThemes(page, '/login sign-up with errors', async () => {
       await page.goto('/login');
-      await page
-        .getByRole('button', { name: /^sign up$/i })
-        .first()
-        .click();
-      await expect(page.getByLabel(/confirm password/i)).toBeVisible();
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await expect(page.getByLabel('Confirm password')).toBeVisible();
       // The validation messages must be readable too.
-      await page
-        .getByRole('button', { name: /^(sign up|create account)$/i })
-        .last()
-        .click();
-      await expect(page.getByText('Email is required')).toBeVisible();
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
+    });
+    await inBothThemes(page, 'check-your-email', async () => {
+      const username = uniqueName('axe');
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.getByLabel('Username', { exact: true }).fill(username);
+      await page.getByLabel('Email', { exact: true }).fill(`${username}@example.test`);
+      await page.getByLabel('Password', { exact: true }).fill('long enough');
+      await page.getByLabel('Confirm password').fill('long enough');
+      await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     });
   });
 
@@ -239,7 +245,7 @@ test.describe('screens for signed-in people', () => {
     await signInAs(page, await createUser('small'), '/my-ruminations');
     await inBothThemes(page, 'overflow menu', async () => {
       await page.goto('/my-ruminations');
-      await page.getByRole('button', { name: /menu|more/i }).click();
+      await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('menu')).toBeVisible();
     });
   });

@@ -1,5 +1,11 @@
+import type { Locator } from '@playwright/test';
 import { expect, signInAs, test } from './support/fixtures';
 import { createRuminationViaApi, ruminationCard } from './support/ui';
+
+/** A comment's own box, without the replies nested below it. */
+function ownBox(comment: Locator): Locator {
+  return comment.locator(':scope > div').first();
+}
 
 test('comment, reply, edit and delete; a deleted comment is italic and has no actions', async ({
   page,
@@ -37,7 +43,10 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
     authorCard.getByRole('list', { name: `Replies to ${reader.username}` }),
   ).toContainText('Thank you!');
   // Others' comments cannot be edited or deleted by the author of the rumination.
-  const readerComment = authorCard.getByRole('listitem').filter({ hasText: 'Nice one' }).first();
+  const readerComment = ownBox(
+    authorCard.getByRole('listitem').filter({ hasText: 'Nice one' }).first(),
+  );
+  await expect(readerComment.getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(readerComment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await authorContext.close();
 
@@ -66,8 +75,7 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
     .first();
   const deletedText = deleted.getByText(/deleted/i).first();
   await expect(deletedText).toHaveCSS('font-style', 'italic');
-  const ownActions = deleted.locator(':scope > div').first().getByRole('button');
-  await expect(ownActions).toHaveCount(0);
+  await expect(ownBox(deleted).getByRole('button')).toHaveCount(0);
   await expect(deleted).toContainText('Thank you!');
   await page.reload();
   await expect(

@@ -1,6 +1,11 @@
 import type { Browser } from '@playwright/test';
 import { expect, signInAs, test, type TestUser } from './support/fixtures';
-import { createRuminationViaApi, relateViaApi, ruminationCard } from './support/ui';
+import {
+  createRuminationViaApi,
+  relateViaApi,
+  ruminationCard,
+  showProfileRuminations,
+} from './support/ui';
 
 /** A second person at their own computer: a browser context of their own, signed in. */
 async function personAt(browser: Browser, baseURL: string, user: TestUser, pathname: string) {
@@ -138,11 +143,7 @@ test('Therapist goes one way: the therapist sees the patient as "Patient" and re
   await expect(page.getByText(therapistNote)).toHaveCount(0);
   // And on the therapist's profile, with everything visible to them, still not.
   await page.goto(`/user/${therapist.id}`);
-  await page
-    .getByRole('radio', { name: 'All Visible' })
-    .or(page.getByRole('tab', { name: 'All Visible' }))
-    .or(page.getByRole('button', { name: 'All Visible' }))
-    .click();
+  await showProfileRuminations(page, 'All Visible');
   await expect(ruminationCard(page, therapistPublic)).toBeVisible();
   await expect(page.getByText(therapistNote)).toHaveCount(0);
 });

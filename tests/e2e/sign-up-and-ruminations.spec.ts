@@ -11,20 +11,25 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
 
   // Sign up on the combined form, toggled in place.
   await page.goto('/login');
-  await page
-    .getByRole('button', { name: /^sign up$/i })
-    .first()
-    .click();
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByLabel(/confirm password/i).fill(password);
-  await page.getByRole('checkbox', { name: /terms of service/i }).check();
-  await page
-    .getByRole('button', { name: /^(sign up|create account)$/i })
-    .last()
-    .click();
-  await expect(page.getByText(/check your email/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('something else');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('You must accept the Terms of Service to continue')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Not active yet: signing in is refused.
+  await page.getByRole('button', { name: 'Back to Sign In' }).click();
+  await fillSignIn(page, username, password);
+  await expect(page.getByText('Account is not activated')).toBeVisible();
 
   // The activation email's link (printed in the server log) activates the account.
   const link = await app.emailLink('activate', username, email);
@@ -33,7 +38,7 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
   await page
     .getByRole('button', { name: /sign in|log in|login/i })
     .or(page.getByRole('link', { name: /sign in|log in|login/i }))
-    .first()
+    .last()
     .click();
   await expect(page).toHaveURL(/\/login$/);
 

@@ -20,7 +20,7 @@ test('a visitor reads the public page and a profile, and is sent to sign in for 
   await expect(page.getByText(draft)).toHaveCount(0);
   await expect(page.getByText(family)).toHaveCount(0);
   const nav = page.getByRole('navigation').first();
-  await expect(nav.getByRole('link', { name: 'Public' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Public', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'My Ruminations' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'My Feed' })).toHaveCount(0);

@@ -7,36 +7,51 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
   page,
   createUser,
 }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
   await signInAs(page, await createUser('mobile'), '/my-ruminations');
-  // The bar itself no longer shows them.
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeHidden();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The bar itself no longer shows them; New Rumination stays (it opens a dialog).
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Feed' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'New Rumination' })).toBeVisible();
 
-  const menuButton = page.getByRole('button', { name: /menu|more/i });
+  const menuButton = nav.getByRole('button', { name: 'Open menu' });
   await menuButton.click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: 'New Rumination' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: /theme/i })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'My Ruminations',
+    'My Feed',
+    'Switch to dark theme',
+    'Sign Out',
+  ]);
 
-  // New Rumination from the menu opens the dialog.
-  await menu.getByRole('menuitem', { name: 'New Rumination' }).click();
-  await expect(newRuminationDialog(page)).toBeVisible();
-  await newRuminationDialog(page).getByRole('button', { name: 'Close' }).click();
-  await expect(newRuminationDialog(page)).toBeHidden();
+  // Navigating from the menu.
+  await menu.getByRole('menuitem', { name: 'My Feed' }).click();
+  await expect(page).toHaveURL(/\/my-feed$/);
+  await expect(menu).toBeHidden();
 
   // The theme item switches the theme.
   await menuButton.click();
-  await page.getByRole('menuitem', { name: /theme/i }).click();
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click();
   await expect
     .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
     .toBe(true);
 
   // Escape closes the menu and gives focus back to its button.
   await menuButton.click();
-  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Switch to light theme' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(menuButton).toBeFocused();
+
+  // New Rumination on the bar still opens the dialog, which fits the screen.
+  await nav.getByRole('button', { name: 'New Rumination' }).click();
+  const dialog = newRuminationDialog(page);
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 
   // Sign Out from the menu.
   await menuButton.click();

@@ -12,13 +12,15 @@ test('the theme toggle switches between dark and light and persists over a reloa
   await page.emulateMedia({ colorScheme: 'light' });
   await signInAs(page, await createUser('themer'), '/my-ruminations');
   await expect.poll(() => isDark(page)).toBe(false);
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const background = await page.evaluate(
+    () => getComputedStyle(document.documentElement).backgroundColor,
+  );
 
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect.poll(() => isDark(page)).toBe(true);
   // The page really changes colour, not only a class.
   await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
     .not.toBe(background);
 
   await page.reload();

@@ -97,7 +97,11 @@ export async function startServer(opts: {
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const env = serverEnv({ port, dataDir, staticDir: opts.staticDir });
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // `npm start` runs scripts/start.mjs; before that exists, the server's entry point through tsx.
+  const entry = fs.existsSync(path.join(REPO_ROOT, 'scripts', 'start.mjs'))
+    ? ['scripts/start.mjs']
+    : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', log, log],

@@ -54,19 +54,31 @@ export function ruminationCard(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
 
-/** The Published / Drafts toggle of My Ruminations (spec section 2). */
+/** The Published / Drafts toggle of My Ruminations (spec section 2): two links, one current. */
 export async function showMyRuminations(page: Page, which: 'Published' | 'Drafts'): Promise<void> {
   const control = page
-    .getByRole('tab', { name: which, exact: true })
-    .or(page.getByRole('radio', { name: which, exact: true }))
-    .or(page.getByRole('button', { name: which, exact: true }));
+    .getByRole('navigation', { name: 'Published or drafts' })
+    .getByRole('link', { name: which, exact: true });
   await control.click();
+  await expect(control).toHaveAttribute('aria-current', 'page');
+}
+
+/** The Public / All Visible toggle of a profile. */
+export async function showProfileRuminations(
+  page: Page,
+  which: 'Public' | 'All Visible',
+): Promise<void> {
+  const control = page
+    .getByRole('navigation', { name: 'Public or all visible' })
+    .getByRole('link', { name: which, exact: true });
+  await control.click();
+  await expect(control).toHaveAttribute('aria-current', 'page');
 }
 
 export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /^(sign in|log in|login)$/i }).click();
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -82,7 +94,7 @@ export async function signOut(page: Page): Promise<void> {
 
 /** On small screens the signed-in actions sit in an overflow menu (spec: top navigation bar). */
 export async function openOverflowMenu(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /menu|more/i }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;
