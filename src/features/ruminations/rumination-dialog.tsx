@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../lib/use-return-focus';
 
 interface RuminationDialogProps {
   title: string;
@@ -13,11 +14,13 @@ interface RuminationDialogProps {
  * closing always clears the form (spec section 2).
  */
 export function RuminationDialog({ title, open, onOpenChange, children }: RuminationDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-ink shadow-xl focus:outline-none"
         >
