@@ -20,27 +20,26 @@ export function NavOverflowMenu() {
       <DropdownMenu.Trigger className="icon-button" aria-label="Open menu">
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg"
-        >
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/my-ruminations">My Ruminations</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/my-feed">My Feed</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={itemClass} onSelect={toggle}>
-            {`Switch to ${next} theme`}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* Not portalled to <body>: inside the nav the menu stays within a landmark (axe "region"). */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={6}
+        className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg"
+      >
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/my-ruminations">My Ruminations</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/my-feed">My Feed</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <DropdownMenu.Item className={itemClass} onSelect={toggle}>
+          {`Switch to ${next} theme`}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+          Sign Out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
