@@ -7,9 +7,21 @@ import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
 async function start(): Promise<void> {
+  // `npm run demo`: the mock backend answers /api in the browser; it must run before any call.
+  if (import.meta.env.MODE === 'demo') {
+    await (await import('../mocks/browser')).startMockBackend();
+  }
   const queryClient = createQueryClient();
   const auth = new AuthSession();
   const router = createAppRouter({ queryClient, auth });
+  // A session that ends without Sign Out (the server refused the token) re-runs the route guards,
+  // so a signed-in screen gives way to /login instead of showing errors.
+  let wasSignedIn = auth.isAuthenticated;
+  auth.subscribe(() => {
+    const signedIn = auth.isAuthenticated;
+    if (wasSignedIn && !signedIn) void router.invalidate();
+    wasSignedIn = signedIn;
+  });
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
   createRoot(rootElement).render(

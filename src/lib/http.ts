@@ -1,6 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import { ApiError } from './api-error';
-import { getToken } from './token-storage';
+import { clearToken, getToken } from './token-storage';
 import type { ProblemDetails } from '../api/common';
 
 export { ApiError } from './api-error';
@@ -19,6 +19,20 @@ export const api = ky.create({
       (request) => {
         const token = getToken();
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        // The server refused the token we hold (expired, or revoked by a password reset
+        // elsewhere): this session is over, so forget it and let the guards send us to /login.
+        const token = getToken();
+        if (
+          response.status === 401 &&
+          token !== null &&
+          request.headers.get('Authorization') === `Bearer ${token}`
+        ) {
+          clearToken();
+        }
       },
     ],
   },
