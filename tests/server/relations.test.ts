@@ -71,6 +71,22 @@ describe('POST /api/UserRelations', () => {
     expect((await again(b, a, 3)).statusCode).toBe(201);
   });
 
+  it('lets exactly one of several racing requests for the same relation through', async () => {
+    const a = await person(t);
+    const b = await person(t);
+    const results = await Promise.all(
+      [a, b, a, b, a, b].map((from) =>
+        call(t, 'POST', '/api/UserRelations', {
+          as: from,
+          body: { userId: (from === a ? b : a).id, relationType: 4 },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(idsOf(await call(t, 'GET', '/api/UserRelations', { as: a }))).toHaveLength(1);
+  });
+
   it('allows the type again after a rejection or a deletion', async () => {
     const a = await person(t);
     const b = await person(t);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** SQL of user relations. Every read is scoped to relations the caller is part of. */
@@ -105,6 +105,22 @@ export async function hasLiveRelation(
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Serialises relation requests between the same two people. SQLite runs one write transaction at a
+ * time already; PostgreSQL at READ COMMITTED would let two racing requests both pass the duplicate
+ * check, so there the two user rows are locked (in id order, so that no two requests deadlock).
+ */
+export async function lockPair(trx: Transaction<Database>, a: number, b: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [a, b])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function isActiveUser(db: Db, id: number): Promise<boolean> {

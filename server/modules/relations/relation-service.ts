@@ -17,6 +17,7 @@ import {
   insertRelation,
   isActiveUser,
   listRelationsOf,
+  lockPair,
   softDeleteRelation,
   type RelationRow,
 } from './relation-queries';
@@ -98,6 +99,7 @@ export async function createRelation(
   // The check and the insert share a transaction so that two racing requests do not both pass.
   const id = await db.transaction().execute(async (trx) => {
     if (!(await isActiveUser(trx, input.userId))) throw new HttpProblem(404, 'User not found');
+    await lockPair(trx, userId, input.userId);
     if (await hasLiveRelation(trx, userId, input.userId, input.relationType)) {
       throw new HttpProblem(409, 'A relation of this type already exists or is pending');
     }
