@@ -1,9 +1,14 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
 import { NavBar } from './nav-bar';
 
 const isDemo = import.meta.env.MODE === 'demo';
+
+// Behind the build-time mode check so that only the demo build contains the banner at all.
+const DemoBanner = isDemo
+  ? lazy(() => import('../../features/demo/demo-banner').then((m) => ({ default: m.DemoBanner })))
+  : () => null;
 
 /** The page frame: navigation bar, the current screen, and app-wide overlays. */
 export function RootLayout({ children }: { children: ReactNode }) {
@@ -28,5 +33,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
 }
 
 function DemoBannerSlot() {
-  return <Suspense fallback={null}>{null}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <DemoBanner />
+    </Suspense>
+  );
 }

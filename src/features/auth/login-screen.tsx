@@ -1,10 +1,17 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageCard } from '../../components/ui/page-card';
 import { useAuthSession } from './auth-context';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import type { LoginResponse } from '../../api/auth-schemas';
+
+const isDemo = import.meta.env.MODE === 'demo';
+
+// The demo's sign-in hints; behind the build-time mode check so other builds leave them out.
+const DemoCredentials = isDemo
+  ? lazy(() => import('../demo/demo-credentials').then((m) => ({ default: m.DemoCredentials })))
+  : () => null;
 
 type View = { kind: 'sign-in' } | { kind: 'sign-up' } | { kind: 'check-email'; email: string };
 
@@ -57,6 +64,11 @@ export function LoginScreen() {
           {signingUp ? 'Sign in instead' : 'Create an account'}
         </button>
       </p>
+      {isDemo && !signingUp && (
+        <Suspense fallback={null}>
+          <DemoCredentials />
+        </Suspense>
+      )}
     </PageCard>
   );
 }
