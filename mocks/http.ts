@@ -53,7 +53,7 @@ type Resolver = HttpResponseResolver<PathParams>;
 
 /**
  * One handler under any origin (`* /api/...`). Problems thrown inside become problem details;
- * writes are saved to browser storage in the demo.
+ * the store is re-read from and saved to browser storage around each call in the demo.
  */
 export function route(method: Method, path: string, resolver: Resolver) {
   return http[method](`*${path}`, async (info) => {
@@ -65,7 +65,8 @@ export function route(method: Method, path: string, resolver: Resolver) {
       if (error instanceof Problem) return problemResponse(error);
       throw error;
     } finally {
-      if (method !== 'get') saveDb();
+      // Every call, GETs included: activation is a GET that writes.
+      saveDb();
     }
   });
 }

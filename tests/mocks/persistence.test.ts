@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUser, getDb, outbox, setPersistence, type MockDb } from '../../mocks/store';
+import { api, setupMockBackend } from './mock-backend';
+
+/** The demo keeps the store in browser storage; every call that changes it must be saved. */
+
+setupMockBackend();
+
+let saved: string | null = null;
+const persistence = {
+  load: () => (saved === null ? null : (JSON.parse(saved) as MockDb)),
+  save: (db: MockDb) => {
+    saved = JSON.stringify(db);
+  },
+};
+
+afterEach(() => {
+  setPersistence(null);
+  saved = null;
+});
+
+describe('demo persistence', () => {
+  it('saves an activation (a GET that writes) so that it survives a reload', async () => {
+    setPersistence(persistence);
+    await api('POST', '/api/auth/signup', {
+      body: { username: 'newbie', email: 'newbie@example.com', password: 'secret1' },
+    });
+    const token = new URL(outbox().at(-1)?.link ?? '').searchParams.get('token');
+    expect((await api('GET', `/api/auth/activate?token=${token}`)).status).toBe(200);
+
+    // Each call starts from the stored copy (as a reloaded page would), so an unsaved
+    // activation would be lost here.
+    const login = await api('POST', '/api/auth/login', {
+      body: { username: 'newbie', password: 'secret1' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("re-reads the stored copy before each call, so another tab's writes are seen", async () => {
+    setPersistence(persistence);
+    const { token } = createUser({ username: 'alice' });
+    // Another tab publishes a rumination and saves its copy of the store.
+    const otherTab = JSON.parse(saved ?? 'null') as MockDb;
+    otherTab.ruminations.push({
+      id: 999,
+      authorId: getDb().users[0]?.id ?? 0,
+      content: 'From the other tab',
+      isPublished: true,
+      audiences: [],
+      createTMS: '2026-01-01T00:00:00.000Z',
+      updateTMS: '2026-01-01T00:00:00.000Z',
+    });
+    saved = JSON.stringify(otherTab);
+
+    const mine = await api('GET', '/api/ruminations/my', { token });
+    expect(mine.json.map((r: { content: string }) => r.content)).toEqual(['From the other tab']);
+  });
+});
