@@ -12,8 +12,10 @@ export function DemoCredentials() {
       </h2>
       <p className="mb-3 text-ink-muted">
         Sign in as any of these people with the password{' '}
-        <code className="whitespace-nowrap rounded bg-surface px-1 font-mono text-ink">{DEMO_PASSWORD}</code>. Each
-        one sees a different feed.
+        <code className="whitespace-nowrap rounded bg-surface px-1 font-mono text-ink">
+          {DEMO_PASSWORD}
+        </code>
+        . Each one sees a different feed.
       </p>
       <ul className="space-y-1">
         {DEMO_PEOPLE.map((person) => (
