@@ -26,7 +26,7 @@ export function NewRuminationButton({ disabled }: { disabled?: boolean }) {
           setMounted(true);
           setOpen(true);
         }}
-        className="btn btn-primary"
+        className="btn btn-primary whitespace-nowrap"
       >
         New Rumination
       </button>
