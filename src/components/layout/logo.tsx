@@ -10,7 +10,8 @@ export function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      <span>Ruminations</span>
+      {/* The word mark gives way on narrow phones; the link around the logo has a label. */}
+      <span className="hidden min-[420px]:inline">Ruminations</span>
     </span>
   );
 }

@@ -40,7 +40,9 @@ export function NavBar() {
         <div className="ml-auto flex items-center gap-2">
           {isAuthenticated ? (
             <>
-              <NewRuminationButton disabled={requiresTosAcceptance} />
+              <div className="whitespace-nowrap">
+                <NewRuminationButton disabled={requiresTosAcceptance} />
+              </div>
               {isSmallScreen ? (
                 <NavOverflowMenu />
               ) : (
