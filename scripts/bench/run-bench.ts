@@ -11,6 +11,8 @@
  *   BENCH_DATABASE_URL     an existing PostgreSQL server (superuser) to use instead of a throw-away
  *                          one started with scripts/pg/start-test-postgres.sh
  *   BENCH_KEEP=1           keep the temp folder (SQLite files) for a look with EXPLAIN afterwards
+ *   BENCH_WORK_DIR=DIR     use (and keep) this folder; SQLite data sets already loaded there at the
+ *                          same size are reused instead of generated again
  *
  * Everything listens on 127.0.0.1 only and every run is bounded in time.
  */
@@ -328,14 +330,24 @@ async function sqliteDataSet(
 ): Promise<DataSet> {
   const dataDir = path.join(workDir, label);
   fs.mkdirSync(dataDir, { recursive: true });
+  const marker = path.join(dataDir, 'loaded.json');
+  const file = path.join(dataDir, 'ruminations.sqlite');
+  try {
+    const previous = JSON.parse(fs.readFileSync(marker, 'utf8')) as DataSet;
+    if (JSON.stringify(previous.size) === JSON.stringify(size) && fs.existsSync(file)) {
+      log(`reusing SQLite ${label} in ${dataDir}`);
+      return { ...previous, dataDir };
+    }
+  } catch {
+    // not loaded yet
+  }
+  for (const f of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, f), { force: true });
   log(`loading SQLite ${label} (${size.ruminations} ruminations) ...`);
-  const { counts, seconds } = await loadSqlite(
-    path.join(dataDir, 'ruminations.sqlite'),
-    size,
-    hash,
-  );
+  const { counts, seconds } = await loadSqlite(file, size, hash);
   log(`  ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s`);
-  return { label, size, dataDir, loadSeconds: seconds, counts };
+  const set = { label, size, dataDir, loadSeconds: seconds, counts };
+  fs.writeFileSync(marker, JSON.stringify(set));
+  return set;
 }
 
 async function postgresDataSet(
@@ -345,7 +357,8 @@ async function postgresDataSet(
   size: DataSetSize,
   hash: string,
 ): Promise<DataSet> {
-  const name = `bench_${label.replace(/\W/g, '_')}_${process.pid}`;
+  // Lower case: PostgreSQL folds unquoted names to lower case, a URL keeps them as written.
+  const name = `bench_${label.replace(/\W/g, '_')}_${process.pid}`.toLowerCase();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name}`);
@@ -400,11 +413,16 @@ async function runDataSet(set: DataSet, dbLabel: string, keys: (keyof Workload)[
     for (const key of keys) {
       const label = ENDPOINTS.find((e) => e.key === key)!.label;
       log(`${dbLabel} ${set.label}: ${label} (${work[key].length} distinct requests)`);
-      rows.push({
+      const row = {
         db: `${dbLabel} ${set.label}`,
         endpoint: label,
         m: await measure(server, work[key]),
-      });
+      };
+      log(
+        `  ${fmt(row.m.rps, 0)} req/s, p50 ${fmt(row.m.p50)} ms, p99 ${fmt(row.m.p99)} ms, ` +
+          `peak RSS ${fmt(row.m.peak, 0)} MB, failures ${row.m.non2xx}`,
+      );
+      rows.push(row);
     }
     return rows;
   } finally {
@@ -446,11 +464,11 @@ async function runBaseline(sqliteFile: string, bytes: number): Promise<Row> {
   try {
     await waitFor(server, '/');
     log('baseline: node:http + one indexed 20-row SQLite query');
-    return {
-      db: 'baseline',
-      endpoint: `node:http, 20 rows, ${bytes} B`,
-      m: await measure(server, [{ path: '/' }]),
-    };
+    const m = await measure(server, [{ path: '/' }]);
+    log(
+      `  ${fmt(m.rps, 0)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, peak RSS ${fmt(m.peak, 0)} MB`,
+    );
+    return { db: 'baseline', endpoint: `node:http, 20 rows, ${bytes} B`, m };
   } finally {
     await stop(server);
   }
@@ -513,7 +531,9 @@ function printTable(rows: Row[], baseline: Row | undefined): void {
 }
 
 async function main(): Promise<void> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-bench-'));
+  const keptDir = process.env['BENCH_WORK_DIR'];
+  if (keptDir) fs.mkdirSync(keptDir, { recursive: true });
+  const workDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-bench-'));
   const big = sizeFor(SCALE);
   const small = sizeFor(SCALE, 10_000);
   const bigLabel = `${big.ruminations >= 1_000_000 ? `${big.ruminations / 1_000_000}M` : `${big.ruminations / 1000}k`}`;
@@ -530,49 +550,61 @@ async function main(): Promise<void> {
   const smallFeed: Row[] = [];
   let pgServer: { url: string; dir: string } | undefined;
   const loads: string[] = [];
+  const errors: string[] = [];
   try {
     if (DATABASES.includes('sqlite')) {
-      const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
-      const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
-      loads.push(
-        `SQLite ${bigLabel}: ${JSON.stringify(bigSet.counts)} loaded in ${fmt(bigSet.loadSeconds, 0)} s`,
-      );
-      const bytes = await feedBytes(bigSet);
-      baseline = await runBaseline(path.join(bigSet.dataDir, 'ruminations.sqlite'), bytes);
-      rows.push(
-        ...(await runDataSet(
-          bigSet,
-          'sqlite',
-          bigLabel === '10k' ? ['feed'] : ENDPOINTS.map((e) => e.key),
-        )),
-      );
-      smallFeed.push(...(await runDataSet(smallSet, 'sqlite', ['feed'])));
-    }
-    if (DATABASES.includes('postgres')) {
-      const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
-      const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
-      loads.push(`PostgreSQL ${bigLabel}: loaded in ${fmt(bigSet.loadSeconds, 0)} s`);
       try {
+        const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
+        const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
+        loads.push(
+          `SQLite ${bigLabel}: ${JSON.stringify(bigSet.counts)} loaded in ${fmt(bigSet.loadSeconds, 0)} s`,
+        );
+        const bytes = await feedBytes(bigSet);
+        baseline = await runBaseline(path.join(bigSet.dataDir, 'ruminations.sqlite'), bytes);
         rows.push(
           ...(await runDataSet(
             bigSet,
-            'postgres',
-            ENDPOINTS.map((e) => e.key),
+            'sqlite',
+            bigLabel === '10k' ? ['feed'] : ENDPOINTS.map((e) => e.key),
           )),
         );
-      } finally {
-        await dropPostgresDataSet(adminUrl, bigSet);
+        smallFeed.push(...(await runDataSet(smallSet, 'sqlite', ['feed'])));
+      } catch (error) {
+        // Report what was measured so far rather than nothing.
+        errors.push(`SQLite: ${String(error)}`);
+        console.error(error);
       }
-      const smallSet = await postgresDataSet(workDir, adminUrl, '10k', small, hash);
+    }
+    if (DATABASES.includes('postgres')) {
       try {
-        smallFeed.push(...(await runDataSet(smallSet, 'postgres', ['feed'])));
-      } finally {
-        await dropPostgresDataSet(adminUrl, smallSet);
+        const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
+        const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
+        loads.push(`PostgreSQL ${bigLabel}: loaded in ${fmt(bigSet.loadSeconds, 0)} s`);
+        try {
+          rows.push(
+            ...(await runDataSet(
+              bigSet,
+              'postgres',
+              ENDPOINTS.map((e) => e.key),
+            )),
+          );
+        } finally {
+          await dropPostgresDataSet(adminUrl, bigSet);
+        }
+        const smallSet = await postgresDataSet(workDir, adminUrl, '10k', small, hash);
+        try {
+          smallFeed.push(...(await runDataSet(smallSet, 'postgres', ['feed'])));
+        } finally {
+          await dropPostgresDataSet(adminUrl, smallSet);
+        }
+      } catch (error) {
+        errors.push(`PostgreSQL: ${String(error)}`);
+        console.error(error);
       }
     }
   } finally {
     if (pgServer) execFileSync(path.join(ROOT, 'scripts/pg/stop-test-postgres.sh'), [pgServer.dir]);
-    if (process.env['BENCH_KEEP'] === '1') log(`kept ${workDir}`);
+    if (process.env['BENCH_KEEP'] === '1' || keptDir) log(`kept ${workDir}`);
     else fs.rmSync(workDir, { recursive: true, force: true });
   }
 
@@ -582,6 +614,7 @@ async function main(): Promise<void> {
       `${big.relations} relations), ${DURATION} s per run, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   for (const l of loads) console.log(l);
+  for (const e of errors) console.log(`FAILED: ${e.split('\n')[0]}`);
   console.log('');
   printTable([...rows, ...smallFeed], baseline);
 
