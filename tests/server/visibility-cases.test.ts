@@ -15,7 +15,7 @@ import {
 
 /**
  * The 660 cases of api-contract.md's visibility rule (the shared design file, as copied beside the
- * mock backend's tests), through every read path of the server and the comment and edit paths that
+ * mock backend's tests), through every read path of the server and the comment path that
  * must not reveal a hidden rumination. Each case gets its own author and viewer in one database, so
  * the lists are narrowed to the case's author (UserId) or checked for the case's rumination.
  */
@@ -101,29 +101,19 @@ describe('visibility, all 660 cases of the design', () => {
       expect(await listed(`/api/ruminations/my?isPublic=${!c.published}`)).toBe(false);
       expect(await listed('/api/ruminations/feed')).toBe(false);
     } else if (as !== null) {
-      expect(await listed('/api/ruminations/my')).toBe(false);
       const inFeed = c.published && c.visible && hasAcceptedRelation;
       expect(await listed('/api/ruminations/feed')).toBe(inFeed);
-      expect(await listed(`/api/ruminations/feed?UserId=${author.id}`)).toBe(inFeed);
       expect(await listed('/api/ruminations/feed?isPublic=true')).toBe(
         isPublic && hasAcceptedRelation,
       );
     }
 
-    // Writes by a reader: hidden stays hidden (404); visible but not theirs is 403; drafts 409.
+    // Commenting: a hidden rumination stays hidden (404); drafts take no comments (409). Replies
+    // and edits by each relation state are in authorization.test.ts.
     if (as !== null) {
-      const commentStatus = !c.visible ? 404 : c.published ? 201 : 409;
       expect(await status('POST', '/api/comments', { content: 'hello', ruminationId })).toBe(
-        commentStatus,
+        !c.visible ? 404 : c.published ? 201 : 409,
       );
-      expect(
-        await status('POST', '/api/comments', { content: 'hello', parentCommentId: topComment }),
-      ).toBe(commentStatus);
-      if (c.viewer !== 'author') {
-        expect(
-          await status('PUT', `/api/ruminations/${ruminationId}`, { content: 'x', publish: true }),
-        ).toBe(c.visible ? 403 : 404);
-      }
     }
   });
 });
