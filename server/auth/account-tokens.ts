@@ -92,3 +92,20 @@ export async function findTokenOwner(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** When the newest token of that purpose was issued to the user, or undefined. */
+export async function lastTokenIssuedAt(
+  db: Kysely<Database>,
+  userId: number,
+  purpose: AccountTokenPurpose,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('create_tms')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.create_tms;
+}

@@ -74,6 +74,36 @@ describe('sign-up and activation', () => {
     expect((await login('carol', 'secret1')).statusCode).toBe(403);
   });
 
+  it('sends a new activation link when the first expired and the password is right', async () => {
+    await signup({ username: 'ingrid', email: 'ingrid@example.test', password: 'secret1' });
+    const first = tokenFromMail(t.mailer.lastTo('ingrid@example.test'));
+    // Within ten minutes of the first link, no second one.
+    await login('ingrid', 'secret1');
+    expect(tokenFromMail(t.mailer.lastTo('ingrid@example.test'))).toBe(first);
+    // A wrong password never sends one.
+    await t.db
+      .updateTable('account_tokens')
+      .set({
+        create_tms: new Date(Date.now() - 25 * 3600_000).toISOString(),
+        expires_at: new Date(Date.now() - 3600_000).toISOString(),
+      })
+      .where('user_id', '=', (eb) =>
+        eb.selectFrom('users').select('id').where('username_lower', '=', 'ingrid'),
+      )
+      .execute();
+    expect((await login('ingrid', 'wrong-password')).statusCode).toBe(401);
+    expect(tokenFromMail(t.mailer.lastTo('ingrid@example.test'))).toBe(first);
+
+    const res = await login('ingrid', 'secret1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ title: 'Account is not activated' });
+    const second = tokenFromMail(t.mailer.lastTo('ingrid@example.test'));
+    expect(second).not.toBe(first);
+    expect((await activate(first)).statusCode).toBe(400);
+    expect((await activate(second)).statusCode).toBe(200);
+    expect((await login('ingrid', 'secret1')).statusCode).toBe(200);
+  });
+
   it('refuses an unknown or missing activation token', async () => {
     expect((await activate('not-a-real-token')).statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'GET', url: '/api/auth/activate' });

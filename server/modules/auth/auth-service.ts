@@ -5,6 +5,7 @@ import { signAccessToken } from '../../auth/access-token';
 import {
   consumeAccountToken,
   issueAccountToken,
+  lastTokenIssuedAt,
   revokeAccountTokens,
 } from '../../auth/account-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
@@ -128,7 +129,16 @@ export async function logIn(
     throw new HttpProblem(401, INVALID_CREDENTIALS);
   }
   // Told only to whoever knows the password.
-  if (account.is_active !== 1) throw new HttpProblem(403, NOT_ACTIVATED);
+  if (account.is_active !== 1) {
+    const resent = await resendActivation(deps, account);
+    throw new HttpProblem(
+      403,
+      NOT_ACTIVATED,
+      resent
+        ? 'We have sent a new activation link to your email address.'
+        : 'Open the activation link we sent to your email address.',
+    );
+  }
   const accessToken = await signAccessToken(deps.jwtSecret, {
     userId: account.id,
     tokenVersion: account.token_version,
@@ -139,6 +149,23 @@ export async function logIn(
     requiresTosAcceptance: terms.requiresAcceptance,
     latestTosVersion: terms.currentVersion,
   };
+}
+
+/** Activation links are resent at most this often, however many sign-in attempts are made. */
+const RESEND_ACTIVATION_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * A person who signs in with the right password to an account not yet activated gets a fresh link,
+ * unless one went out in the last ten minutes: the way back when the first link expired or was lost.
+ */
+async function resendActivation(deps: AuthDeps, account: AccountRow): Promise<boolean> {
+  const issuedAt = await lastTokenIssuedAt(deps.db, account.id, 'activate');
+  if (issuedAt !== undefined && Date.now() - Date.parse(issuedAt) < RESEND_ACTIVATION_AFTER_MS) {
+    return false;
+  }
+  const token = await issueAccountToken(deps.db, account.id, 'activate');
+  sendInBackground(deps, activationEmail(deps.appUrl, account.username, account.email, token));
+  return true;
 }
 
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
