@@ -99,6 +99,13 @@ describe('bodies that are not what they claim', () => {
   it('an empty body with Content-Type: application/json is fine where no body is taken', async () => {
     const r = await writeRumination(t, me);
     expect((await raw('DELETE', `/api/ruminations/${r.id}`, '')).statusCode).toBe(204);
+    const created = await call(t, 'POST', '/api/UserRelations', {
+      as: other,
+      body: { userId: me.id, relationType: 0 },
+    });
+    const id = created.json<UserRelation>().id;
+    expect((await raw('PUT', `/api/UserRelations/${id}/accept`, '')).statusCode).toBe(200);
+    expect((await raw('DELETE', `/api/UserRelations/${id}`, '')).statusCode).toBe(204);
   });
 });
 
