@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { THEMES, inBothThemes } from './support/axe';
 import { expect, signInAs, test, uniqueName, type TestUser } from './support/fixtures';
 import {
   commentViaApi,
@@ -14,36 +14,8 @@ import {
 /**
  * axe-core on every screen and every dialog, in the light and the dark theme: zero violations of
  * its default rule set (WCAG 2 A and AA plus best practices). The theme is the system one, set
- * through the emulated colour scheme, so the same page load serves both.
+ * through the emulated colour scheme, so one page state serves both.
  */
-
-const THEMES = ['light', 'dark'] as const;
-
-async function expectNoViolations(page: Page, what: string) {
-  // Let transitions and lazy chunks settle, so colours are final.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`),
-  }));
-  expect(summary, `axe violations on ${what}`).toEqual([]);
-}
-
-/** Runs `check` once per theme, switching the emulated system colour scheme in between. */
-async function inBothThemes(page: Page, what: string, prepare: () => Promise<void>) {
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    await prepare();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-      .toBe(theme === 'dark');
-    await expectNoViolations(page, `${what} (${theme})`);
-  }
-}
 
 /** Someone with content: drafts, audiences, comments with replies, relations in every state. */
 async function personWithContent(
@@ -247,26 +219,6 @@ test.describe('screens for signed-in people', () => {
       await page.goto('/my-ruminations');
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-    });
-  });
-});
-
-test.describe('terms screens', () => {
-  test.use({ isolatedServer: true });
-
-  test('updated-terms modal and the acceptance screen', async ({ page, app, createUser }) => {
-    const person = await createUser('terms');
-    await app.publishTerms('1.1', '# Terms\n\n## 1. Acceptance\n\nVersion 1.1 of the terms.\n');
-    await signInAs(page, person, '/public');
-    await inBothThemes(page, 'updated-terms modal', async () => {
-      await page.goto('/public');
-      await expect(page.getByRole('dialog', { name: 'Updated Terms of Service' })).toBeVisible();
-    });
-    await inBothThemes(page, '/terms-acceptance', async () => {
-      await page.goto('/terms-acceptance');
-      await expect(
-        page.getByRole('heading', { name: 'Terms of Service Update Required' }),
-      ).toBeVisible();
     });
   });
 });

@@ -1,13 +1,13 @@
 import { expect, signInAs, test } from './support/fixtures';
 import { fillSignIn } from './support/ui';
 
-// Publishing terms makes every person accept again: these tests get a server each.
+// Publishing terms makes every person accept again: these tests get a server of their own.
 test.use({ isolatedServer: true });
 
-const TERMS_1_1 = `# Terms of Service
+const TERMS = `# Terms of Service
 
 ## 1. Acceptance
-By using the product you accept these terms, version 1.1.
+By using the product you accept these terms.
 
 ## 2. Changes
 We now say it more plainly: **be kind**.
@@ -23,13 +23,13 @@ test('terms published while a person is signed in: the modal appears, and accept
   await expect(page.getByRole('button', { name: 'New Rumination' })).toBeEnabled();
   await expect(page.getByRole('dialog', { name: 'Updated Terms of Service' })).toHaveCount(0);
 
-  await app.publishTerms('1.1', TERMS_1_1);
+  const version = await app.publishTerms(TERMS);
   await page.reload();
 
   const modal = page.getByRole('dialog', { name: 'Updated Terms of Service' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(
-    'Our Terms of Service have been updated (Version 1.1). Please review and accept the new terms to continue using the product.',
+    `Our Terms of Service have been updated (Version ${version}). Please review and accept the new terms to continue using the product.`,
   );
   await expect(modal.getByRole('link', { name: 'Review Terms' })).toHaveAttribute(
     'target',
@@ -53,7 +53,7 @@ test('signing in after new terms leads to the acceptance screen; the box must be
   createUser,
 }) => {
   const person = await createUser('reader');
-  await app.publishTerms('1.1', TERMS_1_1);
+  const version = await app.publishTerms(TERMS);
 
   await page.goto('/login');
   await fillSignIn(page, person.username, person.password);
@@ -63,7 +63,7 @@ test('signing in after new terms leads to the acceptance screen; the box must be
   ).toBeVisible();
   await expect(page.getByText('be kind')).toBeVisible();
   const box = page.getByRole('checkbox', {
-    name: 'I have read, understood, and agree to be bound by these Terms of Service (Version 1.1).',
+    name: `I have read, understood, and agree to be bound by these Terms of Service (Version ${version}).`,
   });
   await expect(box).not.toBeChecked();
 
@@ -91,7 +91,7 @@ test('Decline and Logout on the acceptance screen signs the person out', async (
   createUser,
 }) => {
   const person = await createUser('reader');
-  await app.publishTerms('1.1', TERMS_1_1);
+  await app.publishTerms(TERMS);
 
   await page.goto('/login');
   await fillSignIn(page, person.username, person.password);
@@ -110,7 +110,7 @@ test('when the terms cannot be loaded, the acceptance screen says so and offers 
   createUser,
 }) => {
   const person = await createUser('reader');
-  await app.publishTerms('1.1', TERMS_1_1);
+  await app.publishTerms(TERMS);
   await page.route('**/api/TermsOfService/current', (route) =>
     route.fulfill({
       status: 503,

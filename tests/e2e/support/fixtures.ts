@@ -15,8 +15,11 @@ export interface AppServer {
   logFile: string;
   /** The link of the latest email of this kind to `who` (usernames or email addresses). */
   emailLink: (kind: EmailKind, ...who: string[]) => Promise<string>;
-  /** The operator command: `npm run terms:publish -- <version> <file>` against this server's data. */
-  publishTerms: (version: string, markdown: string) => Promise<void>;
+  /**
+   * The operator command `npm run terms:publish -- <version> <file>` against this server's data,
+   * with a version new to this server (1.1, 1.2, ...); returns that version.
+   */
+  publishTerms: (markdown: string) => Promise<string>;
 }
 
 export interface TestUser {
@@ -27,9 +30,16 @@ export interface TestUser {
   token: string;
 }
 
-interface Fixtures {
-  /** `test.use({ isolatedServer: true })`: a server of its own for each test (terms publishing). */
+interface WorkerFixtures {
+  /**
+   * `test.use({ isolatedServer: true })`: tests that publish terms (which make everybody accept
+   * again) get a server of their own, one per worker, instead of the shared one.
+   */
   isolatedServer: boolean;
+  ownServer: AppServer | null;
+}
+
+interface Fixtures {
   app: AppServer;
   /** Creates active people through the API, quickly, for journeys that are not about signing up. */
   createUser: (prefix?: string) => Promise<TestUser>;
@@ -43,6 +53,7 @@ function makeAppServer(opts: {
   logFile: string;
   staticDir: string;
 }): AppServer {
+  let published = 0;
   return {
     ...opts,
     async emailLink(kind, ...who) {
@@ -55,7 +66,9 @@ function makeAppServer(opts: {
         .toBeTruthy();
       return link!;
     },
-    async publishTerms(version, markdown) {
+    async publishTerms(markdown) {
+      published += 1;
+      const version = `1.${published}`;
       const file = path.join(opts.dataDir, `terms-${version}.md`);
       fs.writeFileSync(file, markdown);
       await run('npm', ['run', '--silent', 'terms:publish', '--', version, file], {
@@ -63,6 +76,7 @@ function makeAppServer(opts: {
         env: { ...process.env, DATA_DIR: opts.dataDir, STATIC_DIR: opts.staticDir },
         timeout: 60_000,
       });
+      return version;
     },
   };
 }
@@ -94,6 +108,21 @@ export async function signUpViaApi(
   );
   expect(activate.ok(), await activate.text()).toBe(true);
   const token = await loginViaApi(request, username, password);
+  // On a server whose terms moved on, a new person starts out having accepted the current ones.
+  const status = await request.get('/api/TermsOfService/acceptance-status', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { requiresAcceptance, currentVersion } = (await status.json()) as {
+    requiresAcceptance: boolean;
+    currentVersion: string | null;
+  };
+  if (requiresAcceptance) {
+    const accept = await request.post('/api/TermsOfService/accept', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { version: currentVersion },
+    });
+    expect(accept.ok(), await accept.text()).toBe(true);
+  }
   const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(me.ok()).toBe(true);
   const { id } = (await me.json()) as { id: number };
@@ -113,30 +142,39 @@ export async function signInAs(page: Page, user: TestUser, pathname = '/my-rumin
   await page.goto(pathname);
 }
 
-export const test = base.extend<Fixtures>({
-  isolatedServer: [false, { option: true }],
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  isolatedServer: [false, { option: true, scope: 'worker' }],
 
-  app: async ({ isolatedServer }, provide) => {
+  ownServer: [
+    async ({ isolatedServer }, provide) => {
+      const staticDir = process.env.E2E_STATIC_DIR;
+      if (!isolatedServer || !staticDir) {
+        await provide(null);
+        return;
+      }
+      const server = await startServer({ staticDir, label: 'isolated' });
+      try {
+        await provide(makeAppServer({ ...server, staticDir }));
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  app: async ({ ownServer }, provide) => {
     const staticDir = process.env.E2E_STATIC_DIR;
     if (!staticDir || !process.env.E2E_BASE_URL)
       throw new Error('Run through playwright.config.ts (global setup).');
-    if (!isolatedServer) {
-      await provide(
+    await provide(
+      ownServer ??
         makeAppServer({
           baseURL: process.env.E2E_BASE_URL,
           dataDir: process.env.E2E_DATA_DIR!,
           logFile: process.env.E2E_LOG_FILE!,
           staticDir,
         }),
-      );
-      return;
-    }
-    const server = await startServer({ staticDir, label: 'isolated' });
-    try {
-      await provide(makeAppServer({ ...server, staticDir }));
-    } finally {
-      await server.stop();
-    }
+    );
   },
 
   baseURL: async ({ app }, provide) => provide(app.baseURL),
