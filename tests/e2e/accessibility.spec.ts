@@ -99,12 +99,12 @@ test.describe('screens for visitors', () => {
   test('forgot password, reset password, activation', async ({ page }) => {
     await inBothThemes(page, '/forgot-password', async () => {
       await page.goto('/forgot-password');
-      await expect(page.getByLabel(/email/i)).toBeVisible();
+      await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     });
     await inBothThemes(page, '/forgot-password confirmation', async () => {
       await page.goto('/forgot-password');
-      await page.getByLabel(/email/i).fill('nobody@example.test');
-      await page.getByRole('button', { name: /send|reset/i }).click();
+      await page.getByLabel('Email', { exact: true }).fill('nobody@example.test');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await expect(page.getByText(/Send another email/)).toBeVisible();
     });
     await inBothThemes(page, '/reset-password without token', async () => {
@@ -113,7 +113,7 @@ test.describe('screens for visitors', () => {
     });
     await inBothThemes(page, '/reset-password form', async () => {
       await page.goto('/reset-password?token=not-a-real-token');
-      await expect(page.getByLabel(/^new password/i)).toBeVisible();
+      await expect(page.getByLabel('New password')).toBeVisible();
     });
     await inBothThemes(page, '/activate failure', async () => {
       await page.goto('/activate?token=not-a-real-token');
@@ -124,7 +124,7 @@ test.describe('screens for visitors', () => {
   test('terms of service page', async ({ page }) => {
     await inBothThemes(page, '/terms-of-service', async () => {
       await page.goto('/terms-of-service');
-      await expect(page.getByRole('heading', { name: /terms of service/i }).first()).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Terms of Service' })).toBeVisible();
     });
   });
 });

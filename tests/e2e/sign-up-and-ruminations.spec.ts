@@ -1,5 +1,11 @@
 import { expect, test, uniqueName } from './support/fixtures';
-import { fillSignIn, ruminationCard, showMyRuminations, writeRumination } from './support/ui';
+import {
+  fillSignIn,
+  newRuminationDialog,
+  ruminationCard,
+  showMyRuminations,
+  writeRumination,
+} from './support/ui';
 
 test('a new person signs up, activates, signs in, drafts, publishes with audiences, edits and deletes', async ({
   page,
@@ -34,16 +40,27 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
   // The activation email's link (printed in the server log) activates the account.
   const link = await app.emailLink('activate', username, email);
   await page.goto(link);
-  await expect(page.getByText(/activated/i).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: /sign in|log in|login/i })
-    .or(page.getByRole('link', { name: /sign in|log in|login/i }))
-    .last()
-    .click();
+  await expect(page.getByRole('heading', { name: 'Account activated' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await fillSignIn(page, username, password);
   await expect(page).toHaveURL(/\/my-ruminations$/);
+
+  // The dialog's buttons wait for content; closing it forgets what was typed.
+  await page.getByRole('button', { name: 'New Rumination' }).click();
+  const dialog = newRuminationDialog(page);
+  const content = dialog.getByPlaceholder("What's on your mind?");
+  await expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeDisabled();
+  await content.fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await content.fill('Never mind');
+  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'New Rumination' }).click();
+  await expect(content).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // A draft appears under Drafts, not under Published.
   const draft = `First thoughts of ${username}`;

@@ -45,6 +45,11 @@ test('a visitor reads the public page and a profile, and is sent to sign in for 
 
   await nav.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The terms: eleven sections, from acceptance to contact; the minimum age is 13.
   await page.goto('/terms-of-service');
-  await expect(page.getByRole('heading', { name: /terms of service/i }).first()).toBeVisible();
+  const terms = page.getByRole('article', { name: 'Terms of Service' });
+  await expect(terms.getByRole('heading', { level: 2 })).toHaveCount(11);
+  await expect(terms.getByRole('heading', { level: 2 }).first()).toContainText('Acceptance');
+  await expect(terms.getByRole('heading', { level: 2 }).last()).toContainText('Contact');
+  await expect(terms).toContainText('13');
 });
