@@ -293,7 +293,12 @@ function pickerFrom(
       );
       const counts = rows.map((r) => Number(r['n'])).sort((x, y) => x - y);
       const p90 = counts[Math.floor(counts.length * 0.9)] ?? 0;
-      const typical = rows.filter((r) => Number(r['n']) <= p90).map((r) => Number(r['id']));
+      const active = new Set(
+        (await query('select id from users where is_active = 1', [])).map((r) => Number(r['id'])),
+      );
+      const typical = rows
+        .filter((r) => Number(r['n']) <= p90 && active.has(Number(r['id'])))
+        .map((r) => Number(r['id']));
       const step = Math.max(1, Math.floor(typical.length / VIEWERS));
       log(
         `  relations per user: median ${counts[Math.floor(counts.length / 2)]}, p90 ${p90}, ` +
@@ -308,7 +313,8 @@ function pickerFrom(
            select initiator_id as id from user_relations where is_accepted = 1 and is_deleted = 0
            union all
            select receiver_id as id from user_relations where is_accepted = 1 and is_deleted = 0
-         ) as ends group by id order by count(*) desc, id limit 20`,
+         ) as ends where id in (select id from users where is_active = 1)
+         group by id order by count(*) desc, id limit 20`,
       ),
     popularAuthors: () =>
       ids(
