@@ -13,6 +13,7 @@ import {
 import type { Database } from './schema';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
+import * as m0003 from './migrations/0003-idempotency-keys';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -21,6 +22,7 @@ import * as m0002 from './migrations/0002-rumination-list-indexes';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-rumination-list-indexes': m0002,
+  '0003-idempotency-keys': m0003,
 };
 
 export interface DatabaseConfig {

@@ -15,6 +15,7 @@ import {
   listReplies,
   updateComment,
 } from './comment-service';
+import { sendIdempotent } from '../../http/idempotency';
 
 const commentList = z.array(comment);
 
@@ -45,7 +46,10 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: createCommentRequest, response: { 201: comment } } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      return reply.code(201).send(await createComment(app.db, user.id, request.body));
+      // An Idempotency-Key makes a resent comment (offline queue) answer the first one.
+      return sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
+        createComment(db, user.id, request.body),
+      );
     },
   );
 
@@ -54,9 +58,11 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { params: commentIdParams, body: updateCommentRequest, response: { 200: comment } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.requireWriter();
-      return updateComment(app.db, user.id, request.params.id, request.body);
+      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        updateComment(db, user.id, request.params.id, request.body),
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import {
   listPublicOf,
   updateRumination,
 } from './rumination-service';
+import { sendIdempotent } from '../../http/idempotency';
 
 const ruminationList = z.array(rumination);
 
@@ -65,8 +66,10 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: createRuminationRequest, response: { 201: rumination } } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      const created = await createRumination(app.db, user.id, request.body);
-      return reply.code(201).send(created);
+      // An Idempotency-Key makes a resent create (offline queue) answer the first one.
+      return sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
+        createRumination(db, user.id, request.body),
+      );
     },
   );
 
@@ -79,9 +82,11 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: rumination },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.requireWriter();
-      return updateRumination(app.db, user.id, request.params.id, request.body);
+      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        updateRumination(db, user.id, request.params.id, request.body),
+      );
     },
   );
 
