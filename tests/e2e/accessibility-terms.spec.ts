@@ -20,4 +20,22 @@ test.describe('terms screens', () => {
       ).toBeVisible();
     });
   });
+
+  test('the acceptance screen when the terms cannot be loaded', async ({
+    page,
+    app,
+    createUser,
+  }) => {
+    const person = await createUser('terms');
+    await app.publishTerms('# Terms\n\n## 1. Acceptance\n\nYet another version.\n');
+    await page.route('**/api/TermsOfService/current', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    await signInAs(page, person, '/terms-acceptance');
+    await inBothThemes(page, '/terms-acceptance load error', async () => {
+      await expect(
+        page.getByText('Failed to load Terms of Service. Please try again later.'),
+      ).toBeVisible({ timeout: 20_000 });
+    });
+  });
 });

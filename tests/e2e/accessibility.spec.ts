@@ -117,7 +117,29 @@ test.describe('screens for visitors', () => {
     });
     await inBothThemes(page, '/activate failure', async () => {
       await page.goto('/activate?token=not-a-real-token');
-      await expect(page.getByText(/fail|invalid/i).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Activation failed' })).toBeVisible();
+    });
+  });
+
+  test('activation success, password reset success', async ({ page, app, request, createUser }) => {
+    const username = uniqueName('axe');
+    const email = `${username}@example.test`;
+    const signup = await request.post('/api/auth/signup', {
+      data: { username, email, password: 'long enough', acceptedTosVersion: '1.0' },
+    });
+    expect(signup.status()).toBe(201);
+    await inBothThemes(page, '/activate success', async () => {
+      await page.goto(await app.emailLink('activate', username));
+      await expect(page.getByRole('heading', { name: 'Account activated' })).toBeVisible();
+    });
+    const person = await createUser('axe');
+    await request.post('/api/auth/forgot-password', { data: { email: person.email } });
+    await inBothThemes(page, '/reset-password success', async () => {
+      await page.goto(await app.emailLink('reset-password', person.username));
+      await page.getByLabel('New password').fill('another secret');
+      await page.getByLabel('Confirm password').fill('another secret');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByRole('link', { name: 'Continue to Login' })).toBeVisible();
     });
   });
 
@@ -146,6 +168,11 @@ test.describe('screens for signed-in people', () => {
       await showMyRuminations(page, 'Drafts');
       await expect(page.getByText('An unfinished draft.')).toBeVisible();
     });
+    await inBothThemes(page, 'empty lists of a newcomer', async () => {
+      await signInAs(page, await createUser('newcomer'), '/my-feed');
+      await expect(page.getByText(/Your feed is empty/)).toBeVisible();
+    });
+    await signInAs(page, me, '/my-feed');
     await inBothThemes(page, '/my-feed', async () => {
       await page.goto('/my-feed');
       await expect(page.getByText('A note for my friends.')).toBeVisible();

@@ -35,6 +35,8 @@ test('terms published while a person is signed in: the modal appears, and accept
     'target',
     '_blank',
   );
+  // Writing waits for acceptance (the button sits behind the modal, hidden from the a11y tree).
+  await expect(page.locator('nav button', { hasText: 'New Rumination' })).toBeDisabled();
   // It cannot be dismissed: acceptance is required to continue.
   await page.keyboard.press('Escape');
   await expect(modal).toBeVisible();
