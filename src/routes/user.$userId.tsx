@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { LoadError } from '../features/ruminations/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
@@ -7,14 +6,20 @@ import { InvalidUserId } from '../features/users/invalid-user-id';
 import { parseUserId } from '../features/users/parse-user-id';
 import { ProfilePage } from '../features/users/profile-page';
 import { userQueries } from '../features/users/user-queries';
+import { oneOf } from '../lib/search-params';
 
-const searchSchema = z.object({
-  view: z.catch(z.optional(z.enum(['public', 'all'])), undefined),
-});
+interface ProfileSearch {
+  view?: 'public' | 'all';
+}
+
+function validateProfileSearch(search: Record<string, unknown>): ProfileSearch {
+  const view = oneOf(search.view, ['public', 'all']);
+  return view === undefined ? {} : { view };
+}
 
 /** A profile; ?view=all lists every rumination visible to the viewer (isPublic=false). */
 export const Route = createFileRoute('/user/$userId')({
-  validateSearch: searchSchema,
+  validateSearch: validateProfileSearch,
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'all' }),
   loader: async ({ context, params, deps }) => {
     const userId = parseUserId(params.userId);

@@ -1,10 +1,16 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '../../features/auth/auth-context';
 import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Logo } from './logo';
-import { NavOverflowMenu } from './nav-overflow-menu';
+
+// The menu brings Radix's dropdown and its positioning library (about 20 KB gzipped): it loads
+// only when a signed-in visitor's small screen shows it, never for a signed-out first visit.
+const NavOverflowMenu = lazy(() =>
+  import('./nav-overflow-menu').then((module) => ({ default: module.NavOverflowMenu })),
+);
 
 /** Below Tailwind's `sm` breakpoint the secondary items move into the overflow menu. */
 export const SMALL_SCREEN_QUERY = '(max-width: 639px)';
@@ -44,7 +50,7 @@ export function NavBar() {
                 <NewRuminationButton disabled={requiresTosAcceptance} />
               </div>
               {isSmallScreen ? (
-                <NavOverflowMenu />
+                <NavOverflowMenuSlot />
               ) : (
                 <>
                   <ThemeToggle />
@@ -62,5 +68,31 @@ export function NavBar() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * Until the menu's code has arrived, an identical trigger stands in; a press on it is remembered
+ * and the menu opens as soon as it can.
+ */
+function NavOverflowMenuSlot() {
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  return (
+    <Suspense
+      fallback={
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open menu"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => setOpenOnArrival(true)}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      }
+    >
+      <NavOverflowMenu defaultOpen={openOnArrival} />
+    </Suspense>
   );
 }

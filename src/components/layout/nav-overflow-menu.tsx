@@ -8,15 +8,16 @@ const itemClass =
 
 /**
  * The small-screen menu (spec section 2). New Rumination stays on the bar beside it: it opens a
- * dialog, which cannot live inside a menu that closes on selection.
+ * dialog, which cannot live inside a menu that closes on selection. Loaded lazily by the nav bar;
+ * `defaultOpen` honours a press on its stand-in trigger made before the code arrived.
  */
-export function NavOverflowMenu() {
+export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { logout } = useAuth();
   const { theme, toggle } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="icon-button" aria-label="Open menu">
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>

@@ -1,19 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { LoadError } from '../../../features/ruminations/load-error';
 import { MyRuminationsFrame } from '../../../features/ruminations/my-ruminations-frame';
 import { MyRuminationsPage } from '../../../features/ruminations/my-ruminations-page';
 import { ruminationQueries } from '../../../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../../../features/ruminations/rumination-list-skeleton';
+import { oneOf } from '../../../lib/search-params';
 
-// zod/mini: the validator sits in the route tree, which every first visit downloads.
-const searchSchema = z.object({
-  view: z.catch(z.optional(z.enum(['published', 'drafts'])), undefined),
-});
+interface MyRuminationsSearch {
+  view?: 'published' | 'drafts';
+}
+
+// A plain function: the validator sits in the route tree, which every first visit downloads.
+function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminationsSearch {
+  const view = oneOf(search.view, ['published', 'drafts']);
+  return view === undefined ? {} : { view };
+}
 
 /** ?view=drafts shows drafts (isPublic=false); anything else the published ones. */
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
-  validateSearch: searchSchema,
+  validateSearch: validateMyRuminationsSearch,
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts' }),
   loader: ({ context, deps }) =>
     context.queryClient.ensureInfiniteQueryData(ruminationQueries.my(deps)),
