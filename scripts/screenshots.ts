@@ -177,7 +177,6 @@ async function main() {
     await browser.close();
     await server.stop();
     fs.rmSync(buildRoot, { recursive: true, force: true });
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
 }
 

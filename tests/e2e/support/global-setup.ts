@@ -47,7 +47,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await server.stop();
     await demo?.close();
-    // Keep the data and log of a failed run for a look; they are small and in the temp folder.
     if (!reuse) fs.rmSync(buildRoot, { recursive: true, force: true });
   };
 }
