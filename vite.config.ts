@@ -13,6 +13,20 @@ export default defineConfig({
     // Demo mode only: MSW's service worker script (public-demo/), beside public/.
     demoServiceWorker(),
   ],
+  build: {
+    // Every browser that runs this build's syntax supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically is downloaded on every first visit anyway: as one
+          // chunk instead of a dozen it compresses better and drops the imports between them
+          // (about 5 KB gzipped less). Lazy chunks keep their own code (scripts/client-budget.mjs).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
