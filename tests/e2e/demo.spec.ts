@@ -34,6 +34,8 @@ test('demo mode: the login screen lists demo people; one signs in and sees their
     .getByRole('link', { name: 'My Feed' })
     .click();
   await expect(page).toHaveURL(/\/my-feed$/);
+  // The URL changes before the new screen replaces the old one: wait for the feed itself.
+  await expect(page.getByRole('heading', { name: 'My Feed', level: 1 })).toBeVisible();
 
   // Their feed has other people's ruminations, from the demo seed.
   const cards = page.getByRole('article');
