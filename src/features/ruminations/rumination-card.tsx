@@ -1,16 +1,14 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
-import { CommentSection } from '../comments/comment-section';
+import { LazyCommentSection } from '../comments/lazy-comment-section';
 import { UserAvatar } from '../users/user-avatar';
 import { AudienceLabels } from './audience-labels';
 import { formatTimestamp } from './format-time';
-import { useDeleteRumination } from './use-rumination-mutations';
 
 const EditRuminationDialog = lazy(() => import('./edit-rumination-dialog'));
-const ConfirmDialog = lazy(() => import('./confirm-dialog'));
-
-export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
+// With its mutation: only an owner's card ever needs it.
+const DeleteRuminationDialog = lazy(() => import('./delete-rumination-dialog'));
 
 const iconButtonClass = 'icon-button';
 
@@ -26,8 +24,8 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
   const [confirming, setConfirming] = useState(false);
   // Dialog code is fetched the first time it is needed, then kept mounted.
   const [editMounted, setEditMounted] = useState(false);
-  const [confirmMounted, setConfirmMounted] = useState(false);
-  const remove = useDeleteRumination();
+  // Counts delete attempts: each one gets a fresh dialog, without the previous failure.
+  const [deleteAttempt, setDeleteAttempt] = useState(0);
 
   const openEditor = () => {
     setEditMounted(true);
@@ -95,8 +93,7 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
                   aria-label="Delete rumination"
                   className={iconButtonClass}
                   onClick={() => {
-                    remove.reset();
-                    setConfirmMounted(true);
+                    setDeleteAttempt((attempt) => attempt + 1);
                     setConfirming(true);
                   }}
                 >
@@ -118,30 +115,20 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
       </div>
 
       {/* Nobody can comment on a draft, so drafts have no comment section. */}
-      {rumination.isPublished ? <CommentSection ruminationId={rumination.id} /> : null}
+      {rumination.isPublished ? <LazyCommentSection ruminationId={rumination.id} /> : null}
 
       {editMounted ? (
         <Suspense fallback={null}>
           <EditRuminationDialog rumination={rumination} open={editing} onOpenChange={setEditing} />
         </Suspense>
       ) : null}
-      {confirmMounted ? (
+      {deleteAttempt > 0 ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
+          <DeleteRuminationDialog
+            key={deleteAttempt}
+            ruminationId={rumination.id}
             open={confirming}
             onOpenChange={setConfirming}
-            title="Delete rumination?"
-            description="This action cannot be undone."
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
-            isPending={remove.isPending}
-            error={remove.isError ? DELETE_FAILED_ALERT : null}
-            onConfirm={() =>
-              remove.mutate(rumination.id, {
-                onSuccess: () => setConfirming(false),
-                onError: (error) => console.error(error),
-              })
-            }
           />
         </Suspense>
       ) : null}

@@ -13,6 +13,8 @@ export function warmUpLazyModules(): void {
       import('../../../src/features/ruminations/new-rumination-dialog'),
       import('../../../src/features/ruminations/edit-rumination-dialog'),
       import('../../../src/features/ruminations/confirm-dialog'),
+      import('../../../src/features/ruminations/delete-rumination-dialog'),
+      import('../../../src/features/comments/comment-section'),
     ]);
   }, 60_000);
 }
