@@ -10,7 +10,8 @@
 //   successful visit (`?tsr-split=` groups holding component, pendingComponent or
 //   notFoundComponent; an errorComponent chunk is fetched only when the route fails) and their
 //   static imports; any other <script src> of index.html. What the screens fetch on their own
-//   (React.lazy, import() on first render) cannot be seen here.
+//   (React.lazy, import() on first render) and where a guard redirects (/ goes to /public) cannot
+//   be seen here.
 // - browser (when Chromium is there, or with --browser): the build served from a local server,
 //   /public opened in a fresh headless Chromium, every JavaScript response counted; the API
 //   answers a page of public ruminations. This is the truth, lazy parts included; the script
