@@ -3,6 +3,7 @@ import { expect, signInAs, test } from './support/fixtures';
 
 // Publishing terms makes every person accept again: a server of their own (see terms.spec.ts).
 test.use({ isolatedServer: true });
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('terms screens', () => {
   test('updated-terms modal and the acceptance screen', async ({ page, app, createUser }) => {

@@ -17,6 +17,9 @@ import {
  * through the emulated colour scheme, so one page state serves both.
  */
 
+// Each test runs axe-core many times (every state, two themes); that takes a while on two cores.
+test.describe.configure({ timeout: 90_000 });
+
 /** Someone with content: drafts, audiences, comments with replies, relations in every state. */
 async function personWithContent(
   request: Parameters<typeof createRuminationViaApi>[0],
