@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
 import './msw';
+
+// Whole-app renders on the real route tree are slow on a loaded 2-core CI machine: give findBy/waitFor
+// and each test room, so a slow machine does not read as a broken screen.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installMatchMedia({ dark: false });

@@ -1,11 +1,10 @@
 import '../ruminations/jsdom-gaps';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createRelation, createRumination, createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 
 const log = logRequests();
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('My Feed', () => {
   test('shows what related people share with me, and nothing of strangers or myself', async () => {

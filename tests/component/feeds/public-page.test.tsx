@@ -1,6 +1,6 @@
 import '../ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
 import { createRumination, createUser } from '../../../mocks/store';
@@ -8,7 +8,6 @@ import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 
 const log = logRequests();
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('Public Ruminations', () => {
   test('a visitor sees public ruminations only, with line breaks kept', async () => {

@@ -1,5 +1,5 @@
 import '../ruminations/jsdom-gaps';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
 import { createRelation, createRumination, createUser } from '../../../mocks/store';
 import { avatarGradientFor } from '../../../src/features/users/avatar-gradient';
@@ -7,7 +7,6 @@ import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 
 const log = logRequests();
-vi.setConfig({ testTimeout: 20_000 });
 
 /** dana writes a public note, a friends-only note and a draft; viewer is her friend. */
 function arrange() {

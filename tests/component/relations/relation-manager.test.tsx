@@ -8,7 +8,6 @@ import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from '../ruminations/request-log';
 
 const log = logRequests();
-vi.setConfig({ testTimeout: 20_000 });
 
 type App = Awaited<ReturnType<typeof renderApp>>;
 

@@ -1,4 +1,4 @@
-import { beforeAll, vi } from 'vitest';
+import { beforeAll } from 'vitest';
 
 /**
  * Dialogs are loaded lazily (React.lazy). The first import of a module is transformed on the fly
@@ -6,8 +6,6 @@ import { beforeAll, vi } from 'vitest';
  * about behaviour, not compilation.
  */
 export function warmUpLazyModules(): void {
-  // Whole-app renders with typing are slow in jsdom when the machine is busy (parallel files).
-  vi.setConfig({ testTimeout: 20_000 });
   beforeAll(async () => {
     await Promise.all([
       import('../../../src/features/ruminations/new-rumination-dialog'),
