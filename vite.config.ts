@@ -2,17 +2,42 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { demoServiceWorker } from './mocks/vite-demo-worker';
 
+const BUILD_ID = new Date().toISOString();
+
 // One config for the SPA build, the dev server and the tests (vitest projects below).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
     // Demo mode only: MSW's service worker script (public-demo/), beside public/.
     demoServiceWorker(),
+    // The app shell offline: a service worker precaches the built app, so a reload without network
+    // opens it; data is the query cache's business (features/offline), never cached here. Off in
+    // demo mode (MSW's worker owns the same scope) and in tests.
+    VitePWA({
+      disable: mode === 'demo' || mode === 'test',
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
   ],
+  define: {
+    // The offline cache's buster (features/offline): a new build never reads an old build's data.
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID),
+  },
   build: {
     // Every browser that runs this build's syntax supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
@@ -57,4 +82,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { AppProviders } from './components/app-providers';
 import { AuthSession } from './features/auth/auth-session';
+import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -13,6 +14,9 @@ async function start(): Promise<void> {
   }
   const queryClient = createQueryClient();
   const auth = new AuthSession();
+  // The signed-in person's saved copy (reads and queued writes) is in the cache before the first
+  // screen loads, so it shows at once and offline.
+  await bootOffline(queryClient, auth);
   const router = createAppRouter({ queryClient, auth });
   // A session that ends without Sign Out (the server refused the token) re-runs the route guards,
   // so a signed-in screen gives way to /login instead of showing errors.

@@ -16,6 +16,11 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         retry: shouldRetry,
+        // Offline use: try once (the connection may be better than the browser thinks), then
+        // wait for the network instead of failing; what is cached stays on screen meanwhile.
+        networkMode: 'offlineFirst',
+        // Kept as long as the persisted copy may be (features/offline), so it survives reloads.
+        gcTime: 7 * 24 * 60 * 60 * 1000,
       },
       mutations: { retry: false },
     },

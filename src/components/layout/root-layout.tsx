@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { OfflineStatus } from '../../features/offline/offline-status';
 import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
 import { NavBar } from './nav-bar';
@@ -28,6 +29,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <UpdatedTermsModal />
+      <OfflineStatus />
     </div>
   );
 }

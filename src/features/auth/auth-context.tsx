@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { wipeOfflineCopy } from '../offline/offline-boot';
 import type { AuthSession } from './auth-session';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
@@ -52,6 +53,8 @@ export function useAuth(): AuthContextValue {
     await router.navigate({ to: '/login' });
     // Cleared after leaving the signed-in screens, so none of them refetches without a token.
     queryClient.clear();
+    // Nothing of this person stays in browser storage: the offline copy and queue go too.
+    await wipeOfflineCopy(queryClient);
   }, [session, router, queryClient]);
 
   return useMemo(

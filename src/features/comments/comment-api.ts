@@ -4,6 +4,7 @@ import type {
   UpdateCommentRequest,
 } from '../../api/comment-schemas';
 import { api, withDefaultError } from '../../lib/http';
+import { idempotencyHeaders } from '../ruminations/rumination-api';
 
 /** API functions of /api/comments/* with the spec's default error texts (section 8). */
 
@@ -20,15 +21,22 @@ export function fetchCommentReplies(commentId: number): Promise<Comment[]> {
   );
 }
 
-export function postComment(body: CreateCommentRequest): Promise<Comment> {
+export function postComment(body: CreateCommentRequest, idempotencyKey?: string): Promise<Comment> {
   return withDefaultError('Failed to post comment', () =>
-    api.post('comments', { json: body }).json<Comment>(),
+    api
+      .post('comments', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Comment>(),
   );
 }
 
-export function updateComment(body: UpdateCommentRequest): Promise<Comment> {
+export function updateComment(
+  body: UpdateCommentRequest,
+  idempotencyKey?: string,
+): Promise<Comment> {
   return withDefaultError('Failed to update comment', () =>
-    api.put(`comments/${body.id}`, { json: body }).json<Comment>(),
+    api
+      .put(`comments/${body.id}`, { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Comment>(),
   );
 }
 

@@ -2,6 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
 import { formatTimestamp } from '../ruminations/format-time';
+import { newIdempotencyKey } from '../offline/offline-writes';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { useDeleteComment, usePostComment, useUpdateComment } from './comment-queries';
 
@@ -24,31 +27,52 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [confirmMounted, setConfirmMounted] = useState(false);
-  const post = usePostComment(ruminationId);
-  const update = useUpdateComment(ruminationId);
+  const post = usePostComment();
+  const update = useUpdateComment();
+  const queryClient = useQueryClient();
   const remove = useDeleteComment(ruminationId);
 
   const isOwn = viewerId !== null && comment.createdBy.id === viewerId;
   const canAct = !comment.isDeleted;
 
   const reply = async (content: string) => {
+    const write = {
+      ruminationId,
+      body: { content, parentCommentId: comment.id },
+      idempotencyKey: newIdempotencyKey(),
+    };
+    if (queueIfOffline(post, write)) {
+      setMode('view');
+      return true;
+    }
     try {
-      await post.mutateAsync({ content, parentCommentId: comment.id });
+      await post.mutateAsync(write);
       setMode('view');
       return true;
     } catch (error) {
       console.error(error);
+      forgetFailedWrite(queryClient, write.idempotencyKey);
       return false;
     }
   };
 
   const saveEdit = async (content: string) => {
+    const write = {
+      ruminationId,
+      body: { id: comment.id, content },
+      idempotencyKey: newIdempotencyKey(),
+    };
+    if (queueIfOffline(update, write)) {
+      setMode('view');
+      return true;
+    }
     try {
-      await update.mutateAsync({ id: comment.id, content });
+      await update.mutateAsync(write);
       setMode('view');
       return true;
     } catch (error) {
       console.error(error);
+      forgetFailedWrite(queryClient, write.idempotencyKey);
       return false;
     }
   };

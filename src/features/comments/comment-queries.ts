@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  deleteComment,
-  fetchCommentReplies,
-  fetchRuminationComments,
-  postComment,
-  updateComment,
-} from './comment-api';
+import { offlineWriteOptions, refreshCommentTree } from '../offline/offline-writes';
+import { deleteComment, fetchCommentReplies, fetchRuminationComments } from './comment-api';
 
 export const commentQueries = {
   all: () => ['comments'] as const,
@@ -31,41 +26,21 @@ export function useRuminationComments(ruminationId: number, enabled: boolean) {
 
 /* Every comment change alters the tree of one rumination: that tree is refetched. */
 
-export function usePostComment(ruminationId: number) {
+export function usePostComment() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { content: string; parentCommentId?: number }) =>
-      postComment(
-        input.parentCommentId === undefined
-          ? { content: input.content, ruminationId }
-          : { content: input.content, parentCommentId: input.parentCommentId },
-      ),
-    onSuccess: () => invalidateTree(queryClient, ruminationId),
-  });
+  // An offline write (features/offline/offline-writes.ts): queued offline, sent once.
+  return useMutation(offlineWriteOptions(queryClient).createComment);
 }
 
-export function useUpdateComment(ruminationId: number) {
+export function useUpdateComment() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; content: string }) => updateComment(input),
-    onSuccess: () => invalidateTree(queryClient, ruminationId),
-  });
+  return useMutation(offlineWriteOptions(queryClient).updateComment);
 }
 
 export function useDeleteComment(ruminationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteComment(id),
-    onSuccess: () => invalidateTree(queryClient, ruminationId),
+    onSuccess: () => refreshCommentTree(queryClient, ruminationId),
   });
-}
-
-function invalidateTree(
-  queryClient: ReturnType<typeof useQueryClient>,
-  ruminationId: number,
-): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['comments', 'rumination', ruminationId] }),
-    queryClient.invalidateQueries({ queryKey: ['comments', 'replies'] }),
-  ]).then(() => undefined);
 }

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
+import { newIdempotencyKey } from '../offline/offline-writes';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { usePostComment, useRuminationComments } from './comment-queries';
@@ -14,7 +17,8 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   const { isAuthenticated } = useAuth();
   const viewer = useCurrentUser();
   const comments = useRuminationComments(ruminationId, isAuthenticated);
-  const post = usePostComment(ruminationId);
+  const post = usePostComment();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     // Comment errors are only logged (spec section 8).
@@ -28,11 +32,19 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   }
 
   const addComment = async (content: string) => {
+    const write = {
+      ruminationId,
+      body: { content, ruminationId },
+      idempotencyKey: newIdempotencyKey(),
+    };
+    // Offline: queued and shown in the pending list; the box is emptied as if sent.
+    if (queueIfOffline(post, write)) return true;
     try {
-      await post.mutateAsync({ content });
+      await post.mutateAsync(write);
       return true;
     } catch (error) {
       console.error(error);
+      forgetFailedWrite(queryClient, write.idempotencyKey);
       return false;
     }
   };

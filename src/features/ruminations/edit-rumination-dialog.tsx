@@ -1,5 +1,8 @@
 import type { Rumination } from '../../api/rumination-schemas';
 import { audienceNameOf } from '../../domain/relation-types';
+import { newIdempotencyKey } from '../offline/offline-writes';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
 import { useUpdateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
 import { RuminationForm, type RuminationSubmission } from './rumination-form';
@@ -17,15 +20,25 @@ export default function EditRuminationDialog({
   onOpenChange,
 }: EditRuminationDialogProps) {
   const update = useUpdateRumination();
+  const queryClient = useQueryClient();
 
   const save = ({ content, audiences, publish }: RuminationSubmission) => {
-    update.mutate(
-      { id: rumination.id, body: { content, audiences, publish } },
-      {
-        onSuccess: () => onOpenChange(false),
-        onError: (error) => console.error(error),
+    const write = {
+      id: rumination.id,
+      body: { content, audiences, publish },
+      idempotencyKey: newIdempotencyKey(),
+    };
+    if (queueIfOffline(update, write)) {
+      onOpenChange(false);
+      return;
+    }
+    update.mutate(write, {
+      onSuccess: () => onOpenChange(false),
+      onError: (error) => {
+        console.error(error);
+        forgetFailedWrite(queryClient, write.idempotencyKey);
       },
-    );
+    });
   };
 
   return (

@@ -44,16 +44,32 @@ export function fetchPublicRuminations(params: RuminationListParams): Promise<Ru
   );
 }
 
-export function createRumination(body: CreateRuminationRequest): Promise<Rumination> {
+/** The header that makes a resent write (offline queue) happen once on the server. */
+export function idempotencyHeaders(idempotencyKey?: string): Record<string, string> {
+  return idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey };
+}
+
+export function createRumination(
+  body: CreateRuminationRequest,
+  idempotencyKey?: string,
+): Promise<Rumination> {
   return withDefaultError('Failed to create rumination', () => {
     requireToken();
-    return api.post('ruminations', { json: body }).json<Rumination>();
+    return api
+      .post('ruminations', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Rumination>();
   });
 }
 
-export function updateRumination(id: number, body: UpdateRuminationRequest): Promise<Rumination> {
+export function updateRumination(
+  id: number,
+  body: UpdateRuminationRequest,
+  idempotencyKey?: string,
+): Promise<Rumination> {
   return withDefaultError('Failed to update rumination', () =>
-    api.put(`ruminations/${id}`, { json: body }).json<Rumination>(),
+    api
+      .put(`ruminations/${id}`, { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Rumination>(),
   );
 }
 

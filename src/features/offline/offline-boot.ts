@@ -1,0 +1,30 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { AuthSession } from '../auth/auth-session';
+import { userIdOfToken } from './offline-persistence';
+import type * as OfflineSession from './offline-session';
+
+/**
+ * Starts offline support and keeps it in step with the session: the persisted copy of whoever is
+ * signed in is restored (before the first render, so read screens show at once, offline too), and
+ * wiped at sign-out or when someone else signs in. The storage code is loaded only when somebody is
+ * signed in, so a signed-out visit does not download it.
+ */
+export async function bootOffline(queryClient: QueryClient, auth: AuthSession): Promise<void> {
+  // React Query assumes "online" until an event says otherwise; a page opened offline must know.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
+
+  let loaded: Promise<typeof OfflineSession> | null = null;
+  const sync = async () => {
+    const userId = userIdOfToken(auth.token);
+    if (userId === null && loaded === null) return; // never signed in here: nothing stored by us
+    loaded ??= import('./offline-session');
+    await (await loaded).syncOfflineSession(queryClient, userId);
+  };
+  auth.subscribe(() => void sync());
+  await sync();
+}
+
+/** Sign-out: wipes the stored copy and the queue (in step with the session's own sync). */
+export async function wipeOfflineCopy(queryClient: QueryClient): Promise<void> {
+  await (await import('./offline-session')).wipeOfflineData(queryClient);
+}

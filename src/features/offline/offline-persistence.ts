@@ -1,0 +1,85 @@
+import {
+  defaultShouldDehydrateQuery,
+  type DehydratedState,
+  type Mutation,
+  type Query,
+} from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { OFFLINE_WRITE_PREFIX } from './offline-writes';
+
+/**
+ * The rules of what is kept in the browser for offline use, apart from the storage itself so that
+ * they can be tested alone:
+ * - one stored copy per person (the key holds the user id), wiped at sign-out and when someone else
+ *   signs in;
+ * - reads (successful queries) for at most a week, and only from the build that wrote them;
+ * - writes (offline writes not yet sent, or failed) until they are sent or discarded, whatever the
+ *   build or age: what a person wrote is never dropped by an update of the app.
+ */
+
+/** Cached data older than this is not restored. Also the queries' gcTime (see query-client.ts). */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Changes with every build (vite.config.ts), so a new build never reads an old build's cache. */
+export const CACHE_BUSTER: string = String(import.meta.env.VITE_BUILD_ID ?? 'dev');
+
+const STORAGE_KEY_PREFIX = 'ruminations-cache:';
+
+export function storageKeyFor(userId: number): string {
+  return `${STORAGE_KEY_PREFIX}${userId}`;
+}
+
+export function isCacheKey(key: unknown): key is string {
+  return typeof key === 'string' && key.startsWith(STORAGE_KEY_PREFIX);
+}
+
+/**
+ * The user id (`sub`) of an access token, read without checking the signature: it only chooses
+ * whose stored copy to open, offline too; the server still checks every call.
+ */
+export function userIdOfToken(token: string | null): number | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const id = Number((JSON.parse(json) as { sub?: unknown }).sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isOfflineWrite(mutation: Pick<Mutation, 'options'>): boolean {
+  const key = mutation.options.mutationKey;
+  return Array.isArray(key) && key[0] === OFFLINE_WRITE_PREFIX[0];
+}
+
+/** A write that still matters: waiting, being sent, or failed (kept so nothing is lost). */
+export function shouldPersistMutation(mutation: Mutation): boolean {
+  if (!isOfflineWrite(mutation)) return false;
+  return mutation.state.status === 'pending' || mutation.state.status === 'error';
+}
+
+/** Successful reads; the terms text is left out (large, and public anyway). */
+export function shouldPersistQuery(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'terms';
+}
+
+/**
+ * What to hydrate from a stored copy: everything when it is fresh and from this build; only the
+ * writes otherwise. A write that was in flight when the page closed is marked paused, so that it
+ * is resumed (its idempotency key makes the resend safe).
+ */
+export function restorableState(
+  persisted: PersistedClient | undefined,
+  now: number,
+  buster: string = CACHE_BUSTER,
+): DehydratedState | undefined {
+  if (!persisted?.clientState) return undefined;
+  const { clientState } = persisted;
+  const fresh = persisted.buster === buster && now - persisted.timestamp <= OFFLINE_MAX_AGE_MS;
+  const mutations = clientState.mutations.map((m) =>
+    m.state.status === 'pending' ? { ...m, state: { ...m.state, isPaused: true } } : m,
+  );
+  return { queries: fresh ? clientState.queries : [], mutations };
+}

@@ -1,0 +1,138 @@
+import { hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import {
+  CACHE_BUSTER,
+  isCacheKey,
+  isOfflineWrite,
+  restorableState,
+  shouldPersistMutation,
+  shouldPersistQuery,
+  storageKeyFor,
+} from './offline-persistence';
+import { registerOfflineWrites } from './offline-writes';
+
+/**
+ * The signed-in person's offline copy: the query cache and the queue of writes, kept in IndexedDB
+ * (database "ruminations-offline") under a key holding their user id. Loaded only once someone is
+ * signed in, so signed-out visitors never download it.
+ */
+
+let store: UseStore | null = null;
+function offlineStore(): UseStore {
+  store ??= createStore('ruminations-offline', 'cache');
+  return store;
+}
+
+interface ActiveSession {
+  userId: number;
+  stop: () => void;
+}
+
+let active: ActiveSession | null = null;
+let queue: Promise<void> = Promise.resolve();
+/** Whose data the in-memory cache may hold. */
+let lastUserId: number | null = null;
+
+/** Storage that can be closed: a throttled save that fires after sign-out writes nothing. */
+function closableStorage(s: UseStore) {
+  let open = true;
+  return {
+    close: () => {
+      open = false;
+    },
+    storage: {
+      getItem: (key: string) => get<string>(key, s),
+      setItem: (key: string, value: string) => (open ? set(key, value, s) : Promise.resolve()),
+      removeItem: (key: string) => del(key, s),
+    },
+  };
+}
+
+async function wipeStoredCopies(exceptUserId: number | null): Promise<void> {
+  const s = offlineStore();
+  const keep = exceptUserId === null ? null : storageKeyFor(exceptUserId);
+  const doomed = (await keys(s)).filter((key) => isCacheKey(key) && key !== keep);
+  if (doomed.length > 0) await delMany(doomed, s);
+}
+
+async function start(queryClient: QueryClient, userId: number): Promise<ActiveSession> {
+  registerOfflineWrites(queryClient);
+  const closable = closableStorage(offlineStore());
+  const persister: Persister = createAsyncStoragePersister({
+    storage: closable.storage,
+    key: storageKeyFor(userId),
+    throttleTime: 1000,
+  });
+  try {
+    const state = restorableState(await persister.restoreClient(), Date.now());
+    if (state) hydrate(queryClient, state);
+  } catch (error) {
+    // A damaged copy is dropped; the network fills the cache again.
+    console.error(error);
+    await persister.removeClient();
+  }
+  // The persister packages carry their own (older) copy of query-core, whose types differ from
+  // react-query's in private fields only; the objects are the same at run time.
+  type SubscribeOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+  const unsubscribe = persistQueryClientSubscribe({
+    queryClient: queryClient as unknown as SubscribeOptions['queryClient'],
+    persister,
+    buster: CACHE_BUSTER,
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      shouldDehydrateMutation: shouldPersistMutation,
+    } as unknown as SubscribeOptions['dehydrateOptions'],
+  });
+  // A sent write leaves the queue (offline writes are never garbage-collected by themselves).
+  const stopCleanup = queryClient.getMutationCache().subscribe((event) => {
+    const mutation = event.mutation;
+    if (event.type === 'updated' && mutation && isOfflineWrite(mutation)) {
+      if (mutation.state.status === 'success') {
+        setTimeout(() => queryClient.getMutationCache().remove(mutation), 0);
+      }
+    }
+  });
+  if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
+  return {
+    userId,
+    stop: () => {
+      closable.close();
+      unsubscribe();
+      stopCleanup();
+    },
+  };
+}
+
+/**
+ * Brings the offline copy in line with who is signed in (`userId`, null: nobody). Signing out, or
+ * someone else signing in, wipes the previous person's copy and queue, in storage and in memory.
+ * Calls run one after another.
+ */
+export function syncOfflineSession(queryClient: QueryClient, userId: number | null): Promise<void> {
+  const next = queue.then(async () => {
+    // No IndexedDB (some privacy modes, test environments): nothing is stored, nothing to wipe.
+    if (typeof indexedDB === 'undefined') return;
+    if (active?.userId === userId) return;
+    if (active) {
+      active.stop();
+      active = null;
+    }
+    // Someone else now: the previous person's answers and queued writes must not reach them.
+    // (A plain sign-out clears memory itself, after leaving the signed-in screens.)
+    if (userId !== null && lastUserId !== null && lastUserId !== userId) queryClient.clear();
+    await wipeStoredCopies(userId);
+    if (userId !== null) {
+      active = await start(queryClient, userId);
+      lastUserId = userId;
+    }
+  });
+  queue = next.catch((error: unknown) => console.error(error));
+  return queue;
+}
+
+/** Sign-out: forgets every stored copy and the writes still queued. */
+export function wipeOfflineData(queryClient: QueryClient): Promise<void> {
+  return syncOfflineSession(queryClient, null);
+}

@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './support/fixtures';
+import {
+  commentViaApi,
+  createRuminationViaApi,
+  relateViaApi,
+  ruminationCard,
+  showMyRuminations,
+  signOut,
+  writeRumination,
+} from './support/ui';
+
+/**
+ * Offline use (README "What works offline"): what was read stays readable after a reload without
+ * network, what is written offline reaches the server once when the network returns, and signing
+ * out leaves nothing of a person's notes in browser storage.
+ */
+
+/** Waits until the service worker controls the page, so that a reload works without network. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: 'the service worker controls the page',
+    })
+    .toBe(true);
+}
+
+/** Everything a page can read back from browser storage, as text (IndexedDB, web storage, caches). */
+function browserStorageText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error as Error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const all = db.transaction(storeName).objectStore(storeName).getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error as Error);
+        });
+        out.push(`${info.name}/${storeName}: ${JSON.stringify(values)}`);
+      }
+      db.close();
+    }
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i)!;
+        out.push(`${key}=${storage.getItem(key)}`);
+      }
+    }
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        out.push(`${request.url}: ${response ? await response.text() : ''}`);
+      }
+    }
+    return out.join('\n');
+  });
+}
+
+test('the feed read online shows again after a reload without network', async ({
+  page,
+  context,
+  request,
+  createUser,
+}) => {
+  const [author, reader] = await Promise.all([createUser('author'), createUser('reader')]);
+  await relateViaApi(request, author, reader, 'Friend');
+  const thought = `Read once, kept for later, by ${author.username}`;
+  const { id } = await createRuminationViaApi(request, author, thought, { audiences: ['Friend'] });
+  await commentViaApi(request, author, { ruminationId: id }, 'A comment to read offline');
+
+  await signInAs(page, reader, '/my-feed');
+  const card = ruminationCard(page, thought);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('A comment to read offline')).toBeVisible();
+  await waitForServiceWorker(page);
+  // The copy is saved a moment after the screen settles.
+  await expect.poll(() => browserStorageText(page)).toContain('A comment to read offline');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(ruminationCard(page, thought)).toBeVisible();
+  await expect(ruminationCard(page, thought).getByText('A comment to read offline')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
+  // Back online: the indicator goes, and the page refreshes what went stale.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
+});
+
+test('a draft written offline survives a reload and reaches the server once', async ({
+  page,
+  context,
+  request,
+  createUser,
+}) => {
+  const user = await createUser('writer');
+  await signInAs(page, user, '/my-ruminations');
+  await expect(page.getByRole('button', { name: 'New Rumination' })).toBeEnabled();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  const draft = `Written on a train, by ${user.username}`;
+  await writeRumination(page, draft, { publish: false });
+  const pending = page.getByRole('region', { name: 'Not yet sent' });
+  await expect(pending).toContainText('New draft');
+  await expect(pending).toContainText(draft);
+  await expect(pending).toContainText('Waiting for the network');
+
+  // Still queued after a reload without network.
+  await expect.poll(() => browserStorageText(page)).toContain(draft);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Not yet sent' })).toContainText(draft);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Not yet sent' })).toHaveCount(0);
+  await showMyRuminations(page, 'Drafts');
+  await expect(ruminationCard(page, draft)).toBeVisible();
+
+  const mine = await request.get('/api/ruminations/my?Limit=100', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  const contents = ((await mine.json()) as { content: string }[]).map((r) => r.content);
+  expect(contents.filter((c) => c === draft)).toHaveLength(1);
+});
+
+test('signing out leaves no note content in browser storage', async ({
+  page,
+  context,
+  request,
+  createUser,
+}) => {
+  const user = await createUser('private');
+  const published = `Published words of ${user.username}`;
+  const draft = `Private draft of ${user.username}`;
+  await createRuminationViaApi(request, user, published);
+  await createRuminationViaApi(request, user, draft, { publish: false });
+
+  await signInAs(page, user, '/my-ruminations');
+  await expect(ruminationCard(page, published)).toBeVisible();
+  await showMyRuminations(page, 'Drafts');
+  await expect(ruminationCard(page, draft)).toBeVisible();
+  await waitForServiceWorker(page);
+  // A write still queued when signing out goes too.
+  await context.setOffline(true);
+  const queued = `Queued words of ${user.username}`;
+  await writeRumination(page, queued, { publish: true });
+  await expect.poll(() => browserStorageText(page)).toContain(queued);
+  const stored = await browserStorageText(page);
+  expect(stored).toContain(published);
+  expect(stored).toContain(draft);
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Not yet sent' })).toHaveCount(0);
+
+  await signOut(page);
+  await expect
+    .poll(async () => {
+      const text = await browserStorageText(page);
+      return [published, draft, queued].filter((words) => text.includes(words));
+    })
+    .toEqual([]);
+  // And a reload does not bring anything back.
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  const after = await browserStorageText(page);
+  for (const words of [published, draft, queued]) expect(after).not.toContain(words);
+});

@@ -1,0 +1,156 @@
+import {
+  QueryClient,
+  dehydrate,
+  type DehydratedState,
+  type MutationState,
+} from '@tanstack/react-query';
+import { describe, expect, test } from 'vitest';
+import {
+  OFFLINE_MAX_AGE_MS,
+  isCacheKey,
+  restorableState,
+  shouldPersistMutation,
+  shouldPersistQuery,
+  storageKeyFor,
+  userIdOfToken,
+} from '../../../src/features/offline/offline-persistence';
+import { ApiError } from '../../../src/lib/api-error';
+import {
+  newIdempotencyKey,
+  offlineWriteKeys,
+  shouldRetryWrite,
+} from '../../../src/features/offline/offline-writes';
+
+function tokenWith(payload: object): string {
+  const part = btoa(JSON.stringify(payload))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+  return `eyJhbGciOiJIUzI1NiJ9.${part}.signature`;
+}
+
+function initialMutationState(): MutationState {
+  return {
+    context: undefined,
+    data: undefined,
+    error: null,
+    failureCount: 0,
+    failureReason: null,
+    isPaused: false,
+    status: 'idle',
+    variables: undefined,
+    submittedAt: 0,
+  };
+}
+
+const EMPTY: DehydratedState = { queries: [], mutations: [] };
+
+function stateWith(): DehydratedState {
+  const client = new QueryClient();
+  client.setQueryData(['ruminations', 'feed', {}], { pages: [[{ id: 1, content: 'hello' }]] });
+  // A write caught in flight when the page closed: pending, not paused.
+  client
+    .getMutationCache()
+    .build(
+      client,
+      { mutationKey: offlineWriteKeys.createRumination },
+      { ...initialMutationState(), status: 'pending', isPaused: false, variables: { a: 1 } },
+    );
+  return dehydrate(client, { shouldDehydrateMutation: () => true });
+}
+
+describe('whose copy', () => {
+  test('the user id comes from the token subject; anything else is nobody', () => {
+    expect(userIdOfToken(tokenWith({ sub: '42', exp: 1 }))).toBe(42);
+    expect(userIdOfToken(tokenWith({ sub: 'x' }))).toBeNull();
+    expect(userIdOfToken(tokenWith({ sub: '-3' }))).toBeNull();
+    expect(userIdOfToken('not a token')).toBeNull();
+    expect(userIdOfToken(null)).toBeNull();
+  });
+
+  test('each person has their own storage key', () => {
+    expect(storageKeyFor(1)).not.toBe(storageKeyFor(2));
+    expect(isCacheKey(storageKeyFor(7))).toBe(true);
+    expect(isCacheKey('something-else')).toBe(false);
+  });
+});
+
+describe('what is restored', () => {
+  const now = 1_000_000_000_000;
+
+  test('a fresh copy of this build is restored whole; in-flight writes resume as paused', () => {
+    const state = restorableState(
+      { timestamp: now - 1000, buster: 'b1', clientState: stateWith() },
+      now,
+      'b1',
+    );
+    expect(state?.queries).toHaveLength(1);
+    expect(state?.mutations).toHaveLength(1);
+    expect(state?.mutations[0]?.state.isPaused).toBe(true);
+  });
+
+  test('reads older than a week are dropped, writes are kept', () => {
+    const old = { timestamp: now - OFFLINE_MAX_AGE_MS - 1, buster: 'b1', clientState: stateWith() };
+    const state = restorableState(old, now, 'b1');
+    expect(state?.queries).toEqual([]);
+    expect(state?.mutations).toHaveLength(1);
+  });
+
+  test("another build's reads are dropped, its queued writes are kept", () => {
+    const state = restorableState(
+      { timestamp: now, buster: 'b0', clientState: stateWith() },
+      now,
+      'b1',
+    );
+    expect(state?.queries).toEqual([]);
+    expect(state?.mutations).toHaveLength(1);
+  });
+
+  test('nothing stored, nothing restored', () => {
+    expect(restorableState(undefined, now)).toBeUndefined();
+    expect(restorableState({ timestamp: now, buster: 'x', clientState: EMPTY }, now, 'x')).toEqual(
+      EMPTY,
+    );
+  });
+});
+
+describe('what is stored', () => {
+  test('offline writes while unsent or failed; never other mutations or sent writes', () => {
+    const client = new QueryClient();
+    const cache = client.getMutationCache();
+    const make = (mutationKey: readonly unknown[], status: 'pending' | 'error' | 'success') =>
+      cache.build(client, { mutationKey }, { ...initialMutationState(), status, isPaused: true });
+    expect(shouldPersistMutation(make(offlineWriteKeys.createComment, 'pending'))).toBe(true);
+    expect(shouldPersistMutation(make(['relations', 'accept'], 'pending'))).toBe(false);
+    expect(shouldPersistMutation(make(offlineWriteKeys.updateComment, 'error'))).toBe(true);
+    expect(shouldPersistMutation(make(offlineWriteKeys.createRumination, 'success'))).toBe(false);
+  });
+
+  test('successful reads except the terms text', () => {
+    const client = new QueryClient();
+    client.setQueryData(['ruminations', 'my', { isPublic: true }], []);
+    client.setQueryData(['terms', 'current'], 'long text');
+    const stored = client
+      .getQueryCache()
+      .getAll()
+      .filter(shouldPersistQuery)
+      .map((q) => q.queryKey[0]);
+    expect(stored).toEqual(['ruminations']);
+  });
+});
+
+describe('sending writes', () => {
+  test('only network failures are retried; every answer is shown at once', () => {
+    expect(shouldRetryWrite(0, new ApiError('Failed to create rumination', 0))).toBe(true);
+    expect(shouldRetryWrite(3, new ApiError('Failed to create rumination', 0))).toBe(false);
+    for (const status of [400, 403, 409, 422, 500, 503]) {
+      expect(shouldRetryWrite(0, new ApiError('no', status))).toBe(false);
+    }
+  });
+
+  test('idempotency keys are UUIDs, new every time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
