@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { server } from '../../../mocks/node';
 import { renderApp } from '../../support/render-app';
 
@@ -16,6 +16,13 @@ const SECTIONS = [
   '10. Changes to These Terms',
   '11. Contact',
 ];
+
+// The Markdown renderer is loaded lazily; its first, cold import is transformed on the fly and can
+// outlast findBy's wait when the whole suite loads both cores. Once up front keeps the test about
+// the page.
+beforeAll(async () => {
+  await import('../../../src/features/terms/terms-markdown');
+}, 60_000);
 
 describe('/terms-of-service', () => {
   test('shows the eleven sections, including the minimum age of 13, to anyone', async () => {
