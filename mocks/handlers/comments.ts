@@ -19,6 +19,7 @@ import {
 } from '../http';
 import { getDb, nextId, now, type StoredComment } from '../store';
 import { toComment, visibleRuminationOr404 } from '../views';
+import { idempotent } from './idempotency';
 
 /** /api/comments/* (api-contract.md "Comments"): readable by whoever may read the rumination. */
 
@@ -63,52 +64,60 @@ export const commentHandlers = [
     return HttpResponse.json(replies.map(toComment));
   }),
 
-  route('post', '/api/comments', async ({ request }) => {
-    const input = await readBody(request, createCommentRequest);
-    const userId = requireWriter(request);
-    let ruminationId: number;
-    let parentCommentId: number | null = null;
-    if (input.parentCommentId != null) {
-      const parent = visibleCommentOr404(input.parentCommentId, userId);
-      if (parent.isDeleted) throw conflict('Replies to a deleted comment are not allowed');
-      ruminationId = parent.ruminationId;
-      parentCommentId = parent.id;
-    } else if (input.ruminationId != null) {
-      ruminationId = input.ruminationId;
-    } else {
-      throw badRequest('Give exactly one of ruminationId or parentCommentId');
-    }
-    const rumination = visibleRuminationOr404(ruminationId, userId);
-    if (!rumination.isPublished) throw conflict('Drafts cannot be commented on');
-    const time = now();
-    const comment: StoredComment = {
-      id: nextId(),
-      ruminationId,
-      parentCommentId,
-      authorId: userId,
-      content: input.content,
-      isDeleted: false,
-      createTMS: time,
-      updateTMS: time,
-    };
-    getDb().comments.push(comment);
-    return HttpResponse.json(toComment(comment), { status: 201 });
-  }),
+  route(
+    'post',
+    '/api/comments',
+    idempotent(async ({ request }) => {
+      const input = await readBody(request, createCommentRequest);
+      const userId = requireWriter(request);
+      let ruminationId: number;
+      let parentCommentId: number | null = null;
+      if (input.parentCommentId != null) {
+        const parent = visibleCommentOr404(input.parentCommentId, userId);
+        if (parent.isDeleted) throw conflict('Replies to a deleted comment are not allowed');
+        ruminationId = parent.ruminationId;
+        parentCommentId = parent.id;
+      } else if (input.ruminationId != null) {
+        ruminationId = input.ruminationId;
+      } else {
+        throw badRequest('Give exactly one of ruminationId or parentCommentId');
+      }
+      const rumination = visibleRuminationOr404(ruminationId, userId);
+      if (!rumination.isPublished) throw conflict('Drafts cannot be commented on');
+      const time = now();
+      const comment: StoredComment = {
+        id: nextId(),
+        ruminationId,
+        parentCommentId,
+        authorId: userId,
+        content: input.content,
+        isDeleted: false,
+        createTMS: time,
+        updateTMS: time,
+      };
+      getDb().comments.push(comment);
+      return HttpResponse.json(toComment(comment), { status: 201 });
+    }),
+  ),
 
-  route('put', '/api/comments/:id', async ({ request, params }) => {
-    const id = readId(params, commentIdParams);
-    const input = await readBody(request, updateCommentRequest);
-    const userId = requireWriter(request);
-    if (input.id !== id) {
-      throw badRequest('The comment id in the path and in the body differ', {
-        id: ['Must match the id in the path'],
-      });
-    }
-    const comment = ownActiveComment(id, userId);
-    comment.content = input.content;
-    comment.updateTMS = now();
-    return HttpResponse.json(toComment(comment));
-  }),
+  route(
+    'put',
+    '/api/comments/:id',
+    idempotent(async ({ request, params }) => {
+      const id = readId(params, commentIdParams);
+      const input = await readBody(request, updateCommentRequest);
+      const userId = requireWriter(request);
+      if (input.id !== id) {
+        throw badRequest('The comment id in the path and in the body differ', {
+          id: ['Must match the id in the path'],
+        });
+      }
+      const comment = ownActiveComment(id, userId);
+      comment.content = input.content;
+      comment.updateTMS = now();
+      return HttpResponse.json(toComment(comment));
+    }),
+  ),
 
   route('delete', '/api/comments/:id', ({ request, params }) => {
     const id = readId(params, commentIdParams);

@@ -19,6 +19,7 @@ import {
   requireWriter,
   route,
 } from '../http';
+import { idempotent } from './idempotency';
 import { getDb, nextId, now, type StoredRumination } from '../store';
 import { isVisible, toRumination, visibleRuminationOr404 } from '../views';
 
@@ -90,37 +91,45 @@ export const ruminationHandlers = [
     return HttpResponse.json(toRumination(visibleRuminationOr404(id, optionalUser(request))));
   }),
 
-  route('post', '/api/ruminations', async ({ request }) => {
-    const input = await readBody(request, createRuminationRequest);
-    const userId = requireWriter(request);
-    const time = now();
-    const rumination: StoredRumination = {
-      id: nextId(),
-      authorId: userId,
-      content: input.content,
-      isPublished: input.publish,
-      audiences: input.audiences ?? [],
-      createTMS: time,
-      updateTMS: time,
-    };
-    getDb().ruminations.push(rumination);
-    return HttpResponse.json(toRumination(rumination), { status: 201 });
-  }),
+  route(
+    'post',
+    '/api/ruminations',
+    idempotent(async ({ request }) => {
+      const input = await readBody(request, createRuminationRequest);
+      const userId = requireWriter(request);
+      const time = now();
+      const rumination: StoredRumination = {
+        id: nextId(),
+        authorId: userId,
+        content: input.content,
+        isPublished: input.publish,
+        audiences: input.audiences ?? [],
+        createTMS: time,
+        updateTMS: time,
+      };
+      getDb().ruminations.push(rumination);
+      return HttpResponse.json(toRumination(rumination), { status: 201 });
+    }),
+  ),
 
-  route('put', '/api/ruminations/:id', async ({ request, params }) => {
-    const id = readId(params, ruminationIdParams);
-    const input = await readBody(request, updateRuminationRequest);
-    const userId = requireWriter(request);
-    const rumination = visibleRuminationOr404(id, userId);
-    if (rumination.authorId !== userId) {
-      throw forbidden('Only the author may change this rumination');
-    }
-    rumination.content = input.content;
-    rumination.audiences = input.audiences ?? [];
-    rumination.isPublished = input.publish;
-    rumination.updateTMS = now();
-    return HttpResponse.json(toRumination(rumination));
-  }),
+  route(
+    'put',
+    '/api/ruminations/:id',
+    idempotent(async ({ request, params }) => {
+      const id = readId(params, ruminationIdParams);
+      const input = await readBody(request, updateRuminationRequest);
+      const userId = requireWriter(request);
+      const rumination = visibleRuminationOr404(id, userId);
+      if (rumination.authorId !== userId) {
+        throw forbidden('Only the author may change this rumination');
+      }
+      rumination.content = input.content;
+      rumination.audiences = input.audiences ?? [];
+      rumination.isPublished = input.publish;
+      rumination.updateTMS = now();
+      return HttpResponse.json(toRumination(rumination));
+    }),
+  ),
 
   route('delete', '/api/ruminations/:id', ({ request, params }) => {
     const id = readId(params, ruminationIdParams);
