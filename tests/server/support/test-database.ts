@@ -47,7 +47,19 @@ export async function dropPostgresDatabase(adminUrl: string, name: string): Prom
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    // FORCE (PostgreSQL 13+): a connection a test left open must not keep the database alive.
+    // pg's Pool.end() resolves before its sockets have closed, and FORCE would then terminate
+    // those backends under a client that is still closing (an uncaught 57P01 error in the test
+    // process). So: a plain DROP, retried while the database is still in use (55006) for a few
+    // seconds, and FORCE (PostgreSQL 13+) only for a connection a test really left open.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 30) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
   } finally {
     await admin.end();
