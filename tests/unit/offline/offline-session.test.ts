@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore, get, keys, set } from 'idb-keyval';
+import { afterEach, describe, expect, test } from 'vitest';
+import { storageKeyFor } from '../../../src/features/offline/offline-persistence';
+import { syncOfflineSession, wipeOfflineData } from '../../../src/features/offline/offline-session';
+
+/** The same IndexedDB store the offline session uses (fake-indexeddb here). */
+const store = createStore('ruminations-offline', 'cache');
+
+async function storedText(): Promise<string> {
+  const out: string[] = [];
+  for (const key of await keys(store)) out.push(`${String(key)}=${String(await get(key, store))}`);
+  return out.join('\n');
+}
+
+function storedCopy(content: string): string {
+  return JSON.stringify({
+    timestamp: Date.now(),
+    buster: String(import.meta.env.VITE_BUILD_ID ?? 'dev'),
+    clientState: {
+      mutations: [],
+      queries: [
+        {
+          queryKey: ['ruminations', 'my', { isPublic: true }],
+          queryHash: JSON.stringify(['ruminations', 'my', { isPublic: true }]),
+          state: {
+            data: { pages: [[{ id: 1, content }]], pageParams: [null] },
+            dataUpdateCount: 1,
+            dataUpdatedAt: Date.now(),
+            error: null,
+            errorUpdateCount: 0,
+            errorUpdatedAt: 0,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+            fetchMeta: null,
+            isInvalidated: false,
+            status: 'success',
+            fetchStatus: 'idle',
+          },
+        },
+      ],
+    },
+  });
+}
+
+afterEach(async () => {
+  await wipeOfflineData(new QueryClient());
+});
+
+describe('the offline copy follows who is signed in', () => {
+  test("a person's copy is restored into the cache before their screens load", async () => {
+    await set(storageKeyFor(1), storedCopy('alice wrote this'), store);
+    const client = new QueryClient();
+    await syncOfflineSession(client, 1);
+    expect(client.getQueryData(['ruminations', 'my', { isPublic: true }])).toEqual({
+      pages: [[{ id: 1, content: 'alice wrote this' }]],
+      pageParams: [null],
+    });
+  });
+
+  test('what is read is saved under the signed-in person only', async () => {
+    const client = new QueryClient();
+    await syncOfflineSession(client, 2);
+    client.setQueryData(['ruminations', 'feed', {}], {
+      pages: [[{ id: 9, content: 'feed item' }]],
+    });
+    await expect.poll(() => storedText(), { timeout: 3000 }).toContain('feed item');
+    expect((await keys(store)).map(String)).toEqual([storageKeyFor(2)]);
+  });
+
+  test("someone else signing in wipes the previous person's copy, in storage and memory", async () => {
+    await set(storageKeyFor(1), storedCopy('alice wrote this'), store);
+    const client = new QueryClient();
+    await syncOfflineSession(client, 1);
+    await syncOfflineSession(client, 3);
+    expect(await storedText()).not.toContain('alice wrote this');
+    expect(client.getQueryData(['ruminations', 'my', { isPublic: true }])).toBeUndefined();
+  });
+
+  test('signing out wipes every stored copy, and a late save writes nothing', async () => {
+    await set(storageKeyFor(4), storedCopy('private note'), store);
+    const client = new QueryClient();
+    await syncOfflineSession(client, 4);
+    // A change just before sign-out: its throttled save must not bring the data back.
+    client.setQueryData(['ruminations', 'feed', {}], { pages: [[{ id: 5, content: 'late' }]] });
+    await wipeOfflineData(client);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await keys(store)).toEqual([]);
+  });
+});
