@@ -278,6 +278,23 @@ try {
     console.log(`(not counted, loaded on demand: ${measured.lazy.join(', ')})`);
   }
 
+  // A service worker (vite-plugin-pwa) precaches the app after the page has loaded, in the
+  // background: real traffic of a first visit, but none of it is waited for, so it is shown, not
+  // counted.
+  const swPath = path.join(outDir, 'sw.js');
+  if (fs.existsSync(swPath)) {
+    const sw = fs.readFileSync(swPath, 'utf8');
+    const precached = new Set(['sw.js']);
+    for (const m of sw.matchAll(/url:\s*"([^"]+\.js)"/g)) precached.add(m[1].replace(/^\//, ''));
+    for (const m of sw.matchAll(/"\.\/(workbox-[\w-]+)"/g)) precached.add(`${m[1]}.js`);
+    const existing = [...precached].filter((f) => fs.existsSync(path.join(outDir, f)));
+    const gz = existing.reduce((sum, f) => sum + sizeOf(f).gz, 0);
+    console.log(
+      `(service worker, after load, in the background: ${existing.length} JavaScript files, ` +
+        `${(gz / 1024).toFixed(1)} KB gzipped, precached; not counted)`,
+    );
+  }
+
   let figure = staticGz;
   const seen = args.static ? undefined : await browserMeasurement();
   if (seen === undefined) {
