@@ -5,7 +5,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { OFFLINE_WRITE_PREFIX } from './offline-writes';
+import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /**
  * The rules of what is kept in the browser for offline use, apart from the storage itself so that

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
-import { OFFLINE_WRITE_PREFIX } from './offline-writes';
+import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 const PendingWrites = lazy(() => import('./pending-writes'));
 

@@ -48,8 +48,7 @@ export const offlineWriteKeys = {
   updateComment: ['offline-write', 'comment', 'update'] as const,
 };
 
-/** Prefix of every offline write's mutation key (filters of the pending list and persistence). */
-export const OFFLINE_WRITE_PREFIX = ['offline-write'] as const;
+export { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /** Queued writes run one after another, in the order they were made. */
 export const OFFLINE_WRITE_SCOPE = { id: 'offline-writes' };
