@@ -40,11 +40,13 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   if (isPostgresUrl(config.databaseUrl)) {
     // COUNT(*) and BIGINT come back from pg as strings; ids and counts fit in JS numbers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }),
-      }),
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server ends (restart, failover, admin) emits 'error' on the
+    // pool; unhandled, that would crash the process. The pool replaces the connection by itself.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
     });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
