@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { AuthSession } from '../auth/auth-session';
-import { userIdOfToken } from './offline-persistence';
+import { userIdOfToken } from './offline-user';
 import type * as OfflineSession from './offline-session';
 
 /**

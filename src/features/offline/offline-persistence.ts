@@ -33,21 +33,7 @@ export function isCacheKey(key: unknown): key is string {
   return typeof key === 'string' && key.startsWith(STORAGE_KEY_PREFIX);
 }
 
-/**
- * The user id (`sub`) of an access token, read without checking the signature: it only chooses
- * whose stored copy to open, offline too; the server still checks every call.
- */
-export function userIdOfToken(token: string | null): number | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const id = Number((JSON.parse(json) as { sub?: unknown }).sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
-}
+export { userIdOfToken } from './offline-user';
 
 export function isOfflineWrite(mutation: Pick<Mutation, 'options'>): boolean {
   const key = mutation.options.mutationKey;
