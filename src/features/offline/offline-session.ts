@@ -67,7 +67,12 @@ async function start(queryClient: QueryClient, userId: number): Promise<ActiveSe
   });
   try {
     const state = restorableState(await persister.restoreClient(), Date.now());
-    if (state) hydrate(queryClient, state);
+    if (state) {
+      hydrate(queryClient, state);
+      // Shown at once, but refetched as soon as a screen uses them (when the network allows): a
+      // reload must still bring what changed elsewhere.
+      void queryClient.invalidateQueries({ refetchType: 'none' });
+    }
   } catch (error) {
     // A damaged copy is dropped; the network fills the cache again.
     console.error(error);

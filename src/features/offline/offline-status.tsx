@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
+import { onlineManager, useMutationState, type Mutation } from '@tanstack/react-query';
+import { describeWrite, type PendingWrite } from './pending-write-state';
 import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 const PendingWrites = lazy(() => import('./pending-writes'));
@@ -18,16 +19,17 @@ function useIsOnline(): boolean {
  */
 export function OfflineStatus() {
   const online = useIsOnline();
-  // Waiting (paused) or failed writes; one being sent right now counts while it lasts.
-  const unsent = useMutationState({
+  // Read here, by a component mounted from the start, and handed to the lazily loaded list: a
+  // subscription made later could miss a change that happens while the list's code loads.
+  const writes = useMutationState({
     filters: {
       mutationKey: OFFLINE_WRITE_PREFIX,
-      predicate: (m) => m.state.status === 'error' || m.state.isPaused,
+      predicate: (m) => m.state.status === 'pending' || m.state.status === 'error',
     },
-    select: (m) => m.mutationId,
-  }).length;
-  const sending = useIsMutating({ mutationKey: OFFLINE_WRITE_PREFIX });
-  const showList = unsent > 0 || (sending > 0 && !online);
+    select: (m) => describeWrite(m as Mutation),
+  }).filter((w): w is PendingWrite => w !== null);
+  // Shown while something waits or failed; a write being sent online is the form's business.
+  const showList = writes.some((w) => w.state !== 'sending') || (writes.length > 0 && !online);
 
   return (
     <>
@@ -41,7 +43,7 @@ export function OfflineStatus() {
       )}
       {showList ? (
         <Suspense fallback={null}>
-          <PendingWrites />
+          <PendingWrites writes={writes} />
         </Suspense>
       ) : null}
     </>

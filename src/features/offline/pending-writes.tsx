@@ -1,50 +1,6 @@
-import { useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
-import { OFFLINE_WRITE_PREFIX, offlineWriteOptions } from './offline-writes';
-
-type WriteKind = 'createRumination' | 'updateRumination' | 'createComment' | 'updateComment';
-
-interface PendingWrite {
-  id: number;
-  kind: WriteKind;
-  title: string;
-  content: string;
-  state: 'waiting' | 'sending' | 'failed';
-  error: string | null;
-}
-
-function kindOf(mutation: Mutation): WriteKind | null {
-  const [, what, action] = (mutation.options.mutationKey ?? []) as unknown[];
-  if (what === 'rumination') return action === 'create' ? 'createRumination' : 'updateRumination';
-  if (what === 'comment') return action === 'create' ? 'createComment' : 'updateComment';
-  return null;
-}
-
-function describe(mutation: Mutation): PendingWrite | null {
-  const kind = kindOf(mutation);
-  if (kind === null) return null;
-  const variables = mutation.state.variables as
-    { body?: { content?: unknown; publish?: unknown } } | undefined;
-  const body = variables?.body;
-  const content = typeof body?.content === 'string' ? body.content : '';
-  const title = {
-    createRumination: body?.publish === true ? 'New rumination' : 'New draft',
-    updateRumination: 'Edited rumination',
-    createComment: 'Comment',
-    updateComment: 'Edited comment',
-  }[kind];
-  const state =
-    mutation.state.status === 'error' ? 'failed' : mutation.state.isPaused ? 'waiting' : 'sending';
-  // A restored error lost its class in storage; its message may survive, or not.
-  const message = (mutation.state.error as { message?: unknown } | null)?.message;
-  return {
-    id: mutation.mutationId,
-    kind,
-    title,
-    content,
-    state,
-    error: typeof message === 'string' && message !== '' ? message : null,
-  };
-}
+import { useQueryClient } from '@tanstack/react-query';
+import type { PendingWrite } from './pending-write-state';
+import { offlineWriteOptions } from './offline-writes';
 
 const STATE_TEXT = {
   waiting: 'Waiting for the network',
@@ -57,15 +13,8 @@ const STATE_TEXT = {
  * A failed one keeps its content here, with Retry (the same idempotency key, so never twice) and
  * Discard; nothing is dropped without the person's say.
  */
-export default function PendingWrites() {
+export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
   const queryClient = useQueryClient();
-  const writes = useMutationState({
-    filters: {
-      mutationKey: OFFLINE_WRITE_PREFIX,
-      predicate: (m) => m.state.status === 'pending' || m.state.status === 'error',
-    },
-    select: (m) => describe(m as Mutation),
-  }).filter((w): w is PendingWrite => w !== null);
 
   if (writes.length === 0) return null;
 

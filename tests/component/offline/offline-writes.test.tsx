@@ -1,0 +1,89 @@
+import '../ruminations/jsdom-gaps';
+import { onlineManager } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { server } from '../../../mocks/node';
+import { createUser, getDb } from '../../../mocks/store';
+import { renderApp } from '../../support/render-app';
+import { warmUpLazyModules } from '../ruminations/warm-up';
+
+warmUpLazyModules();
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
+
+describe('writing offline', () => {
+  test('a draft saved offline waits in the pending list and is sent once, with a key, online', async () => {
+    const { user, token } = createUser({ username: 'alice' });
+    const keys: (string | null)[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname === '/api/ruminations') {
+        keys.push(request.headers.get('Idempotency-Key'));
+      }
+    };
+    server.events.on('request:start', listener);
+    try {
+      const app = await renderApp('/my-ruminations', { token });
+      onlineManager.setOnline(false);
+      expect(await app.findByRole('status')).toHaveTextContent('Offline');
+
+      await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+      const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
+      await app.user.type(dialog.getByLabelText('Content'), 'Thought on a train');
+      await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+
+      // The dialog lets go at once; the write waits, shown as pending, nothing sent yet.
+      await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
+      const pending = await app.findByRole('region', { name: 'Not yet sent' });
+      expect(pending).toHaveTextContent('New draft');
+      expect(pending).toHaveTextContent('Thought on a train');
+      expect(pending).toHaveTextContent('Waiting for the network');
+      expect(keys).toEqual([]);
+
+      onlineManager.setOnline(true);
+      await vi.waitFor(() =>
+        expect(app.queryByRole('region', { name: 'Not yet sent' })).not.toBeInTheDocument(),
+      );
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      const mine = getDb().ruminations.filter((r) => r.authorId === user.id);
+      expect(mine.map((r) => [r.content, r.isPublished])).toEqual([['Thought on a train', false]]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+  });
+
+  test('a write refused after reconnecting stays in the list with Retry and Discard', async () => {
+    const { token } = createUser({ username: 'bob' });
+    server.use(
+      http.post('*/api/ruminations', () =>
+        HttpResponse.json({ title: 'Something broke' }, { status: 500 }),
+      ),
+    );
+    const app = await renderApp('/my-ruminations', { token });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onlineManager.setOnline(false);
+    await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+    const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
+    await app.user.type(dialog.getByLabelText('Content'), 'Kept whatever happens');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
+
+    onlineManager.setOnline(true);
+    // The list hides while the write is being sent, and comes back when it fails.
+    await vi.waitFor(
+      () => expect(app.getByRole('region', { name: 'Not yet sent' })).toHaveTextContent('Not sent'),
+      { timeout: 5000 },
+    );
+    const pending = app.getByRole('region', { name: 'Not yet sent' });
+    expect(within(pending).getByRole('alert')).toHaveTextContent('Something broke');
+    expect(pending).toHaveTextContent('Kept whatever happens');
+    expect(within(pending).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await app.user.click(within(pending).getByRole('button', { name: 'Discard' }));
+    await vi.waitFor(() =>
+      expect(app.queryByRole('region', { name: 'Not yet sent' })).not.toBeInTheDocument(),
+    );
+  });
+});
