@@ -7,6 +7,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 failed=()
+# Each test runner also writes a JSON report here; the last line sums them up.
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
 stage() {
   local name="$1"
   shift
@@ -24,16 +27,21 @@ stage() {
 stage "type check" npx tsc -p . --noEmit
 stage "lint" npx eslint . --max-warnings 0
 stage "format" npx prettier --check . --log-level warn
-stage "unit, component, mock backend and server tests (SQLite)" npx vitest run
+stage "unit, component, mock backend and server tests (SQLite)" \
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-sqlite.json"
 stage "install PostgreSQL" bash .ci/install-postgres.sh
-stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh npx vitest run --project server
-stage "client budget" node scripts/client-budget.mjs
+stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
+  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
 stage "install Chromium" bash .ci/install-browser.sh
-stage "browser journeys and accessibility" npx playwright test
+stage "client budget" node scripts/client-budget.mjs
+stage "browser journeys and accessibility" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   echo "Failed stages: ${failed[*]}"
-  exit 1
+else
+  echo "All stages passed."
 fi
-echo "All stages passed."
+node scripts/sum-test-reports.mjs "$reports"
+[ ${#failed[@]} -eq 0 ]
