@@ -72,7 +72,7 @@ async function plansOf(call: () => Promise<unknown>): Promise<string[][]> {
   captured.length = 0;
   await call();
   return captured
-    .filter((q) => /^\s*\(?select/i.test(q.sql))
+    .filter((q) => /^\s*\(?(select|with)\b/i.test(q.sql))
     .map((q) =>
       (
         sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[]
@@ -117,24 +117,39 @@ describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
     }
   });
 
-  it('feed: one index seek per related author; only page-sized co-routine results are sorted', async () => {
+  it('feed: relations by either side, then one covering-index range per related author', async () => {
     const plans = await plansOf(() => listFeedOf(db, VIEWER, {}));
-    const all = plans.flat();
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!;
     expect(
-      all.filter((line) => TABLE_SCAN.test(line)),
-      all.join('\n'),
+      plan.filter((line) => TABLE_SCAN.test(line)),
+      plan.join('\n'),
     ).toEqual([]);
-    const seeks = all.filter((line) => /^SEARCH r /.test(line));
-    expect(seeks.length).toBeGreaterThanOrEqual(19);
-    for (const line of seeks) {
-      expect(line).toMatch(
-        /USING (COVERING )?INDEX ruminations_author_published_id \(author_id=\? AND is_published=\?/,
-      );
+    expect(plan).toContain('SEARCH ur USING INDEX user_relations_initiator (initiator_id=?)');
+    expect(plan).toContain('SEARCH ur USING INDEX user_relations_receiver (receiver_id=?)');
+    // Ruminations are read index only (no table row) until the page's ids are known, with the
+    // per-author mask loop outside; then only the page's rows, by primary key. The exception to
+    // "no sort": the ids of the related authors' visible ruminations are sorted (ids only, from the
+    // index; for a hub of 2,500 authors at 1M ruminations, 26 ms: scripts/bench/feed-query-study.ts).
+    const i = plan.indexOf('SCAN a');
+    expect(i, plan.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(plan[i + 1]).toMatch(
+      /^SEARCH r USING COVERING INDEX ruminations_author_audience_id \(author_id=\? AND is_published=\?\)/,
+    );
+    expect(plan.filter((line) => /^SEARCH r /.test(line))).toEqual([
+      plan[i + 1],
+      'SEARCH r USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+  });
+
+  it('feed: the same SQL text for every viewer and number of related authors', async () => {
+    const texts = new Set<string>();
+    for (const viewer of [VIEWER, 2, 30]) {
+      captured.length = 0;
+      await listFeedOf(db, viewer, {});
+      for (const q of captured) texts.add(q.sql);
     }
-    // A sort may only follow the scan of one author's co-routine (at most one page of rows).
-    all.forEach((line, i) => {
-      if (line.includes('TEMP B-TREE')) expect(all[i - 1]).toMatch(/^SCAN a\d+$/);
-    });
+    expect(texts.size).toBe(1);
   });
 
   it('relations list: seeks by either side of the caller', async () => {

@@ -17,7 +17,6 @@ import {
   listFeed,
   listOwn,
   listPublic,
-  listRelatedUserIds,
   updateRumination as updateRuminationRow,
   type Page,
   type RuminationRow,
@@ -77,9 +76,7 @@ export async function listFeedOf(
   userId: number,
   query: RuminationListQuery,
 ): Promise<Rumination[]> {
-  let authors = await listRelatedUserIds(db, userId);
-  if (query.UserId !== undefined) authors = authors.filter((a) => a === query.UserId);
-  const rows = await listFeed(db, userId, authors, query.isPublic === true, pageOf(query));
+  const rows = await listFeed(db, userId, query.UserId, query.isPublic === true, pageOf(query));
   return rows.map(toRumination);
 }
 
