@@ -24,6 +24,14 @@ export interface PublicRuminationFilters {
 
 type PageParam = number | undefined;
 
+/**
+ * The first page's param is `undefined`, which a cache restored from storage (features/offline)
+ * brings back as `null` (JSON): both mean "from the newest".
+ */
+function beforeIdOf(pageParam: PageParam | null): number | undefined {
+  return pageParam ?? undefined;
+}
+
 /** Keyset paging: the next page starts below the last id seen; a short page is the last one. */
 function nextBeforeId(lastPage: Rumination[]): PageParam {
   if (lastPage.length < RUMINATION_PAGE_SIZE) return undefined;
@@ -40,7 +48,7 @@ export const ruminationQueries = {
         fetchMyRuminations({
           isPublic: filters.isPublic,
           Limit: RUMINATION_PAGE_SIZE,
-          BeforeId: pageParam,
+          BeforeId: beforeIdOf(pageParam),
         }),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
@@ -50,7 +58,11 @@ export const ruminationQueries = {
     infiniteQueryOptions({
       queryKey: ['ruminations', 'feed', filters] as const,
       queryFn: ({ pageParam }) =>
-        fetchFeed({ isPublic: filters.isPublic, Limit: RUMINATION_PAGE_SIZE, BeforeId: pageParam }),
+        fetchFeed({
+          isPublic: filters.isPublic,
+          Limit: RUMINATION_PAGE_SIZE,
+          BeforeId: beforeIdOf(pageParam),
+        }),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
     }),
@@ -63,7 +75,7 @@ export const ruminationQueries = {
           UserId: filters.userId,
           isPublic: filters.isPublic,
           Limit: RUMINATION_PAGE_SIZE,
-          BeforeId: pageParam,
+          BeforeId: beforeIdOf(pageParam),
         }),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
