@@ -6,9 +6,12 @@ import {
   createUser,
   resetMockBackend,
 } from '../../mocks/store';
-import { relationTypeOfAudience, type AudienceName } from '../../src/domain/relation-types';
-import type { RelationState } from '../../src/domain/visibility';
-import cases from './visibility-cases.json';
+import { relationTypeOfAudience } from '../../src/domain/relation-types';
+import {
+  describeCase,
+  visibilityCases as all,
+  type VisibilityCase,
+} from '../support/visibility-cases';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 /**
@@ -17,21 +20,6 @@ import { api, setupMockBackend, type Json } from './mock-backend';
  */
 
 setupMockBackend();
-
-interface VisibilityCase {
-  viewer: 'author' | 'anonymous' | 'stranger' | 'related';
-  published: boolean;
-  audiences: AudienceName[];
-  relations: { type: AudienceName; initiator: 'author' | 'viewer'; state: RelationState }[];
-  visible: boolean;
-}
-
-const all = (cases as { cases: VisibilityCase[] }).cases;
-
-function describeCase(c: VisibilityCase): string {
-  const relations = c.relations.map((r) => `${r.type} from ${r.initiator} ${r.state}`).join(', ');
-  return `${c.viewer}, ${c.published ? 'published' : 'draft'}, [${c.audiences.join(' ')}], {${relations}}`;
-}
 
 /** Builds the case in a fresh store; returns the ids and the viewer's token (null: anonymous). */
 function arrange(c: VisibilityCase) {

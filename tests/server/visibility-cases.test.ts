@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relationTypeOfAudience, type AudienceName } from '../../src/domain/relation-types';
-import type { RelationState } from '../../src/domain/visibility';
-import cases from '../mocks/visibility-cases.json';
+import { relationTypeOfAudience } from '../../src/domain/relation-types';
+import {
+  describeCase,
+  visibilityCases as all,
+  type VisibilityCase,
+} from '../support/visibility-cases';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
   call,
@@ -14,26 +17,10 @@ import {
 } from './ruminations-support';
 
 /**
- * The 660 cases of api-contract.md's visibility rule (the shared design file, as copied beside the
- * mock backend's tests), through every read path of the server and the comment path that
+ * The 660 cases of api-contract.md's visibility rule (tests/support/visibility-cases.ts), through every read path of the server and the comment path that
  * must not reveal a hidden rumination. Each case gets its own author and viewer in one database, so
  * the lists are narrowed to the case's author (UserId) or checked for the case's rumination.
  */
-
-interface VisibilityCase {
-  viewer: 'author' | 'anonymous' | 'stranger' | 'related';
-  published: boolean;
-  audiences: AudienceName[];
-  relations: { type: AudienceName; initiator: 'author' | 'viewer'; state: RelationState }[];
-  visible: boolean;
-}
-
-const all = (cases as { cases: VisibilityCase[] }).cases;
-
-function describeCase(c: VisibilityCase): string {
-  const relations = c.relations.map((r) => `${r.type} from ${r.initiator} ${r.state}`).join(', ');
-  return `${c.viewer}, ${c.published ? 'published' : 'draft'}, [${c.audiences.join(' ')}], {${relations}}`;
-}
 
 let t: TestApp;
 beforeAll(async () => {

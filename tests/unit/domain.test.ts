@@ -4,21 +4,9 @@ import {
   relationLabelFor,
   relationTypeLabel,
   relationTypeOfAudience,
-  type AudienceName,
 } from '../../src/domain/relation-types';
-import { canView, type RelationFact, type RelationState } from '../../src/domain/visibility';
-import visibilityCases from '../mocks/visibility-cases.json';
-
-interface VisibilityCase {
-  viewer: 'author' | 'anonymous' | 'stranger' | 'related';
-  published: boolean;
-  audiences: AudienceName[];
-  relations: { type: AudienceName; initiator: 'author' | 'viewer'; state: RelationState }[];
-  visible: boolean;
-}
-
-// The contract's cases (design/visibility-cases.json), as copied into the repository.
-const { cases } = visibilityCases as { cases: VisibilityCase[] };
+import { canView, type RelationFact } from '../../src/domain/visibility';
+import { visibilityCases as cases, type VisibilityCase } from '../support/visibility-cases';
 
 const AUTHOR = 1;
 const VIEWER = 2;
