@@ -10,6 +10,8 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-demo',
+      'dist-server',
+      '.dist-server-*',
       'data',
       'coverage',
       'node_modules',

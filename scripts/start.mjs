@@ -1,10 +1,12 @@
 // `npm start`: the production server. Builds the SPA with Vite when dist/ is missing or older than
-// its sources, then runs the server (TypeScript, through tsx) in this process, so that SIGTERM and
-// SIGINT reach the server's own graceful shutdown.
+// its sources, bundles the server into dist-server/main.mjs (scripts/build-server.mjs) when that is
+// missing or older than its sources, then runs the bundle with plain node (no tsx loader: ~38 MB
+// less RSS) in this process, so that SIGTERM and SIGINT reach the server's own graceful shutdown.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundle, ensureServerBuilt } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -46,7 +48,14 @@ if (staticDir === dist && spaIsStale()) {
   }
 }
 
+try {
+  await ensureServerBuilt();
+} catch (error) {
+  console.error('The server build failed; not starting the server.', error);
+  process.exit(1);
+}
+
+// The server resolves relative paths (dist/, data/) against the working directory, not its own file.
 process.chdir(root);
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(bundle).href);
