@@ -16,7 +16,7 @@ import {
 } from './support/test-database';
 
 /**
- * Two real server processes (server/main.ts, as `npm start` runs it) over one PostgreSQL database,
+ * Two real server processes (server/main.ts through tsx; `npm start` runs the same code bundled) over one PostgreSQL database,
  * started at the same moment (so their migrations race, as when a deployment scales out). Separate
  * processes on purpose: in one process, module-level state would be shared and hide anything an
  * instance keeps in its own memory.
