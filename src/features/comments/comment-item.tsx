@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
 import { formatTimestamp } from '../ruminations/format-time';
 import { newIdempotencyKey } from '../offline/offline-writes';
-import { useQueryClient } from '@tanstack/react-query';
-import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
+import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { useDeleteComment, usePostComment, useUpdateComment } from './comment-queries';
 
@@ -29,7 +28,7 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
   const [confirmMounted, setConfirmMounted] = useState(false);
   const post = usePostComment();
   const update = useUpdateComment();
-  const queryClient = useQueryClient();
+  const send = useSendWrite();
   const remove = useDeleteComment(ruminationId);
 
   const isOwn = viewerId !== null && comment.createdBy.id === viewerId;
@@ -41,19 +40,9 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
       body: { content, parentCommentId: comment.id },
       idempotencyKey: newIdempotencyKey(),
     };
-    if (queueIfOffline(post, write)) {
-      setMode('view');
-      return true;
-    }
-    try {
-      await post.mutateAsync(write);
-      setMode('view');
-      return true;
-    } catch (error) {
-      console.error(error);
-      forgetFailedWrite(queryClient, write.idempotencyKey);
-      return false;
-    }
+    const left = await send(post, write);
+    if (left) setMode('view');
+    return left;
   };
 
   const saveEdit = async (content: string) => {
@@ -62,19 +51,9 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
       body: { id: comment.id, content },
       idempotencyKey: newIdempotencyKey(),
     };
-    if (queueIfOffline(update, write)) {
-      setMode('view');
-      return true;
-    }
-    try {
-      await update.mutateAsync(write);
-      setMode('view');
-      return true;
-    } catch (error) {
-      console.error(error);
-      forgetFailedWrite(queryClient, write.idempotencyKey);
-      return false;
-    }
+    const left = await send(update, write);
+    if (left) setMode('view');
+    return left;
   };
 
   const confirmDelete = () => {

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
 import { newIdempotencyKey } from '../offline/offline-writes';
-import { useQueryClient } from '@tanstack/react-query';
-import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
+import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { usePostComment, useRuminationComments } from './comment-queries';
@@ -18,7 +17,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   const viewer = useCurrentUser();
   const comments = useRuminationComments(ruminationId, isAuthenticated);
   const post = usePostComment();
-  const queryClient = useQueryClient();
+  const send = useSendWrite();
 
   useEffect(() => {
     // Comment errors are only logged (spec section 8).
@@ -38,15 +37,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
       idempotencyKey: newIdempotencyKey(),
     };
     // Offline: queued and shown in the pending list; the box is emptied as if sent.
-    if (queueIfOffline(post, write)) return true;
-    try {
-      await post.mutateAsync(write);
-      return true;
-    } catch (error) {
-      console.error(error);
-      forgetFailedWrite(queryClient, write.idempotencyKey);
-      return false;
-    }
+    return send(post, write);
   };
 
   return (

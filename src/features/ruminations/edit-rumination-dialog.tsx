@@ -1,8 +1,7 @@
 import type { Rumination } from '../../api/rumination-schemas';
 import { audienceNameOf } from '../../domain/relation-types';
 import { newIdempotencyKey } from '../offline/offline-writes';
-import { useQueryClient } from '@tanstack/react-query';
-import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
+import { useSendWrite } from '../offline/queue-if-offline';
 import { useUpdateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
 import { RuminationForm, type RuminationSubmission } from './rumination-form';
@@ -20,25 +19,15 @@ export default function EditRuminationDialog({
   onOpenChange,
 }: EditRuminationDialogProps) {
   const update = useUpdateRumination();
-  const queryClient = useQueryClient();
+  const send = useSendWrite();
 
-  const save = ({ content, audiences, publish }: RuminationSubmission) => {
+  const save = async ({ content, audiences, publish }: RuminationSubmission) => {
     const write = {
       id: rumination.id,
       body: { content, audiences, publish },
       idempotencyKey: newIdempotencyKey(),
     };
-    if (queueIfOffline(update, write)) {
-      onOpenChange(false);
-      return;
-    }
-    update.mutate(write, {
-      onSuccess: () => onOpenChange(false),
-      onError: (error) => {
-        console.error(error);
-        forgetFailedWrite(queryClient, write.idempotencyKey);
-      },
-    });
+    if (await send(update, write)) onOpenChange(false);
   };
 
   return (

@@ -1,6 +1,5 @@
 import { newIdempotencyKey } from '../offline/offline-writes';
-import { useQueryClient } from '@tanstack/react-query';
-import { forgetFailedWrite, queueIfOffline } from '../offline/queue-if-offline';
+import { useSendWrite } from '../offline/queue-if-offline';
 import { useCreateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
 import { RuminationForm, type RuminationSubmission } from './rumination-form';
@@ -13,27 +12,17 @@ interface NewRuminationDialogProps {
 /** Loaded lazily by NewRuminationButton: nobody pays for the form until they open it. */
 export default function NewRuminationDialog({ open, onOpenChange }: NewRuminationDialogProps) {
   const create = useCreateRumination();
-  const queryClient = useQueryClient();
+  const send = useSendWrite();
 
-  const save = ({ content, audiences, publish }: RuminationSubmission) => {
+  const save = async ({ content, audiences, publish }: RuminationSubmission) => {
     const write = {
       // Audiences are omitted when none is chosen (spec section 3).
       body: { content, publish, ...(audiences.length > 0 ? { audiences } : {}) },
       // Made once per press of Save: every resend of this write carries it.
       idempotencyKey: newIdempotencyKey(),
     };
-    if (queueIfOffline(create, write)) {
-      onOpenChange(false);
-      return;
-    }
-    create.mutate(write, {
-      onSuccess: () => onOpenChange(false),
-      // The dialog stays open with the content kept; the failure is only logged (spec section 8).
-      onError: (error) => {
-        console.error(error);
-        forgetFailedWrite(queryClient, write.idempotencyKey);
-      },
-    });
+    // On failure the dialog stays open with the content kept (spec section 2).
+    if (await send(create, write)) onOpenChange(false);
   };
 
   return (
