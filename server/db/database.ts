@@ -11,6 +11,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
 import * as m0003 from './migrations/0003-idempotency-keys';
@@ -57,7 +58,9 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 const provider: MigrationProvider = {
