@@ -27,11 +27,55 @@ export async function signAccessToken(
     .sign(secret);
 }
 
+/** How many verified tokens verifyAccessToken remembers (about 200 bytes each). */
+const MAX_VERIFIED = 10_000;
+
+interface VerifiedToken extends AccessTokenClaims {
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
+/**
+ * Tokens whose signature was verified, per secret, least recently used first. A signed-in client
+ * sends the same token on every call; checking its HMAC once is enough, since a token string that
+ * verified once always verifies with the same secret. Expiry is still checked on every call, and
+ * revocation never lived here (request-auth.ts compares the token version with the database's on
+ * every call), so this cache cannot let a revoked or expired token through, on any instance.
+ */
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
+
+function verifiedTokens(secret: Uint8Array): Map<string, VerifiedToken> {
+  let verified = verifiedBySecret.get(secret);
+  if (verified === undefined) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  return verified;
+}
+
 /** The claims of a valid token, or null for a forged, malformed or expired one. */
 export async function verifyAccessToken(
   secret: Uint8Array,
   token: string,
 ): Promise<AccessTokenClaims | null> {
+  const verified = verifiedTokens(secret);
+  const known = verified.get(token);
+  if (known !== undefined) {
+    verified.delete(token);
+    if (known.exp * 1000 <= Date.now()) return null;
+    verified.set(token, known);
+    return { userId: known.userId, tokenVersion: known.tokenVersion };
+  }
+  const claims = await verifySignedToken(secret, token);
+  if (claims !== null) {
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return { userId: claims.userId, tokenVersion: claims.tokenVersion };
+  }
+  return null;
+}
+
+async function verifySignedToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
   try {
     // The allow-list refuses `alg: none` and any algorithm other than the one we sign with.
     const { payload } = await jwtVerify(token, secret, {
@@ -42,7 +86,8 @@ export async function verifyAccessToken(
     const tokenVersion = payload['tv'];
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
     if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
-    return { userId, tokenVersion };
+    if (typeof payload.exp !== 'number') return null;
+    return { userId, tokenVersion, exp: payload.exp };
   } catch {
     return null;
   }

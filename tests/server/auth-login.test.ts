@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '../../server/auth/access-token';
 import { authHeader, createActiveUser, createTestApp, type TestApp } from './support/test-app';
 
@@ -104,6 +104,23 @@ describe('sign-in and the current user', () => {
     }
     expect((await me({ authorization: 'Basic abc' })).statusCode).toBe(401);
     expect((await me(authHeader(user.token))).statusCode).toBe(200);
+  });
+
+  it('stops accepting a token that worked before once it expires', async () => {
+    const user = await createActiveUser(t.app);
+    // Issued 7 days minus 2 seconds ago: valid now, expired 2 seconds from now.
+    const token = await signAccessToken(
+      t.app.jwtSecret,
+      { userId: user.id, tokenVersion: 0 },
+      new Date(Date.now() - (7 * 24 * 3600 - 2) * 1000),
+    );
+    expect((await me(authHeader(token))).statusCode).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + 3000, toFake: ['Date'] });
+    try {
+      expect((await me(authHeader(token))).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('issues tokens valid for 7 days', async () => {
