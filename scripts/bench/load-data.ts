@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
+import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import { batches, comments, relations, ruminations, users, type DataSetSize } from './data-set';
 
 /**
@@ -31,6 +32,19 @@ async function migrate(databaseUrl: string | undefined, sqliteFile?: string): Pr
   const db = createDatabase({ databaseUrl, ...(sqliteFile ? { sqliteFile } : {}) });
   try {
     await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** What the relation service keeps up to date on each write, derived at once for the loaded rows. */
+async function deriveViewerAudiences(
+  databaseUrl: string | undefined,
+  sqliteFile?: string,
+): Promise<void> {
+  const db = createDatabase({ databaseUrl, ...(sqliteFile ? { sqliteFile } : {}) });
+  try {
+    await rebuildViewerAudiences(db);
   } finally {
     await db.destroy();
   }
@@ -77,8 +91,11 @@ export async function loadSqlite(
     counts[table] = count;
   }
   acceptTermsSqlite(sqlite);
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
+  await deriveViewerAudiences(undefined, file);
+  const done = new SQLite(file);
+  done.pragma('wal_checkpoint(TRUNCATE)');
+  done.close();
   return { counts, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -164,6 +181,7 @@ export async function loadPostgres(
        select id, '1.0', $1 from users where is_active = 1`,
       [NOW],
     );
+    await deriveViewerAudiences(databaseUrl);
     // What autovacuum would do a minute later: statistics for the planner.
     await client.query('vacuum analyze');
   } finally {

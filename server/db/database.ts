@@ -15,6 +15,8 @@ import { withStatementCache } from './statement-cache';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
 import * as m0003 from './migrations/0003-idempotency-keys';
+import * as m0004 from './migrations/0004-covering-read-indexes';
+import * as m0005 from './migrations/0005-viewer-audiences';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-rumination-list-indexes': m0002,
   '0003-idempotency-keys': m0003,
+  '0004-covering-read-indexes': m0004,
+  '0005-viewer-audiences': m0005,
 };
 
 export interface DatabaseConfig {

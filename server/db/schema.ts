@@ -82,6 +82,13 @@ export interface UserRelationsTable {
   update_tms: string;
 }
 
+/** Derived from user_relations (server/modules/relations/viewer-audiences.ts). */
+export interface ViewerAudiencesTable {
+  viewer_id: number;
+  author_id: number;
+  audience_mask: number;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -90,4 +97,5 @@ export interface Database {
   ruminations: RuminationsTable;
   comments: CommentsTable;
   user_relations: UserRelationsTable;
+  viewer_audiences: ViewerAudiencesTable;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
-import { call, idsOf, person, type Person } from './ruminations-support';
+import { call, idsOf, person, writeRumination, type Person } from './ruminations-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -247,5 +247,55 @@ describe('GET /api/UserRelations', () => {
       expect((await call(t, 'GET', `/api/UserRelations?${q}`, { as: me })).statusCode, q).toBe(400);
     }
     expect((await call(t, 'GET', '/api/UserRelations')).statusCode).toBe(401);
+  });
+});
+
+describe('relations decide who reads what, at once', () => {
+  // The relation service keeps viewer_audiences up to date; this checks it through the API only.
+  it('accepting shares with the new audience; a second type adds to it; deleting takes it away', async () => {
+    const author = await person(t);
+    const reader = await person(t);
+    const forFriends = await writeRumination(t, author, { audiences: ['Friend'] });
+    const forFamily = await writeRumination(t, author, { audiences: ['Family'] });
+    const feed = async () => idsOf(await call(t, 'GET', '/api/ruminations/feed', { as: reader }));
+    const byId = async (id: number) =>
+      (await call(t, 'GET', `/api/ruminations/${id}`, { as: reader })).statusCode;
+
+    const friends = await request(reader, author, 2);
+    expect(await feed()).toEqual([]);
+    expect(await byId(forFriends.id)).toBe(404);
+
+    await put(author, friends.id, 'accept');
+    expect(await feed()).toEqual([forFriends.id]);
+    expect(await byId(forFriends.id)).toBe(200);
+    expect(await byId(forFamily.id)).toBe(404);
+
+    const family = await request(author, reader, 1);
+    await put(reader, family.id, 'accept');
+    expect(await feed()).toEqual([forFamily.id, forFriends.id]);
+
+    expect(
+      (await call(t, 'DELETE', `/api/UserRelations/${friends.id}`, { as: author })).statusCode,
+    ).toBe(204);
+    expect(await feed()).toEqual([forFamily.id]);
+    expect(await byId(forFriends.id)).toBe(404);
+
+    expect(
+      (await call(t, 'DELETE', `/api/UserRelations/${family.id}`, { as: reader })).statusCode,
+    ).toBe(204);
+    expect(await feed()).toEqual([]);
+    expect(await byId(forFamily.id)).toBe(404);
+  });
+
+  it('a rejected request shares nothing', async () => {
+    const author = await person(t);
+    const reader = await person(t);
+    const mine = await writeRumination(t, author, { audiences: ['BestFriend'] });
+    const r = await request(reader, author, 3);
+    await put(author, r.id, 'reject');
+    expect(idsOf(await call(t, 'GET', '/api/ruminations/feed', { as: reader }))).toEqual([]);
+    expect((await call(t, 'GET', `/api/ruminations/${mine.id}`, { as: reader })).statusCode).toBe(
+      404,
+    );
   });
 });

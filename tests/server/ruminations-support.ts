@@ -4,6 +4,7 @@ import type { LightMyRequestResponse as Response } from 'fastify';
 import { signAccessToken } from '../../server/auth/access-token';
 import type { Database } from '../../server/db/schema';
 import { findCurrentVersion, recordAcceptance } from '../../server/modules/terms/terms-queries';
+import { refreshViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { RelationType } from '../../src/domain/relation-types';
 import type { RelationState } from '../../src/domain/visibility';
@@ -73,7 +74,7 @@ export async function call(
   });
 }
 
-/** A relation in any state, written straight to the table (the relation API has its own tests). */
+/** A relation in any state, written straight to the tables (the relation API has its own tests). */
 export async function relation(
   db: Kysely<Database>,
   initiator: { id: number },
@@ -96,6 +97,8 @@ export async function relation(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // What the relation service does after each write (viewer-audiences.ts).
+  await refreshViewerAudiences(db, initiator.id, receiver.id);
   return row.id;
 }
 

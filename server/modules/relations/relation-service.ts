@@ -21,6 +21,7 @@ import {
   softDeleteRelation,
   type RelationRow,
 } from './relation-queries';
+import { refreshViewerAudiences } from './viewer-audiences';
 
 /**
  * The relation state machine (api-contract.md "Relations", spec section 4): the initiator requests,
@@ -121,7 +122,11 @@ export async function decideRelation(
   }
   const notPending = new HttpProblem(409, `Only a pending relation request can be ${verb}ed`);
   if (stateOf(row) !== 'pending') throw notPending;
-  if (!(await decidePending(db, id, accept, new Date().toISOString()))) throw notPending;
+  await db.transaction().execute(async (trx) => {
+    await lockPair(trx, row.initiator_id, row.receiver_id);
+    if (!(await decidePending(trx, id, accept, new Date().toISOString()))) throw notPending;
+    if (accept) await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
+  });
   return reload(db, id, userId);
 }
 
@@ -141,7 +146,12 @@ export async function deleteRelation(
         : 'This relation can no longer be deleted',
     );
   }
-  if (!(await softDeleteRelation(db, id, state === 'accepted', new Date().toISOString()))) {
-    throw new HttpProblem(409, 'The relation changed meanwhile; reload and try again');
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockPair(trx, row.initiator_id, row.receiver_id);
+    if (!(await softDeleteRelation(trx, id, state === 'accepted', new Date().toISOString()))) {
+      throw new HttpProblem(409, 'The relation changed meanwhile; reload and try again');
+    }
+    // Ending an accepted relation takes the viewer out of that audience at once.
+    if (state === 'accepted') await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
+  });
 }

@@ -3,12 +3,12 @@ import type { Database } from '../../db/schema';
 import {
   ruminationVisibleThroughMask,
   ruminationVisibleTo,
-  viewerMasksByAuthor,
+  relatedAuthorsOf,
 } from './rumination-visibility';
 
 /**
  * SQL of ruminations. Every read filters with ruminationVisibleTo, or for the feed with its mask form
- * (viewerMasksByAuthor + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
+ * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
  */
 
 export interface RuminationRow {
@@ -106,10 +106,11 @@ export async function listPublic(db: Kysely<Database>, page: Page): Promise<Rumi
  * viewer (optionally only `onlyAuthorId`, optionally public ones only), in one query whose text
  * does not depend on the viewer or the number of related authors (only on which of UserId, isPublic
  * and BeforeId are given), so prepared statements can be reused. The CTE `a` gives each related
- * author's mask (viewerMasksByAuthor); `page` takes the page's ids from the covering index
- * ruminations_author_audience_id, one range per author, index only, sorted by id (ids only) and cut
- * to one page; then only the page's rows are read, by id. 0.5 ms for a typical viewer, 29 ms for a
- * hub of 2,500 related authors at 1M ruminations (scripts/bench/feed-query-study.ts).
+ * author's mask (relatedAuthorsOf); `page` takes the page's ids from the covering index
+ * ruminations_author_published_id_audience, one range per author, index only, newest first, so that
+ * SQLite leaves an author's range as soon as its next id could not enter the page (the cost follows
+ * the page size, not the number of ruminations), sorted by id (ids only) and cut to one page; then
+ * only the page's rows are read, by id. Measured with scripts/bench/feed-query-study.ts.
  * CROSS JOIN fixes SQLite's loop order (`a` outside, then `page` outside): else, with some
  * statistics, it walks all published ruminations and probes `a` or `page`. On PostgreSQL it is a
  * plain join, planned freely.
@@ -123,8 +124,7 @@ export async function listFeed(
 ): Promise<RuminationRow[]> {
   const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
   const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
-  const result =
-    await sql<RuminationRow>`with a as (${viewerMasksByAuthor(viewerId, onlyAuthorId)}),
+  const result = await sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
   page as (
     select r.id from a cross join ruminations r
     where r.author_id = a.author_id and ${ruminationVisibleThroughMask()}${publicFilter}${before}
