@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
@@ -18,6 +18,7 @@ import { parseQueryString } from './http/query-names';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { securityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 
@@ -73,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   app.decorate('db', options.db);
   app.decorate('config', config);
