@@ -38,5 +38,16 @@ declare module 'autocannon' {
     duration: number;
     statusCodeStats: Record<string, { count: number }>;
   }
+  export interface Tracker {
+    /** Each response, with its latency in milliseconds (fractional, from process.hrtime). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): Tracker;
+  }
   export default function autocannon(options: Options): Promise<Result>;
+  export default function autocannon(
+    options: Options,
+    done: (error: Error | null, result: Result) => void,
+  ): Tracker;
 }

@@ -63,13 +63,28 @@ interface Server {
   output: string[];
 }
 
+/**
+ * The command line of `npm start` ("node [flags] scripts/start.mjs") from package.json, so that the
+ * benchmark runs the server exactly as people do, with the same V8 flags.
+ */
+function npmStartArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = pkg.scripts['start']!.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`unexpected start script: ${pkg.scripts['start']}`);
+  return args;
+}
+
+/** `script` is run through tsx, or given as a node command line (string[]). */
 async function spawnNode(
   name: string,
-  script: string,
+  script: string | string[],
   env: Record<string, string>,
   port: number,
 ): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = Array.isArray(script) ? script : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,10 +129,15 @@ function memoryMb(pid: number | undefined): { rss: number; peak: number } {
   }
 }
 
+/**
+ * The server as `npm start` runs it: scripts/start.mjs with the flags of package.json, which runs
+ * the bundle (dist-server/main.mjs, built in main()) with plain node; STATIC_DIR elsewhere skips
+ * the web app's build.
+ */
 async function startApi(name: string, dataDir: string, databaseUrl?: string): Promise<Server> {
   const server = await spawnNode(
     name,
-    'server/main.ts',
+    npmStartArgs(),
     {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
@@ -172,14 +192,31 @@ function requestsFor(targets: Target[]) {
   ];
 }
 
-async function load(url: string, targets: Target[], connections: number, seconds: number) {
-  return autocannon({
-    url,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    requests: requestsFor(targets),
+interface Load {
+  result: Result;
+  /** Latencies of the 2xx answers in ms, sorted: autocannon's own percentiles are whole ms. */
+  latencies: number[];
+}
+
+function load(url: string, targets: Target[], connections: number, seconds: number) {
+  return new Promise<Load>((resolve, reject) => {
+    const latencies: number[] = [];
+    autocannon(
+      { url, connections, duration: seconds, timeout: 10, requests: requestsFor(targets) },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve({ result, latencies: latencies.sort((a, b) => a - b) });
+      },
+    ).on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
   });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
 function failures(r: Result): number {
@@ -208,9 +245,19 @@ async function drain(server: Server): Promise<void> {
 async function measure(server: Server, targets: Target[]): Promise<Measure> {
   await load(server.url, targets, LATENCY_CONNECTIONS, Math.min(3, DURATION));
   await drain(server);
-  const wide = await load(server.url, targets, THROUGHPUT_CONNECTIONS, DURATION);
+  const { result: wide, latencies: wideLatencies } = await load(
+    server.url,
+    targets,
+    THROUGHPUT_CONNECTIONS,
+    DURATION,
+  );
   await drain(server);
-  const narrow = await load(server.url, targets, LATENCY_CONNECTIONS, DURATION);
+  const { result: narrow, latencies } = await load(
+    server.url,
+    targets,
+    LATENCY_CONNECTIONS,
+    DURATION,
+  );
   const mem = memoryMb(server.child.pid);
   await drain(server);
   const codes = { ...wide.statusCodeStats };
@@ -226,10 +273,10 @@ async function measure(server: Server, targets: Target[]): Promise<Measure> {
   }
   return {
     rps: wide.requests.average,
-    p50: narrow.latency.p50,
-    p99: narrow.latency.p99,
-    p50At50: wide.latency.p50,
-    p99At50: wide.latency.p99,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    p50At50: percentile(wideLatencies, 0.5),
+    p99At50: percentile(wideLatencies, 0.99),
     non2xx: failures(wide) + failures(narrow),
     errors: wide.errors + narrow.errors,
     bytes: wide.throughput.average / Math.max(1, wide.requests.average),
@@ -617,6 +664,10 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
+  log('building the server bundle (scripts/build-server.mjs)');
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
+    stdio: 'inherit',
+  });
   const hash = await hashPassword('bench-password');
   const rows: Row[] = [];
   const baselines: Row[] = [];
