@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../db/unique-violation';
+import { isUniqueViolation } from '../db/constraint-violations';
 import { HttpProblem } from './problem';
 
 /**

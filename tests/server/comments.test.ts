@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Comment } from '../../src/api/comment-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -228,5 +229,56 @@ describe('PUT and DELETE /api/comments/{id}', () => {
     expect((await call(t, 'DELETE', '/api/comments/999999', { as: me })).statusCode).toBe(404);
     const list = (await call(t, 'GET', `/api/comments/rumination/${rId}`)).json<Comment[]>();
     expect(list.find((x) => x.id === c.id)).toMatchObject({ content: 'mine', isDeleted: false });
+  });
+});
+
+describe('a comment racing the deletion of its rumination', () => {
+  // Deletes the rumination (and its comments) just before each comment insert, as a DELETE request
+  // landing between the visibility check and the insert would.
+  async function withRacingDelete(run: () => Promise<void>): Promise<void> {
+    const postgres = t.db.getExecutor().adapter instanceof PostgresAdapter;
+    const body = sql.raw(`delete from comments where rumination_id = new.rumination_id;
+      delete from ruminations where id = new.rumination_id;`);
+    if (postgres) {
+      await sql`create function race_delete() returns trigger language plpgsql as $$
+        begin ${body} return new; end $$`.execute(t.db);
+      await sql`create trigger race_delete before insert on comments
+        for each row execute function race_delete()`.execute(t.db);
+    } else {
+      await sql`create trigger race_delete before insert on comments begin ${body} end`.execute(
+        t.db,
+      );
+    }
+    try {
+      await run();
+    } finally {
+      await sql`drop trigger race_delete${sql.raw(postgres ? ' on comments' : '')}`.execute(t.db);
+      if (postgres) await sql`drop function race_delete()`.execute(t.db);
+    }
+  }
+
+  it('answers 404 like a request a moment later would, never 500', async () => {
+    const author = await person(t);
+    const first = await writeRumination(t, author);
+    const second = await writeRumination(t, author);
+    const parent = await call(t, 'POST', '/api/comments', {
+      as: author,
+      body: { ruminationId: second.id, content: 'first' },
+    });
+    expect(parent.statusCode).toBe(201);
+    await withRacingDelete(async () => {
+      const comment = await call(t, 'POST', '/api/comments', {
+        as: author,
+        body: { ruminationId: first.id, content: 'too late' },
+      });
+      expect(comment.statusCode).toBe(404);
+      expect(comment.json()).toMatchObject({ title: 'Rumination not found' });
+      const reply = await call(t, 'POST', '/api/comments', {
+        as: author,
+        body: { parentCommentId: parent.json<Comment>().id, content: 'too late' },
+      });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json()).toMatchObject({ title: 'Comment not found' });
+    });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../../auth/account-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/constraint-violations';
 import { HttpProblem } from '../../http/problem';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/terms-queries';

@@ -7,7 +7,8 @@ import type {
 } from '../../../src/api/comment-schemas';
 import type { Database } from '../../db/schema';
 import { HttpProblem } from '../../http/problem';
-import { requireVisibleRumination } from '../ruminations/rumination-service';
+import { isForeignKeyViolation } from '../../db/constraint-violations';
+import { RUMINATION_NOT_FOUND, requireVisibleRumination } from '../ruminations/rumination-service';
 import { requireStorableText } from '../ruminations/storable-text';
 import { buildCommentTree } from './comment-tree';
 import {
@@ -95,16 +96,24 @@ export async function createComment(
     // The schema already insists on exactly one; kept so the type checker sees every path.
     throw new HttpProblem(400, 'Give exactly one of ruminationId or parentCommentId');
   }
-  const id = await insertComment(
-    db,
-    {
-      rumination_id: ruminationId,
-      parent_comment_id: parentCommentId,
-      author_id: userId,
-      content: input.content,
-    },
-    new Date().toISOString(),
-  );
+  let id: number;
+  try {
+    id = await insertComment(
+      db,
+      {
+        rumination_id: ruminationId,
+        parent_comment_id: parentCommentId,
+        author_id: userId,
+        content: input.content,
+      },
+      new Date().toISOString(),
+    );
+  } catch (error) {
+    // The rumination (and with it the parent comment) was deleted between the check above and
+    // this insert: the same answer as if the request had come a moment later.
+    if (!isForeignKeyViolation(error)) throw error;
+    throw new HttpProblem(404, parentCommentId === null ? RUMINATION_NOT_FOUND : COMMENT_NOT_FOUND);
+  }
   return loadComment(db, ruminationId, id);
 }
 
