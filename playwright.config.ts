@@ -1,11 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 /**
- * Browser journeys (tests/e2e) against the production build served by the real server.
- * Debian's Chromium is driven directly: `npx playwright install` cannot download here, and CI
- * installs the same package (.ci/install-browser.sh).
+ * Browser journeys (tests/e2e) against the production build served by the real server, in
+ * Debian's Chromium (scripts/chromium.mjs).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,18 +26,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
 });

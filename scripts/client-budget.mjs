@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { chromiumLaunchOptions, chromiumPath } from './chromium.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +44,6 @@ const { values: args } = parseArgs({
 });
 const budgetKb = Number(args['budget-kb']);
 const route = args.route.replace(/\/+$/, '') || '/';
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let outDir = args.dist;
 let tempDir;
@@ -217,18 +217,7 @@ async function browserMeasurement() {
   const unexpectedApi = [];
   const server = await startServer(unexpectedApi);
   const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage();
     const scripts = new Set();

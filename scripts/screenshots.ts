@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 import { viteBuild } from '../tests/e2e/support/build';
 import { findEmailLink, readLog } from '../tests/e2e/support/email-links';
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server-process';
@@ -138,18 +139,7 @@ async function main() {
   const dist = path.join(buildRoot, 'dist');
   await viteBuild(dist);
   const server = await startServer({ staticDir: dist, label: 'screens' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const maya = await seed(server);
     fs.mkdirSync(OUT_DIR, { recursive: true });
