@@ -46,6 +46,18 @@ export function shouldPersistMutation(mutation: Mutation): boolean {
   return mutation.state.status === 'pending' || mutation.state.status === 'error';
 }
 
+/**
+ * The stored copy as text. Plain JSON.stringify writes an Error as `{}` (its message is not an own
+ * enumerable property), so a failed write restored after a reload lost the server's reason and the
+ * list said only "Not sent". Errors are written as plain objects with their name and message, plus
+ * their own fields (an ApiError's status and problem details).
+ */
+export function serializePersistedClient(client: PersistedClient): string {
+  return JSON.stringify(client, (_key, value: unknown) =>
+    value instanceof Error ? { ...value, name: value.name, message: value.message } : value,
+  );
+}
+
 /** Successful reads; the terms text is left out (large, and public anyway). */
 export function shouldPersistQuery(query: Query): boolean {
   return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'terms';

@@ -9,6 +9,7 @@ import {
   restorableState,
   shouldPersistMutation,
   shouldPersistQuery,
+  serializePersistedClient,
   storageKeyFor,
 } from './offline-persistence';
 import { registerOfflineWrites } from './offline-writes';
@@ -64,6 +65,7 @@ async function start(queryClient: QueryClient, userId: number): Promise<ActiveSe
     storage: closable.storage,
     key: storageKeyFor(userId),
     throttleTime: 1000,
+    serialize: serializePersistedClient,
   });
   try {
     const state = restorableState(await persister.restoreClient(), Date.now());

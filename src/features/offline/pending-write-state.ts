@@ -35,7 +35,7 @@ export function describeWrite(mutation: Mutation): PendingWrite | null {
   }[kind];
   const state =
     mutation.state.status === 'error' ? 'failed' : mutation.state.isPaused ? 'waiting' : 'sending';
-  // A restored error lost its class in storage; its message may survive, or not.
+  // A restored error is a plain object (serializePersistedClient keeps its message).
   const message = (mutation.state.error as { message?: unknown } | null)?.message;
   return {
     id: mutation.mutationId,

@@ -1,20 +1,24 @@
 import {
   QueryClient,
   dehydrate,
+  hydrate,
   type DehydratedState,
   type MutationState,
 } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import {
+  CACHE_BUSTER,
   OFFLINE_MAX_AGE_MS,
   isCacheKey,
   restorableState,
+  serializePersistedClient,
   shouldPersistMutation,
   shouldPersistQuery,
   storageKeyFor,
   userIdOfToken,
 } from '../../../src/features/offline/offline-persistence';
 import { ApiError } from '../../../src/lib/api-error';
+import { describeWrite } from '../../../src/features/offline/pending-write-state';
 import {
   newIdempotencyKey,
   offlineWriteKeys,
@@ -152,5 +156,31 @@ describe('sending writes', () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
+
+describe('a failed write restored after a reload', () => {
+  test("still shows the server's reason", async () => {
+    const before = new QueryClient();
+    const mutation = before.getMutationCache().build(before, {
+      mutationKey: offlineWriteKeys.createComment,
+      mutationFn: () => Promise.reject(new ApiError('Comments are not allowed on drafts', 409)),
+      retry: false,
+    });
+    await mutation.execute({ body: { content: 'hello', ruminationId: 1 } }).catch(() => undefined);
+    const stored = serializePersistedClient({
+      timestamp: Date.now(),
+      buster: CACHE_BUSTER,
+      clientState: dehydrate(before, { shouldDehydrateMutation: shouldPersistMutation }),
+    } as unknown as Parameters<typeof serializePersistedClient>[0]);
+
+    const after = new QueryClient();
+    hydrate(after, restorableState(JSON.parse(stored) as never, Date.now()) ?? {});
+    const [restored] = after.getMutationCache().getAll();
+    expect(restored && describeWrite(restored)).toMatchObject({
+      state: 'failed',
+      content: 'hello',
+      error: 'Comments are not allowed on drafts',
+    });
   });
 });
