@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRelation } from '../../src/api/relation-schemas';
+import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
+import { createTestApp, type TestApp } from './support/test-app';
+import { call, person, type Person } from './ruminations-support';
+
+/**
+ * viewer_audiences is derived from user_relations and kept up to date by the relation service on
+ * every write. Whatever order racing writes take (on PostgreSQL they run on separate connections),
+ * the table must end up exactly as a fresh derivation from user_relations would make it.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function request(from: Person, to: Person, relationType: number): Promise<UserRelation> {
+  const res = await call(t, 'POST', '/api/UserRelations', {
+    as: from,
+    body: { userId: to.id, relationType },
+  });
+  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
+  return res.json<UserRelation>();
+}
+
+async function tableRows(): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('viewer_audiences')
+    .select(['viewer_id', 'author_id', 'audience_mask'])
+    .orderBy('viewer_id')
+    .orderBy('author_id')
+    .execute();
+  return rows.map((r) => `${r.viewer_id}->${r.author_id}: ${r.audience_mask}`);
+}
+
+describe('viewer_audiences under racing relation writes', () => {
+  it('ends up as a fresh derivation from user_relations', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => person(t)));
+    // Every pair relates by three types (Therapist from either side). Pairs of the first person
+    // are left pending, so the race only accepts or rejects there; elsewhere some are accepted
+    // first (and deleted in the race).
+    const pending: { relation: UserRelation; receiver: Person }[] = [];
+    const accepted: { relation: UserRelation; by: Person }[] = [];
+    for (const [i, x] of people.entries()) {
+      for (const y of people.slice(i + 1)) {
+        for (const type of [0, 2, 5]) {
+          const [a, b] = (x.id + type) % 2 === 0 ? [x, y] : [y, x];
+          const relation = await request(a, b, type);
+          if (i > 0 && (a.id + b.id + type) % 2 === 0) {
+            await call(t, 'PUT', `/api/UserRelations/${relation.id}/accept`, { as: b });
+            accepted.push({ relation, by: (a.id + type) % 3 === 0 ? a : b });
+          } else {
+            pending.push({ relation, receiver: b });
+          }
+        }
+      }
+    }
+    // Then, all at once: accept or reject every pending one, delete every accepted one.
+    const racing = [
+      ...pending.map(({ relation, receiver }, i) =>
+        call(t, 'PUT', `/api/UserRelations/${relation.id}/${i % 4 === 0 ? 'reject' : 'accept'}`, {
+          as: receiver,
+        }),
+      ),
+      ...accepted.map(({ relation, by }) =>
+        call(t, 'DELETE', `/api/UserRelations/${relation.id}`, { as: by }),
+      ),
+    ];
+    const answers = await Promise.all(racing);
+    expect(answers.map((r) => r.statusCode).filter((s) => s >= 500)).toEqual([]);
+
+    const kept = await tableRows();
+    expect(kept.length).toBeGreaterThan(0);
+    await rebuildViewerAudiences(t.db);
+    expect(kept).toEqual(await tableRows());
+  });
+});
