@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
-import { call, idsOf, person, writeRumination, type Person } from './ruminations-support';
+import {
+  call,
+  idsOf,
+  person,
+  requestRelation,
+  writeRumination,
+  type Person,
+} from './ruminations-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,14 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function request(from: Person, to: Person, relationType: number): Promise<UserRelation> {
-  const res = await call(t, 'POST', '/api/UserRelations', {
-    as: from,
-    body: { userId: to.id, relationType },
-  });
-  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
-  return res.json<UserRelation>();
-}
+const request = (from: Person, to: Person, relationType: number) =>
+  requestRelation(t, from, to, relationType);
 
 const put = (as: Person | null, id: number, action: 'accept' | 'reject') =>
   call(t, 'PUT', `/api/UserRelations/${id}/${action}`, { as });

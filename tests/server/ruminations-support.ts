@@ -5,6 +5,7 @@ import { signAccessToken } from '../../server/auth/access-token';
 import type { Database } from '../../server/db/schema';
 import { findCurrentVersion, recordAcceptance } from '../../server/modules/terms/terms-queries';
 import { refreshViewerAudiences } from '../../server/modules/relations/viewer-audiences';
+import type { UserRelation } from '../../src/api/relation-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { RelationType } from '../../src/domain/relation-types';
 import type { RelationState } from '../../src/domain/visibility';
@@ -72,6 +73,21 @@ export async function call(
     headers,
     ...(options.body === undefined ? {} : { payload: options.body as never }),
   });
+}
+
+/** A relation request through the API (POST /api/UserRelations), pending until decided. */
+export async function requestRelation(
+  t: TestApp,
+  from: Person,
+  to: Person,
+  relationType: number,
+): Promise<UserRelation> {
+  const res = await call(t, 'POST', '/api/UserRelations', {
+    as: from,
+    body: { userId: to.id, relationType },
+  });
+  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
+  return res.json<UserRelation>();
 }
 
 /** A relation in any state, written straight to the tables (the relation API has its own tests). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import { createTestApp, type TestApp } from './support/test-app';
-import { call, person, type Person } from './ruminations-support';
+import { call, person, requestRelation, type Person } from './ruminations-support';
 
 /**
  * viewer_audiences is derived from user_relations and kept up to date by the relation service on
@@ -16,14 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function request(from: Person, to: Person, relationType: number): Promise<UserRelation> {
-  const res = await call(t, 'POST', '/api/UserRelations', {
-    as: from,
-    body: { userId: to.id, relationType },
-  });
-  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
-  return res.json<UserRelation>();
-}
+const request = (from: Person, to: Person, relationType: number) =>
+  requestRelation(t, from, to, relationType);
 
 async function tableRows(): Promise<string[]> {
   const rows = await t.db
