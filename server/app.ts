@@ -97,21 +97,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app, serveSpa);
   installRequestAuth(app, options.db, options.jwtSecret);
 
-  // Security headers (CSP and its companions) on every answer, API, app and errors alike.
+  // Security headers (CSP and its companions) on every answer, API, app and errors alike; API
+  // answers are personal besides: never stored by a browser or a shared cache. One synchronous
+  // hook, as it runs on every request.
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const api = request.url.startsWith('/api/') || request.url === '/api';
+    void reply.headers(api ? apiHeaders : headers);
     done();
   });
 
   await app.register(rateLimit, { global: false });
-
-  // API answers are personal: never stored by a browser or a shared cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      reply.header('cache-control', 'no-store');
-    }
-  });
 
   // Modules register their routes with full paths (/api/...) on the root instance.
   await registerModules(app);

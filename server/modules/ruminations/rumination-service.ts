@@ -107,8 +107,7 @@ export async function createRumination(
 
 /** Author only: 404 when the caller cannot see it (never reveal it), 403 when they can. */
 async function requireAuthorOf(db: Kysely<Database>, id: number, userId: number): Promise<void> {
-  const visible = await findVisibleRumination(db, id, userId);
-  if (!visible) throw new HttpProblem(404, RUMINATION_NOT_FOUND);
+  const visible = await requireVisibleRumination(db, id, userId);
   if (visible.author_id !== userId) {
     throw new HttpProblem(403, 'Only the author may change this rumination');
   }
