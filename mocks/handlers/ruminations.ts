@@ -1,10 +1,9 @@
 import { HttpResponse } from 'msw';
 import { LIST_LIMIT_DEFAULT } from '../../src/api/common';
 import {
-  createRuminationRequest,
+  ruminationWriteRequest,
   ruminationIdParams,
   ruminationListQuery,
-  updateRuminationRequest,
   type Rumination,
   type RuminationListQuery,
 } from '../../src/api/rumination-schemas';
@@ -95,7 +94,7 @@ export const ruminationHandlers = [
     'post',
     '/api/ruminations',
     idempotent(async ({ request }) => {
-      const input = await readBody(request, createRuminationRequest);
+      const input = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const time = now();
       const rumination: StoredRumination = {
@@ -117,7 +116,7 @@ export const ruminationHandlers = [
     '/api/ruminations/:id',
     idempotent(async ({ request, params }) => {
       const id = readId(params, ruminationIdParams);
-      const input = await readBody(request, updateRuminationRequest);
+      const input = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const rumination = visibleRuminationOr404(id, userId);
       if (rumination.authorId !== userId) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELATION_TYPE_VALUES } from '../domain/relation-types';
 
 /**
  * Shared building blocks of the wire contract (api-contract.md, "Conventions").
@@ -37,6 +38,9 @@ export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
 export const limitQuery = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX);
 export const beforeIdQuery = z.coerce.number().int().positive().max(MAX_ID);
+
+/** A relation type (and audience) as its number; the list is the domain's. */
+export const relationTypeSchema = z.literal(RELATION_TYPE_VALUES);
 
 export const userRef = z.object({ id, username: z.string() });
 export type UserRef = z.infer<typeof userRef>;

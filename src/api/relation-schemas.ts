@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { id, idInput, queryBoolean, timestamp, userRef } from './common';
-import { relationTypeSchema } from './rumination-schemas';
+import { id, idInput, queryBoolean, relationTypeSchema, timestamp, userRef } from './common';
 
 /** Wire schemas of /api/UserRelations (spec sections 3 and 7, api-contract.md "Relations"). */
 
@@ -21,13 +20,10 @@ export type UserRelation = z.infer<typeof userRelation>;
 
 export const createRelationRequest = z.object({
   userId: idInput,
-  /** The number 0-5; a digit string is accepted too, as for ids. */
+  /** The type's number; a digit string is accepted too, as for ids. */
   relationType: z.union([
     relationTypeSchema,
-    z
-      .string()
-      .regex(/^[0-5]$/)
-      .transform((s) => Number(s) as 0 | 1 | 2 | 3 | 4 | 5),
+    z.string().regex(/^\d$/).transform(Number).pipe(relationTypeSchema),
   ]),
 });
 export type CreateRelationRequest = z.input<typeof createRelationRequest>;
@@ -44,15 +40,7 @@ export const relationListQuery = z.object({
   Limit: z.coerce.number().int().min(1).max(RELATION_LIMIT_MAX).optional(),
   Offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
+/** The parsed query, which is also what the client passes to list calls. */
 export type RelationListQuery = z.output<typeof relationListQuery>;
-
-export interface RelationListParams {
-  Id?: number;
-  UserId?: number;
-  IncludeDeleted?: boolean;
-  Sort?: 'createTMS' | '-createTMS';
-  Limit?: number;
-  Offset?: number;
-}
 
 export const relationIdParams = z.object({ id: idInput });

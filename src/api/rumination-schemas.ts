@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { beforeIdQuery, id, idInput, limitQuery, queryBoolean, timestamp, userRef } from './common';
+import {
+  beforeIdQuery,
+  id,
+  idInput,
+  limitQuery,
+  queryBoolean,
+  relationTypeSchema,
+  timestamp,
+  userRef,
+} from './common';
 import {
   AUDIENCE_NAMES,
   relationTypeOfAudience,
@@ -9,15 +18,6 @@ import {
 /** Wire schemas of /api/ruminations/* (spec sections 3 and 7, api-contract.md "Ruminations"). */
 
 export const RUMINATION_MAX = 5000;
-
-export const relationTypeSchema = z.union([
-  z.literal(0),
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-]);
 
 /** An audience as a client may send it: its name ("BestFriend") or its number (3). */
 export const audienceInput = z
@@ -41,25 +41,21 @@ export const rumination = z.object({
 });
 export type Rumination = z.infer<typeof rumination>;
 
-const contentInput = z
+/** The content rule of a rumination; the form checks it too, with the same messages. */
+export const ruminationContent = z
   .string()
   .trim()
   .min(1, 'Content is required')
   .max(RUMINATION_MAX, `Content must be at most ${RUMINATION_MAX} characters`);
 
-export const createRuminationRequest = z.object({
-  content: contentInput,
+/** Body of POST /api/ruminations and PUT /api/ruminations/{id}: creating and editing send the same. */
+export const ruminationWriteRequest = z.object({
+  content: ruminationContent,
   audiences: audiencesInput.optional().nullable(),
   publish: z.boolean(),
 });
-export type CreateRuminationRequest = z.input<typeof createRuminationRequest>;
-
-export const updateRuminationRequest = z.object({
-  content: contentInput,
-  audiences: audiencesInput.optional().nullable(),
-  publish: z.boolean(),
-});
-export type UpdateRuminationRequest = z.input<typeof updateRuminationRequest>;
+export type RuminationWriteRequest = z.input<typeof ruminationWriteRequest>;
+export type RuminationWrite = z.output<typeof ruminationWriteRequest>;
 
 /** Query of every rumination list; names are matched ignoring case before this schema runs. */
 export const ruminationListQuery = z.object({
@@ -68,14 +64,7 @@ export const ruminationListQuery = z.object({
   Limit: limitQuery.optional(),
   BeforeId: beforeIdQuery.optional(),
 });
+/** The parsed query, which is also what the client passes to list calls. */
 export type RuminationListQuery = z.output<typeof ruminationListQuery>;
-
-/** What the client passes to list calls. */
-export interface RuminationListParams {
-  isPublic?: boolean;
-  UserId?: number;
-  Limit?: number;
-  BeforeId?: number;
-}
 
 export const ruminationIdParams = z.object({ id: idInput });

@@ -22,10 +22,6 @@ export const RELATION_TYPE_VALUES = RELATION_TYPES.map((t) => t.value) as Relati
 
 export const THERAPIST: RelationType = 5;
 
-export function isRelationType(value: unknown): value is RelationType {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 5;
-}
-
 export function relationTypeLabel(type: RelationType): string {
   return RELATION_TYPES[type].label;
 }

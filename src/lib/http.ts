@@ -38,6 +38,20 @@ export const api = ky.create({
   },
 });
 
+/** A list query as URL search parameters: absent values are left out, names kept as the schema has them. */
+export function searchParamsOf(
+  query: Record<string, string | number | boolean | undefined>,
+): Record<string, string | number | boolean> {
+  const search: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search[name] = value;
+  return search;
+}
+
+/** The header that makes a resent write (offline queue) happen once on the server. */
+export function idempotencyHeaders(idempotencyKey?: string): Record<string, string> {
+  return idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey };
+}
+
 /** The token, or the spec's error when there is none (for calls that need a bearer token). */
 export function requireToken(): string {
   const token = getToken();

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createRuminationRequest,
+  ruminationWriteRequest,
   rumination,
   ruminationIdParams,
   ruminationListQuery,
-  updateRuminationRequest,
 } from '../../../src/api/rumination-schemas';
 import {
   createRumination,
@@ -63,7 +62,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/ruminations',
-    { schema: { body: createRuminationRequest, response: { 201: rumination } } },
+    { schema: { body: ruminationWriteRequest, response: { 201: rumination } } },
     async (request, reply) => {
       const user = await request.requireWriter();
       // An Idempotency-Key makes a resent create (offline queue) answer the first one.
@@ -78,7 +77,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         params: ruminationIdParams,
-        body: updateRuminationRequest,
+        body: ruminationWriteRequest,
         response: { 200: rumination },
       },
     },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { LIST_LIMIT_DEFAULT } from '../../../src/api/common';
 import type {
-  createRuminationRequest,
+  ruminationWriteRequest,
   Rumination,
   RuminationListQuery,
 } from '../../../src/api/rumination-schemas';
@@ -26,7 +26,7 @@ import { requireStorableText } from './storable-text';
 
 /** The rules of ruminations: who may read and change what (api-contract.md "Ruminations"). */
 
-export type RuminationInput = z.output<typeof createRuminationRequest>;
+export type RuminationInput = z.output<typeof ruminationWriteRequest>;
 
 export const RUMINATION_NOT_FOUND = 'Rumination not found';
 

@@ -3,8 +3,7 @@ import type {
   CreateCommentRequest,
   UpdateCommentRequest,
 } from '../../api/comment-schemas';
-import { api, withDefaultError } from '../../lib/http';
-import { idempotencyHeaders } from '../ruminations/rumination-api';
+import { api, idempotencyHeaders, withDefaultError } from '../../lib/http';
 
 /** API functions of /api/comments/* with the spec's default error texts (section 8). */
 

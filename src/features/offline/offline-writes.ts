@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateCommentRequest, UpdateCommentRequest } from '../../api/comment-schemas';
-import type {
-  CreateRuminationRequest,
-  UpdateRuminationRequest,
-} from '../../api/rumination-schemas';
+import type { RuminationWriteRequest } from '../../api/rumination-schemas';
 import { ApiError } from '../../lib/api-error';
 import { postComment, updateComment } from '../comments/comment-api';
 import { createRumination, updateRumination } from '../ruminations/rumination-api';
@@ -18,13 +15,13 @@ import { createRumination, updateRumination } from '../ruminations/rumination-ap
  */
 
 export interface CreateRuminationWrite {
-  body: CreateRuminationRequest;
+  body: RuminationWriteRequest;
   idempotencyKey: string;
 }
 
 export interface UpdateRuminationWrite {
   id: number;
-  body: UpdateRuminationRequest;
+  body: RuminationWriteRequest;
   idempotencyKey: string;
 }
 

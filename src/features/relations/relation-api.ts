@@ -1,16 +1,12 @@
-import type { RelationListParams, UserRelation } from '../../api/relation-schemas';
+import type { RelationListQuery, UserRelation } from '../../api/relation-schemas';
 import type { RelationType } from '../../domain/relation-types';
-import { api, withDefaultError } from '../../lib/http';
+import { api, searchParamsOf, withDefaultError } from '../../lib/http';
 
 /** API functions of /api/UserRelations with the spec's default error texts (section 8). */
 
-export function fetchRelations(params: RelationListParams): Promise<UserRelation[]> {
-  const searchParams: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) searchParams[key] = value as string | number | boolean;
-  }
+export function fetchRelations(params: RelationListQuery): Promise<UserRelation[]> {
   return withDefaultError('Failed to fetch user relations', () =>
-    api.get('UserRelations', { searchParams }).json<UserRelation[]>(),
+    api.get('UserRelations', { searchParams: searchParamsOf(params) }).json<UserRelation[]>(),
   );
 }
 

@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { RelationListParams } from '../../api/relation-schemas';
+import type { RelationListQuery } from '../../api/relation-schemas';
 import type { RelationType } from '../../domain/relation-types';
 import {
   acceptRelation,
@@ -17,7 +17,7 @@ import {
 
 export const relationQueries = {
   all: () => ['relations'] as const,
-  list: (filters: RelationListParams) =>
+  list: (filters: RelationListQuery) =>
     queryOptions({
       queryKey: ['relations', filters] as const,
       queryFn: () => fetchRelations(filters),
@@ -25,7 +25,7 @@ export const relationQueries = {
 };
 
 /** The relations between the viewer and one other user (the relation manager's list). */
-export function useRelations(filters: RelationListParams, options: { enabled?: boolean } = {}) {
+export function useRelations(filters: RelationListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({ ...relationQueries.list(filters), enabled: options.enabled ?? true });
 }
 
