@@ -1,22 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { AppProviders } from './components/app-providers';
+import { AppProviders } from './app/app-providers';
 import { AuthSession } from './features/auth/auth-session';
 import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './router';
+import { createAppRouter } from './app/router';
 
 async function start(): Promise<void> {
   // `npm run demo`: the mock backend answers /api in the browser; it must run before any call.
   if (import.meta.env.MODE === 'demo') {
+    // The one place the SPA loads the mock backend: the demo build's entry starts it.
+    // eslint-disable-next-line import-x/no-restricted-paths
     await (await import('../mocks/browser')).startMockBackend();
   }
   const queryClient = createQueryClient();
   const auth = new AuthSession();
   // The signed-in person's saved copy (reads and queued writes) is in the cache before the first
   // screen loads, so it shows at once and offline.
-  await bootOffline(queryClient, auth);
+  await bootOffline(
+    queryClient,
+    auth,
+    async () => (await import('./app/offline-writes')).registerFeatureWrites,
+  );
   const router = createAppRouter({ queryClient, auth });
   // A session that ends without Sign Out (the server refused the token) re-runs the route guards,
   // so a signed-in screen gives way to /login instead of showing errors.

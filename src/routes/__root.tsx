@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import type { RouterContext } from '../router';
-import { RootLayout } from '../components/layout/root-layout';
+import type { RouterContext } from '../app/router';
+import { RootLayout } from '../app/layout/root-layout';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadError } from '../features/ruminations/load-error';
+import { LoadError } from '../components/ui/load-error';
 import { PublicRuminationsFrame } from '../features/ruminations/public-ruminations-frame';
 import { PublicRuminationsPage } from '../features/ruminations/public-ruminations-page';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';

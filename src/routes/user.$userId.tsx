@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadError } from '../features/ruminations/load-error';
+import { LoadError } from '../components/ui/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
 import { InvalidUserId } from '../features/users/invalid-user-id';

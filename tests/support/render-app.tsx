@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from '../../src/components/app-providers';
+import { AppProviders } from '../../src/app/app-providers';
 import { AuthSession } from '../../src/features/auth/auth-session';
-import { createAppRouter } from '../../src/router';
+import { createAppRouter } from '../../src/app/router';
 
 export interface RenderAppOptions {
   /** Signs in before the first render by storing this access token. */

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import { authKeys } from '../../lib/query-keys';
 import { me } from './auth-api';
 
 export const authQueries = {
-  all: ['auth'] as const,
   me: () =>
     queryOptions({
-      queryKey: [...authQueries.all, 'me'] as const,
+      queryKey: authKeys.me,
       queryFn: me,
       staleTime: 5 * 60_000,
     }),

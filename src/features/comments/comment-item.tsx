@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
-import { formatTimestamp } from '../ruminations/format-time';
-import { newIdempotencyKey } from '../offline/offline-writes';
+import { formatTimestamp } from '../../lib/format-time';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
-import { useDeleteComment, usePostComment, useUpdateComment } from './comment-queries';
+import { useDeleteComment, usePostComment, useUpdateComment } from './comment-mutations';
+import { commentEditWrite, newCommentWrite } from './comment-writes';
 
-const ConfirmDialog = lazy(() => import('../ruminations/confirm-dialog'));
+const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
 
 interface CommentItemProps {
   comment: Comment;
@@ -35,22 +35,14 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
   const canAct = !comment.isDeleted;
 
   const reply = async (content: string) => {
-    const write = {
-      ruminationId,
-      body: { content, parentCommentId: comment.id },
-      idempotencyKey: newIdempotencyKey(),
-    };
+    const write = newCommentWrite(ruminationId, { content, parentCommentId: comment.id });
     const left = await send(post, write);
     if (left) setMode('view');
     return left;
   };
 
   const saveEdit = async (content: string) => {
-    const write = {
-      ruminationId,
-      body: { id: comment.id, content },
-      idempotencyKey: newIdempotencyKey(),
-    };
+    const write = commentEditWrite(ruminationId, { id: comment.id, content });
     const left = await send(update, write);
     if (left) setMode('view');
     return left;

@@ -1,17 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { offlineWriteOptions, refreshCommentTree } from '../offline/offline-writes';
-import { deleteComment, fetchCommentReplies, fetchRuminationComments } from './comment-api';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { commentKeys } from '../../lib/query-keys';
+import { fetchCommentReplies, fetchRuminationComments } from './comment-api';
 
 export const commentQueries = {
-  all: () => ['comments'] as const,
   rumination: (ruminationId: number) =>
     queryOptions({
-      queryKey: ['comments', 'rumination', ruminationId] as const,
+      queryKey: commentKeys.ofRumination(ruminationId),
       queryFn: () => fetchRuminationComments(ruminationId),
     }),
   replies: (commentId: number) =>
     queryOptions({
-      queryKey: ['comments', 'replies', commentId] as const,
+      queryKey: commentKeys.replies(commentId),
       queryFn: () => fetchCommentReplies(commentId),
     }),
 };
@@ -24,23 +23,13 @@ export function useRuminationComments(ruminationId: number, enabled: boolean) {
   return useQuery({ ...commentQueries.rumination(ruminationId), enabled });
 }
 
-/* Every comment change alters the tree of one rumination: that tree is refetched. */
-
-export function usePostComment() {
-  const queryClient = useQueryClient();
-  // An offline write (features/offline/offline-writes.ts): queued offline, sent once.
-  return useMutation(offlineWriteOptions(queryClient).createComment);
-}
-
-export function useUpdateComment() {
-  const queryClient = useQueryClient();
-  return useMutation(offlineWriteOptions(queryClient).updateComment);
-}
-
-export function useDeleteComment(ruminationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteComment(id),
-    onSuccess: () => refreshCommentTree(queryClient, ruminationId),
-  });
+/** Every comment change alters the tree of one rumination: that tree (and any replies) is refetched. */
+export async function invalidateCommentTree(
+  queryClient: QueryClient,
+  ruminationId: number,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: commentKeys.ofRumination(ruminationId) }),
+    queryClient.invalidateQueries({ queryKey: commentKeys.allReplies }),
+  ]);
 }

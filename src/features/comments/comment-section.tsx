@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
-import { newIdempotencyKey } from '../offline/offline-writes';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
-import { usePostComment, useRuminationComments } from './comment-queries';
+import { usePostComment } from './comment-mutations';
+import { useRuminationComments } from './comment-queries';
+import { newCommentWrite } from './comment-writes';
 
 /**
  * Comments under a rumination (spec sections 2 and 6): the list and the comment box are for
@@ -31,11 +32,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   }
 
   const addComment = async (content: string) => {
-    const write = {
-      ruminationId,
-      body: { content, ruminationId },
-      idempotencyKey: newIdempotencyKey(),
-    };
+    const write = newCommentWrite(ruminationId, { content, ruminationId });
     // Offline: queued and shown in the pending list; the box is emptied as if sent.
     return send(post, write);
   };

@@ -1,7 +1,13 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { AuthSession } from '../auth/auth-session';
+import type { RegisterOfflineWrites } from './offline-writes';
 import { userIdOfToken } from './offline-user';
 import type * as OfflineSession from './offline-session';
+
+/** What offline support needs of the session (auth's AuthSession): whose token, and news of a change. */
+export interface SignedInSource {
+  readonly token: string | null;
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * Starts offline support and keeps it in step with the session: the persisted copy of whoever is
@@ -9,7 +15,12 @@ import type * as OfflineSession from './offline-session';
  * wiped at sign-out or when someone else signs in. The storage code is loaded only when somebody is
  * signed in, so a signed-out visit does not download it.
  */
-export async function bootOffline(queryClient: QueryClient, auth: AuthSession): Promise<void> {
+export async function bootOffline(
+  queryClient: QueryClient,
+  auth: SignedInSource,
+  /** The features' offline writes (app/offline-writes.ts), loaded with the storage code. */
+  loadWrites: () => Promise<RegisterOfflineWrites>,
+): Promise<void> {
   // React Query assumes "online" until an event says otherwise; a page opened offline must know.
   if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
 
@@ -18,7 +29,7 @@ export async function bootOffline(queryClient: QueryClient, auth: AuthSession): 
     const userId = userIdOfToken(auth.token);
     if (userId === null && loaded === null) return; // never signed in here: nothing stored by us
     loaded ??= import('./offline-session');
-    await (await loaded).syncOfflineSession(queryClient, userId);
+    await (await loaded).syncOfflineSession(queryClient, userId, loadWrites);
   };
   auth.subscribe(() => void sync());
   await sync();

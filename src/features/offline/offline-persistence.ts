@@ -5,6 +5,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { termsKeys } from '../../lib/query-keys';
 import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /**
@@ -60,7 +61,7 @@ export function serializePersistedClient(client: PersistedClient): string {
 
 /** Successful reads; the terms text is left out (large, and public anyway). */
 export function shouldPersistQuery(query: Query): boolean {
-  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'terms';
+  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== termsKeys.all[0];
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   serializePersistedClient,
   storageKeyFor,
 } from './offline-persistence';
-import { registerOfflineWrites } from './offline-writes';
+import type { RegisterOfflineWrites } from './offline-writes';
 
 /**
  * The signed-in person's offline copy: the query cache and the queue of writes, kept in IndexedDB
@@ -30,6 +30,9 @@ interface ActiveSession {
   userId: number;
   stop: () => void;
 }
+
+/** Signing out registers nothing. */
+const NO_WRITES = () => Promise.resolve<RegisterOfflineWrites>(() => undefined);
 
 let active: ActiveSession | null = null;
 let queue: Promise<void> = Promise.resolve();
@@ -58,8 +61,13 @@ async function wipeStoredCopies(exceptUserId: number | null): Promise<void> {
   if (doomed.length > 0) await delMany(doomed, s);
 }
 
-async function start(queryClient: QueryClient, userId: number): Promise<ActiveSession> {
-  registerOfflineWrites(queryClient);
+async function start(
+  queryClient: QueryClient,
+  userId: number,
+  loadWrites: () => Promise<RegisterOfflineWrites>,
+): Promise<ActiveSession> {
+  // Before restoring: a restored write resumes through the default registered for its key.
+  (await loadWrites())(queryClient);
   const closable = closableStorage(offlineStore());
   const persister: Persister = createAsyncStoragePersister({
     storage: closable.storage,
@@ -117,7 +125,11 @@ async function start(queryClient: QueryClient, userId: number): Promise<ActiveSe
  * someone else signing in, wipes the previous person's copy and queue, in storage and in memory.
  * Calls run one after another.
  */
-export function syncOfflineSession(queryClient: QueryClient, userId: number | null): Promise<void> {
+export function syncOfflineSession(
+  queryClient: QueryClient,
+  userId: number | null,
+  loadWrites: () => Promise<RegisterOfflineWrites> = NO_WRITES,
+): Promise<void> {
   const next = queue.then(async () => {
     // No IndexedDB (some privacy modes, test environments): nothing is stored, nothing to wipe.
     if (typeof indexedDB === 'undefined') return;
@@ -131,7 +143,7 @@ export function syncOfflineSession(queryClient: QueryClient, userId: number | nu
     if (userId !== null && lastUserId !== null && lastUserId !== userId) queryClient.clear();
     await wipeStoredCopies(userId);
     if (userId !== null) {
-      active = await start(queryClient, userId);
+      active = await start(queryClient, userId, loadWrites);
       lastUserId = userId;
     }
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onlineManager, useMutationState, type Mutation } from '@tanstack/react-query';
-import { describeWrite, type PendingWrite } from './pending-write-state';
+import { describeWrite } from './pending-write-state';
 import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 const PendingWrites = lazy(() => import('./pending-writes'));
@@ -27,7 +27,7 @@ export function OfflineStatus() {
       predicate: (m) => m.state.status === 'pending' || m.state.status === 'error',
     },
     select: (m) => describeWrite(m as Mutation),
-  }).filter((w): w is PendingWrite => w !== null);
+  });
   // Shown while something waits or failed; a write being sent online is the form's business.
   const showList = writes.some((w) => w.state !== 'sending') || (writes.length > 0 && !online);
 

@@ -1,51 +1,39 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { CreateCommentRequest, UpdateCommentRequest } from '../../api/comment-schemas';
-import type { RuminationWriteRequest } from '../../api/rumination-schemas';
+import type { MutationOptions, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-error';
-import { postComment, updateComment } from '../comments/comment-api';
-import { createRumination, updateRumination } from '../ruminations/rumination-api';
+import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /**
- * The writes that survive being offline: a new rumination, an edit, a new comment and a comment
- * edit. Each is a mutation with a key and a default mutation function registered on the
- * QueryClient (registerOfflineWrites), so that a write paused offline, persisted, and restored
- * after a reload can still run: only its key and variables are stored, never a function.
- * Every write carries an idempotency key made when the person pressed Save, so sending it again
- * (after a lost answer, or a reload mid-request) never writes twice.
+ * The machinery of writes that survive being offline. The queue knows no feature: each feature
+ * defines its own writes (ruminations/rumination-writes.ts, comments/comment-writes.ts) with
+ * `OfflineWrite`, and the app shell registers them at sign-in (app/offline-writes.ts).
+ *
+ * Each write is a mutation with a key and a default mutation function registered on the
+ * QueryClient, so that a write paused offline, persisted, and restored after a reload can still run:
+ * only its key and variables are stored, never a function. Every write carries an idempotency key
+ * made when the person pressed Save, so sending it again (after a lost answer, or a reload
+ * mid-request) never writes twice.
  */
 
-export interface CreateRuminationWrite {
-  body: RuminationWriteRequest;
+/** What every offline write carries; a feature's write adds what it needs (an id, a rumination). */
+export interface OfflineWriteVariables {
+  body: { content: string };
+  /** Made once per press of Save: every resend of this write carries it. */
   idempotencyKey: string;
+  /** What the "Not yet sent" list calls it ("New draft", "Edited comment"), fixed when made. */
+  label: string;
 }
 
-export interface UpdateRuminationWrite {
-  id: number;
-  body: RuminationWriteRequest;
-  idempotencyKey: string;
+/** One kind of offline write, defined by the feature that owns it. */
+export interface OfflineWrite<TVariables extends OfflineWriteVariables> {
+  /**
+   * Its name in the mutation key, e.g. ['rumination', 'create']. Queued writes are stored under it
+   * and resumed by it after a reload, perhaps by a newer build: never rename one.
+   */
+  name: readonly [string, string];
+  send: (variables: TVariables) => Promise<unknown>;
+  /** What to refetch once it has reached the server. */
+  afterSuccess: (queryClient: QueryClient, variables: TVariables) => Promise<void>;
 }
-
-export interface CreateCommentWrite {
-  /** The rumination whose comment tree changes (for the refetch and the pending list). */
-  ruminationId: number;
-  body: CreateCommentRequest;
-  idempotencyKey: string;
-}
-
-export interface UpdateCommentWrite {
-  ruminationId: number;
-  body: UpdateCommentRequest;
-  idempotencyKey: string;
-}
-
-export const offlineWriteKeys = {
-  createRumination: ['offline-write', 'rumination', 'create'] as const,
-  updateRumination: ['offline-write', 'rumination', 'update'] as const,
-  createComment: ['offline-write', 'comment', 'create'] as const,
-  updateComment: ['offline-write', 'comment', 'update'] as const,
-};
-
-export { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /** Queued writes run one after another, in the order they were made. */
 export const OFFLINE_WRITE_SCOPE = { id: 'offline-writes' };
@@ -73,69 +61,38 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Own, feed and public lists and profiles (they carry a count) change with any rumination. */
-export async function refreshAfterRuminationChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['ruminations'] }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
-  ]);
+/** The mutation key of a write: the common prefix (persistence, pending list) and its name. */
+export function offlineWriteKey(write: Pick<OfflineWrite<never>, 'name'>) {
+  return [...OFFLINE_WRITE_PREFIX, ...write.name] as const;
 }
 
-/** Every comment change alters the tree of one rumination: that tree is refetched. */
-export async function refreshCommentTree(
+/** The mutation options of a write, shared by its hook (useMutation) and the registered defaults. */
+export function offlineWriteOptions<TVariables extends OfflineWriteVariables>(
+  write: OfflineWrite<TVariables>,
   queryClient: QueryClient,
-  ruminationId: number,
-): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['comments', 'rumination', ruminationId] }),
-    queryClient.invalidateQueries({ queryKey: ['comments', 'replies'] }),
-  ]);
-}
-
-/** The options of each write, shared by the hooks (useMutation) and the registered defaults. */
-export function offlineWriteOptions(queryClient: QueryClient) {
-  // Never collected: a failed write stays (in the pending list, and stored) until sent or discarded.
-  const common = { scope: OFFLINE_WRITE_SCOPE, retry: shouldRetryWrite, gcTime: Infinity } as const;
+) {
   return {
-    createRumination: {
-      ...common,
-      mutationKey: offlineWriteKeys.createRumination,
-      mutationFn: (write: CreateRuminationWrite) =>
-        createRumination(write.body, write.idempotencyKey),
-      onSuccess: () => refreshAfterRuminationChange(queryClient),
-    },
-    updateRumination: {
-      ...common,
-      mutationKey: offlineWriteKeys.updateRumination,
-      mutationFn: (write: UpdateRuminationWrite) =>
-        updateRumination(write.id, write.body, write.idempotencyKey),
-      onSuccess: () => refreshAfterRuminationChange(queryClient),
-    },
-    createComment: {
-      ...common,
-      mutationKey: offlineWriteKeys.createComment,
-      mutationFn: (write: CreateCommentWrite) => postComment(write.body, write.idempotencyKey),
-      onSuccess: (_data: unknown, write: CreateCommentWrite) =>
-        refreshCommentTree(queryClient, write.ruminationId),
-    },
-    updateComment: {
-      ...common,
-      mutationKey: offlineWriteKeys.updateComment,
-      mutationFn: (write: UpdateCommentWrite) => updateComment(write.body, write.idempotencyKey),
-      onSuccess: (_data: unknown, write: UpdateCommentWrite) =>
-        refreshCommentTree(queryClient, write.ruminationId),
-    },
-  };
+    mutationKey: offlineWriteKey(write),
+    mutationFn: write.send,
+    onSuccess: (_data, variables) => write.afterSuccess(queryClient, variables),
+    scope: OFFLINE_WRITE_SCOPE,
+    retry: shouldRetryWrite,
+    // Never collected: a failed write stays (in the pending list, and stored) until sent or discarded.
+    gcTime: Infinity,
+  } satisfies MutationOptions<unknown, Error, TVariables>;
 }
 
 /**
- * Registers the default mutation function of every offline write, so that writes restored from
- * storage (with no component around) can be resumed. Call before restoring.
+ * Registers the default mutation function of a write, so that writes restored from storage (with
+ * no component around) can be resumed. Called for every write before restoring.
  */
-export function registerOfflineWrites(queryClient: QueryClient): void {
-  const options = offlineWriteOptions(queryClient);
-  queryClient.setMutationDefaults(offlineWriteKeys.createRumination, options.createRumination);
-  queryClient.setMutationDefaults(offlineWriteKeys.updateRumination, options.updateRumination);
-  queryClient.setMutationDefaults(offlineWriteKeys.createComment, options.createComment);
-  queryClient.setMutationDefaults(offlineWriteKeys.updateComment, options.updateComment);
+export function registerOfflineWrite<TVariables extends OfflineWriteVariables>(
+  queryClient: QueryClient,
+  write: OfflineWrite<TVariables>,
+): void {
+  const options = offlineWriteOptions(write, queryClient);
+  queryClient.setMutationDefaults(options.mutationKey, options);
 }
+
+/** Registers a set of writes on a QueryClient; the app shell says which (app/offline-writes.ts). */
+export type RegisterOfflineWrites = (queryClient: QueryClient) => void;

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PendingWrite } from './pending-write-state';
-import { offlineWriteOptions } from './offline-writes';
 
 const STATE_TEXT = {
   waiting: 'Waiting for the network',
@@ -28,10 +27,9 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
     const failed = find(write.id);
     if (!failed) return;
     const cache = queryClient.getMutationCache();
-    const options = offlineWriteOptions(queryClient)[write.kind] as Parameters<
-      typeof cache.build
-    >[1];
-    const again = cache.build(queryClient, options);
+    // The same options again: a hook's own, or for a restored write the defaults its feature
+    // registered under its key (app/offline-writes.ts).
+    const again = cache.build(queryClient, failed.options);
     cache.remove(failed);
     // Failures show up here again; nothing else to do with them.
     again.execute(failed.state.variables).catch(() => undefined);

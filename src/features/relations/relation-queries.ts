@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { RelationListQuery } from '../../api/relation-schemas';
 import type { RelationType } from '../../domain/relation-types';
+import { relationKeys, ruminationKeys } from '../../lib/query-keys';
 import {
   acceptRelation,
   deleteRelation,
@@ -16,10 +17,9 @@ import {
 } from './relation-api';
 
 export const relationQueries = {
-  all: () => ['relations'] as const,
   list: (filters: RelationListQuery) =>
     queryOptions({
-      queryKey: ['relations', filters] as const,
+      queryKey: relationKeys.list(filters),
       queryFn: () => fetchRelations(filters),
     }),
 };
@@ -38,8 +38,8 @@ async function invalidateAfterRelationChange(
   visibilityChanged: boolean,
 ): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['relations'] }),
-    visibilityChanged ? queryClient.invalidateQueries({ queryKey: ['ruminations'] }) : null,
+    queryClient.invalidateQueries({ queryKey: relationKeys.all }),
+    visibilityChanged ? queryClient.invalidateQueries({ queryKey: ruminationKeys.all }) : null,
   ]);
 }
 

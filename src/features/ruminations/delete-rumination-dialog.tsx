@@ -1,4 +1,4 @@
-import ConfirmDialog from './confirm-dialog';
+import ConfirmDialog from '../../components/ui/confirm-dialog';
 import { useDeleteRumination } from './use-rumination-mutations';
 
 export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';

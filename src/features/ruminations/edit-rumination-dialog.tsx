@@ -1,7 +1,7 @@
 import type { Rumination } from '../../api/rumination-schemas';
 import { audienceNameOf } from '../../domain/relation-types';
-import { newIdempotencyKey } from '../offline/offline-writes';
 import { useSendWrite } from '../offline/queue-if-offline';
+import { ruminationEditWrite } from './rumination-writes';
 import { useUpdateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
 import { RuminationForm, type RuminationSubmission } from './rumination-form';
@@ -22,11 +22,7 @@ export default function EditRuminationDialog({
   const send = useSendWrite();
 
   const save = async ({ content, audiences, publish }: RuminationSubmission) => {
-    const write = {
-      id: rumination.id,
-      body: { content, audiences, publish },
-      idempotencyKey: newIdempotencyKey(),
-    };
+    const write = ruminationEditWrite(rumination.id, { content, audiences, publish });
     if (await send(update, write)) onOpenChange(false);
   };
 

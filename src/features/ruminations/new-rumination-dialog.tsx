@@ -1,5 +1,5 @@
-import { newIdempotencyKey } from '../offline/offline-writes';
 import { useSendWrite } from '../offline/queue-if-offline';
+import { newRuminationWrite } from './rumination-writes';
 import { useCreateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
 import { RuminationForm, type RuminationSubmission } from './rumination-form';
@@ -15,12 +15,12 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
   const send = useSendWrite();
 
   const save = async ({ content, audiences, publish }: RuminationSubmission) => {
-    const write = {
+    const write = newRuminationWrite({
+      content,
+      publish,
       // Audiences are omitted when none is chosen (spec section 3).
-      body: { content, publish, ...(audiences.length > 0 ? { audiences } : {}) },
-      // Made once per press of Save: every resend of this write carries it.
-      idempotencyKey: newIdempotencyKey(),
-    };
+      ...(audiences.length > 0 ? { audiences } : {}),
+    });
     // On failure the dialog stays open with the content kept (spec section 2).
     if (await send(create, write)) onOpenChange(false);
   };

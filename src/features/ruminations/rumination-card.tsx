@@ -2,9 +2,9 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
 import { LazyCommentSection } from '../comments/lazy-comment-section';
-import { UserAvatar } from '../users/user-avatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 import { AudienceLabels } from './audience-labels';
-import { formatTimestamp } from './format-time';
+import { formatTimestamp } from '../../lib/format-time';
 
 const EditRuminationDialog = lazy(() => import('./edit-rumination-dialog'));
 // With its mutation: only an owner's card ever needs it.

@@ -1,5 +1,10 @@
-import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useSuspenseInfiniteQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
+import { ruminationKeys, userKeys } from '../../lib/query-keys';
 import { fetchFeed, fetchMyRuminations, fetchPublicRuminations } from './rumination-api';
 
 /**
@@ -39,11 +44,9 @@ function nextBeforeId(lastPage: Rumination[]): PageParam {
 }
 
 export const ruminationQueries = {
-  all: () => ['ruminations'] as const,
-
   my: (filters: MyRuminationFilters) =>
     infiniteQueryOptions({
-      queryKey: ['ruminations', 'my', filters] as const,
+      queryKey: ruminationKeys.my(filters),
       queryFn: ({ pageParam }) =>
         fetchMyRuminations({
           isPublic: filters.isPublic,
@@ -56,7 +59,7 @@ export const ruminationQueries = {
 
   feed: (filters: FeedFilters) =>
     infiniteQueryOptions({
-      queryKey: ['ruminations', 'feed', filters] as const,
+      queryKey: ruminationKeys.feed(filters),
       queryFn: ({ pageParam }) =>
         fetchFeed({
           isPublic: filters.isPublic,
@@ -69,7 +72,7 @@ export const ruminationQueries = {
 
   public: (filters: PublicRuminationFilters) =>
     infiniteQueryOptions({
-      queryKey: ['ruminations', 'public', filters] as const,
+      queryKey: ruminationKeys.public(filters),
       queryFn: ({ pageParam }) =>
         fetchPublicRuminations({
           UserId: filters.userId,
@@ -81,6 +84,17 @@ export const ruminationQueries = {
       getNextPageParam: nextBeforeId,
     }),
 };
+
+/**
+ * Own, feed and public lists and profiles (they carry a count) change with any rumination (spec
+ * section 4). Awaited by the mutations, so that a dialog closes onto the refreshed page.
+ */
+export async function invalidateAfterRuminationChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ruminationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  ]);
+}
 
 export function useMyRuminations(filters: MyRuminationFilters) {
   return useSuspenseInfiniteQuery(ruminationQueries.my(filters));

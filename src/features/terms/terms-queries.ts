@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchAcceptanceStatus, fetchCurrentTerms } from './terms-api';
+import { termsKeys } from '../../lib/query-keys';
 import { useAuth } from '../auth/auth-context';
 
 export const termsQueries = {
-  all: ['terms'] as const,
   current: () =>
     queryOptions({
-      queryKey: [...termsQueries.all, 'current'] as const,
+      queryKey: termsKeys.current,
       queryFn: fetchCurrentTerms,
     }),
   /** Checked once per sign-in (spec section 4): never stale, never refetched on focus. */
   status: () =>
     queryOptions({
-      queryKey: [...termsQueries.all, 'status'] as const,
+      queryKey: termsKeys.status,
       queryFn: fetchAcceptanceStatus,
       staleTime: Infinity,
       refetchOnWindowFocus: false,

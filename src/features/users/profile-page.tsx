@@ -4,7 +4,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { RelationManager } from '../relations/relation-manager';
 import { useUserRuminations } from '../ruminations/rumination-queries';
 import { RuminationList } from '../ruminations/rumination-list';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 import { useUserProfile } from './user-queries';
 
 /**

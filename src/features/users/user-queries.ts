@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { userKeys } from '../../lib/query-keys';
 import { fetchUserProfile } from './user-api';
 
 export const userQueries = {
-  all: () => ['users'] as const,
   profile: (id: number) =>
     queryOptions({
-      queryKey: ['users', id] as const,
+      queryKey: userKeys.profile(id),
       queryFn: () => fetchUserProfile(id),
     }),
 };

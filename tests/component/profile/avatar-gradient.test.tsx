@@ -4,8 +4,8 @@ import {
   AVATAR_GRADIENTS,
   avatarGradientFor,
   avatarGradientIndex,
-} from '../../../src/features/users/avatar-gradient';
-import { UserAvatar } from '../../../src/features/users/user-avatar';
+} from '../../../src/components/ui/avatar-gradient';
+import { UserAvatar } from '../../../src/components/ui/user-avatar';
 
 describe('avatar colour', () => {
   test('there are 20 distinct gradients', () => {

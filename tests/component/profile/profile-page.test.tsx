@@ -2,7 +2,7 @@ import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
 import { createRelation, createRumination, createUser } from '../../../mocks/store';
-import { avatarGradientFor } from '../../../src/features/users/avatar-gradient';
+import { avatarGradientFor } from '../../../src/components/ui/avatar-gradient';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 

@@ -10,7 +10,7 @@ export function warmUpLazyModules(): void {
     await Promise.all([
       import('../../../src/features/ruminations/new-rumination-dialog'),
       import('../../../src/features/ruminations/edit-rumination-dialog'),
-      import('../../../src/features/ruminations/confirm-dialog'),
+      import('../../../src/components/ui/confirm-dialog'),
       import('../../../src/features/ruminations/delete-rumination-dialog'),
       import('../../../src/features/comments/comment-section'),
     ]);

@@ -19,11 +19,16 @@ import {
 } from '../../../src/features/offline/offline-persistence';
 import { ApiError } from '../../../src/lib/api-error';
 import { describeWrite } from '../../../src/features/offline/pending-write-state';
-import {
-  newIdempotencyKey,
-  offlineWriteKeys,
-  shouldRetryWrite,
-} from '../../../src/features/offline/offline-writes';
+import { newIdempotencyKey, shouldRetryWrite } from '../../../src/features/offline/offline-writes';
+import { commentWrites } from '../../../src/features/comments/comment-writes';
+import { ruminationWrites } from '../../../src/features/ruminations/rumination-writes';
+import { offlineWriteKey } from '../../../src/features/offline/offline-writes';
+
+const offlineWriteKeys = {
+  createRumination: offlineWriteKey(ruminationWrites.create),
+  createComment: offlineWriteKey(commentWrites.create),
+  updateComment: offlineWriteKey(commentWrites.update),
+};
 
 function tokenWith(payload: object): string {
   const part = btoa(JSON.stringify(payload))
@@ -144,6 +149,17 @@ describe('what is stored', () => {
 });
 
 describe('sending writes', () => {
+  test('a queued write keeps its key across builds, so a newer build resumes an older one', () => {
+    expect(offlineWriteKeys.createRumination).toEqual(['offline-write', 'rumination', 'create']);
+    expect(offlineWriteKey(ruminationWrites.update)).toEqual([
+      'offline-write',
+      'rumination',
+      'update',
+    ]);
+    expect(offlineWriteKeys.createComment).toEqual(['offline-write', 'comment', 'create']);
+    expect(offlineWriteKeys.updateComment).toEqual(['offline-write', 'comment', 'update']);
+  });
+
   test('only network failures are retried; every answer is shown at once', () => {
     expect(shouldRetryWrite(0, new ApiError('Failed to create rumination', 0))).toBe(true);
     expect(shouldRetryWrite(3, new ApiError('Failed to create rumination', 0))).toBe(false);
@@ -167,7 +183,9 @@ describe('a failed write restored after a reload', () => {
       mutationFn: () => Promise.reject(new ApiError('Comments are not allowed on drafts', 409)),
       retry: false,
     });
-    await mutation.execute({ body: { content: 'hello', ruminationId: 1 } }).catch(() => undefined);
+    await mutation
+      .execute({ body: { content: 'hello', ruminationId: 1 }, label: 'Comment' })
+      .catch(() => undefined);
     const stored = serializePersistedClient({
       timestamp: Date.now(),
       buster: CACHE_BUSTER,
@@ -178,6 +196,7 @@ describe('a failed write restored after a reload', () => {
     hydrate(after, restorableState(JSON.parse(stored) as never, Date.now()) ?? {});
     const [restored] = after.getMutationCache().getAll();
     expect(restored && describeWrite(restored)).toMatchObject({
+      title: 'Comment',
       state: 'failed',
       content: 'hello',
       error: 'Comments are not allowed on drafts',

@@ -4,6 +4,11 @@ import { createStore, get, keys, set } from 'idb-keyval';
 import { afterEach, describe, expect, test } from 'vitest';
 import { storageKeyFor } from '../../../src/features/offline/offline-persistence';
 import { syncOfflineSession, wipeOfflineData } from '../../../src/features/offline/offline-session';
+import {
+  registerOfflineWrite,
+  type OfflineWrite,
+  type OfflineWriteVariables,
+} from '../../../src/features/offline/offline-writes';
 
 /** The same IndexedDB store the offline session uses (fake-indexeddb here). */
 const store = createStore('ruminations-offline', 'cache');
@@ -14,12 +19,12 @@ async function storedText(): Promise<string> {
   return out.join('\n');
 }
 
-function storedCopy(content: string): string {
+function storedCopy(content: string, mutations: unknown[] = []): string {
   return JSON.stringify({
     timestamp: Date.now(),
     buster: String(import.meta.env.VITE_BUILD_ID ?? 'dev'),
     clientState: {
-      mutations: [],
+      mutations,
       queries: [
         {
           queryKey: ['ruminations', 'my', { isPublic: true }],
@@ -87,5 +92,45 @@ describe('the offline copy follows who is signed in', () => {
     await wipeOfflineData(client);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await keys(store)).toEqual([]);
+  });
+});
+
+describe('queued writes', () => {
+  test('a write queued before a reload is resumed through the write its feature registered', async () => {
+    const variables: OfflineWriteVariables = {
+      body: { content: 'written on the train' },
+      idempotencyKey: 'f3b2a1c0-0000-4000-8000-000000000001',
+      label: 'New draft',
+    };
+    const queued = {
+      mutationKey: ['offline-write', 'note', 'create'],
+      scope: { id: 'offline-writes' },
+      state: {
+        context: undefined,
+        data: undefined,
+        error: null,
+        failureCount: 0,
+        failureReason: null,
+        isPaused: true,
+        status: 'pending',
+        variables,
+        submittedAt: Date.now(),
+      },
+    };
+    await set(storageKeyFor(6), storedCopy('anything', [queued]), store);
+    const sent: OfflineWriteVariables[] = [];
+    const noteWrite: OfflineWrite<OfflineWriteVariables> = {
+      name: ['note', 'create'],
+      send: (write) => {
+        sent.push(write);
+        return Promise.resolve({ id: 1 });
+      },
+      afterSuccess: () => Promise.resolve(),
+    };
+    const client = new QueryClient();
+    await syncOfflineSession(client, 6, () =>
+      Promise.resolve((queryClient: QueryClient) => registerOfflineWrite(queryClient, noteWrite)),
+    );
+    await expect.poll(() => sent).toEqual([variables]);
   });
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadError } from '../../../features/ruminations/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { MyFeedFrame } from '../../../features/ruminations/my-feed-frame';
 import { MyFeedPage } from '../../../features/ruminations/my-feed-page';
 import { ruminationQueries } from '../../../features/ruminations/rumination-queries';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadError } from '../../../features/ruminations/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { MyRuminationsFrame } from '../../../features/ruminations/my-ruminations-frame';
 import { MyRuminationsPage } from '../../../features/ruminations/my-ruminations-page';
 import { ruminationQueries } from '../../../features/ruminations/rumination-queries';

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { routeTree } from './routeTree.gen';
-import type { AuthSession } from './features/auth/auth-session';
+import { routeTree } from '../routeTree.gen';
+import type { AuthSession } from '../features/auth/auth-session';
 
 /** What every route's beforeLoad and loader receive. */
 export interface RouterContext {

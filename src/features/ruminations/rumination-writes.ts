@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RuminationWriteRequest } from '../../api/rumination-schemas';
+import {
+  newIdempotencyKey,
+  registerOfflineWrite,
+  type OfflineWrite,
+  type OfflineWriteVariables,
+} from '../offline/offline-writes';
+import { createRumination, updateRumination } from './rumination-api';
+import { invalidateAfterRuminationChange } from './rumination-queries';
+
+/**
+ * A new rumination and an edit are offline writes (features/offline/offline-writes.ts): queued
+ * while offline, kept across reloads, sent once with their idempotency key.
+ */
+
+export interface CreateRuminationWrite extends OfflineWriteVariables {
+  body: RuminationWriteRequest;
+}
+
+export interface UpdateRuminationWrite extends OfflineWriteVariables {
+  id: number;
+  body: RuminationWriteRequest;
+}
+
+export const ruminationWrites = {
+  create: {
+    name: ['rumination', 'create'],
+    send: (write) => createRumination(write.body, write.idempotencyKey),
+    afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
+  } satisfies OfflineWrite<CreateRuminationWrite>,
+  update: {
+    name: ['rumination', 'update'],
+    send: (write) => updateRumination(write.id, write.body, write.idempotencyKey),
+    afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
+  } satisfies OfflineWrite<UpdateRuminationWrite>,
+};
+
+/** A new rumination (or draft) as the person pressed Save. */
+export function newRuminationWrite(body: RuminationWriteRequest): CreateRuminationWrite {
+  return {
+    body,
+    idempotencyKey: newIdempotencyKey(),
+    label: body.publish ? 'New rumination' : 'New draft',
+  };
+}
+
+/** An edit of rumination `id` as the person pressed Save. */
+export function ruminationEditWrite(
+  id: number,
+  body: RuminationWriteRequest,
+): UpdateRuminationWrite {
+  return { id, body, idempotencyKey: newIdempotencyKey(), label: 'Edited rumination' };
+}
+
+export function registerRuminationWrites(queryClient: QueryClient): void {
+  registerOfflineWrite(queryClient, ruminationWrites.create);
+  registerOfflineWrite(queryClient, ruminationWrites.update);
+}

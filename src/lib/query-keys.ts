@@ -1,0 +1,50 @@
+/**
+ * Every key of the query cache, one factory per kind of data, each key built from its kind's
+ * prefix. Keys are never written as literals elsewhere: a change in one feature invalidates what
+ * another shows through these factories without importing that feature, and invalidating a prefix
+ * (`all`, `allReplies`) reaches every key below it.
+ */
+
+const RUMINATIONS = ['ruminations'] as const;
+export const ruminationKeys = {
+  all: RUMINATIONS,
+  my: (filters: object) => [...RUMINATIONS, 'my', filters] as const,
+  feed: (filters: object) => [...RUMINATIONS, 'feed', filters] as const,
+  public: (filters: object) => [...RUMINATIONS, 'public', filters] as const,
+};
+
+const COMMENTS = ['comments'] as const;
+const REPLIES = [...COMMENTS, 'replies'] as const;
+export const commentKeys = {
+  all: COMMENTS,
+  /** The whole tree under one rumination. */
+  ofRumination: (ruminationId: number) => [...COMMENTS, 'rumination', ruminationId] as const,
+  allReplies: REPLIES,
+  replies: (commentId: number) => [...REPLIES, commentId] as const,
+};
+
+const RELATIONS = ['relations'] as const;
+export const relationKeys = {
+  all: RELATIONS,
+  list: (filters: object) => [...RELATIONS, filters] as const,
+};
+
+const USERS = ['users'] as const;
+export const userKeys = {
+  all: USERS,
+  profile: (userId: number) => [...USERS, userId] as const,
+};
+
+const AUTH = ['auth'] as const;
+export const authKeys = {
+  all: AUTH,
+  me: [...AUTH, 'me'] as const,
+  activation: (token: string | undefined) => [...AUTH, 'activate', token] as const,
+};
+
+const TERMS = ['terms'] as const;
+export const termsKeys = {
+  all: TERMS,
+  current: [...TERMS, 'current'] as const,
+  status: [...TERMS, 'status'] as const,
+};
