@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser';
-import { DEMO_DB_KEY } from './demo-constants';
+import { DEMO_DB_KEY } from '../src/api/demo-backend';
 import { handlers } from './handlers';
 import { demoSeed } from './seed';
 import { replaceDb, resetMockBackend, setPersistence, type MockDb } from './store';

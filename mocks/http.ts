@@ -1,6 +1,7 @@
 import { HttpResponse, http, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { problemDetails } from '../server/http/problem';
+import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import { withSchemaNames } from '../src/api/query-names';
 import { TOS_REQUIRED_TITLE } from '../src/api/terms-schemas';
 import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } from './store';
 
@@ -31,10 +32,10 @@ export class Problem extends Error {
 }
 
 export function problemResponse(problem: Problem): Response {
-  const body = problemDetails(problem.status, problem.message, problem.detail, problem.errors);
+  const body = buildProblemDetails(problem.status, problem.message, problem.detail, problem.errors);
   return HttpResponse.json(body, {
     status: problem.status,
-    headers: { 'Content-Type': 'application/problem+json' },
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE },
   });
 }
 
@@ -181,13 +182,7 @@ export async function readBody<S extends z.ZodType>(
  */
 export function readQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
   const params = new URL(request.url).searchParams;
-  const keys = Object.keys(schema.shape);
-  const raw: Record<string, string> = {};
-  for (const [name, value] of params) {
-    const key = keys.find((k) => k.toLowerCase() === name.toLowerCase());
-    if (key !== undefined && !(key in raw)) raw[key] = value;
-  }
-  return parseWith(schema, raw, 'querystring');
+  return parseWith(schema, withSchemaNames(params, Object.keys(schema.shape)), 'querystring');
 }
 
 /** A path parameter validated with the contract's params schema (`{ id }`). */

@@ -1,5 +1,5 @@
-import type { RelationType } from '../src/domain/relation-types';
-import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from './demo-constants';
+import { relationTypeOfAudience, THERAPIST } from '../src/domain/relation-types';
+import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../src/api/demo-backend';
 import {
   createComment,
   createRelation,
@@ -15,12 +15,11 @@ import {
  * and relation panel therefore look different; everybody signs in with DEMO_PASSWORD.
  */
 
-const ACQUAINTANCE: RelationType = 0;
-const FAMILY: RelationType = 1;
-const FRIEND: RelationType = 2;
-const BEST_FRIEND: RelationType = 3;
-const PARTNER: RelationType = 4;
-const THERAPIST: RelationType = 5;
+const ACQUAINTANCE = relationTypeOfAudience('Acquaintance');
+const FAMILY = relationTypeOfAudience('Family');
+const FRIEND = relationTypeOfAudience('Friend');
+const BEST_FRIEND = relationTypeOfAudience('BestFriend');
+const PARTNER = relationTypeOfAudience('Partner');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
-import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/features/terms/terms-v1-markdown';
+import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
 
 /**
  * The in-memory database of the mock backend, plus the functions tests and the demo seed use to

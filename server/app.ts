@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'node:querystring';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -13,8 +14,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { installRequestAuth } from './auth/request-auth';
 import { installErrorHandling } from './http/error-handler';
-import { problemDetails, PROBLEM_CONTENT_TYPE } from './http/problem';
-import { parseQueryString } from './http/query-names';
+import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import { matchQueryNamesIgnoringCase } from './http/query-names';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
@@ -58,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    routerOptions: { querystringParser: (query) => parse(query), ignoreTrailingSlash: true },
     // A path that is not valid percent-encoding never reaches the router: answer it here.
     frameworkErrors: (error, _request, rawReply) => {
       // Typed for a route's generics here; this reply belongs to no route.
@@ -67,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .code(400)
         .type(PROBLEM_CONTENT_TYPE)
         .header('cache-control', 'no-store')
-        .send(problemDetails(400, 'The request URL is malformed', error.message));
+        .send(buildProblemDetails(400, 'The request URL is malformed', error.message));
     },
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void reply.headers(api ? apiHeaders : headers);
     done();
   });
+
+  matchQueryNamesIgnoringCase(app);
 
   await app.register(rateLimit, { global: false });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { TERMS_V1_MARKDOWN } from '../../src/features/terms/terms-v1-markdown';
+import { TERMS_V1_MARKDOWN } from '../../src/domain/terms-v1';
 import type { AppConfig } from '../config';
 import { seedInitialTerms } from '../modules/terms/terms-seed';
 import { createDatabase, migrateToLatest } from './database';

@@ -3,7 +3,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { HttpProblem, problemDetails, PROBLEM_CONTENT_TYPE } from './problem';
+import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
+import { HttpProblem } from './problem';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**
@@ -61,7 +62,7 @@ function sendProblem(
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problemDetails(status, title, detail, errors));
+    .send(buildProblemDetails(status, title, detail, errors));
 }
 
 /** Titles for the errors Fastify and its plugins raise themselves. */

@@ -1,34 +1,24 @@
-import { parse } from 'node:querystring';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { withSchemaNames } from '../../src/api/query-names';
 
 /**
- * Query parameter names match ignoring case (api-contract.md "Conventions"): clients send both
- * `isPublic` and `IsPublic`. Every name is rewritten to the spelling the schemas use before
- * validation; unknown names pass through unchanged.
+ * Query parameter names match ignoring case: before validation, each route's query is rewritten to
+ * the names of that route's own querystring schema (src/api/query-names.ts), so a parameter added
+ * to a schema needs nothing here.
  */
-export const CANONICAL_QUERY_NAMES = [
-  'isPublic',
-  'UserId',
-  'Limit',
-  'BeforeId',
-  'Id',
-  'WithMe',
-  'FromTMS',
-  'ToTMS',
-  'IncludeDeleted',
-  'Sort',
-  'Offset',
-  'token',
-] as const;
-
-const BY_LOWER = new Map<string, string>(CANONICAL_QUERY_NAMES.map((n) => [n.toLowerCase(), n]));
-
-export function parseQueryString(query: string): Record<string, unknown> {
-  const parsed = parse(query);
-  const result: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    const canonical = BY_LOWER.get(name.toLowerCase()) ?? name;
-    // Two spellings of one name (?isPublic=true&IsPublic=false): the first one wins.
-    if (!(canonical in result)) result[canonical] = value;
-  }
-  return result;
+export function matchQueryNamesIgnoringCase(app: FastifyInstance): void {
+  const namesOf = new WeakMap<z.ZodObject, readonly string[]>();
+  app.addHook('preValidation', (request, _reply, done) => {
+    const schema = request.routeOptions.schema?.querystring;
+    if (schema instanceof z.ZodObject) {
+      let names = namesOf.get(schema);
+      if (names === undefined) {
+        names = Object.keys(schema.shape);
+        namesOf.set(schema, names);
+      }
+      request.query = withSchemaNames(Object.entries(request.query as object), names);
+    }
+    done();
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../mocks/demo-constants';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../src/api/demo-backend';
 import { demoSeed } from '../../mocks/seed';
 import { resetMockBackend } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';

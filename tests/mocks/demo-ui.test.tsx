@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_DB_KEY, DEMO_PASSWORD, DEMO_PEOPLE } from '../../mocks/demo-constants';
+import { DEMO_DB_KEY, DEMO_PASSWORD, DEMO_PEOPLE } from '../../src/api/demo-backend';
 import { DemoBanner } from '../../src/features/demo/demo-banner';
 import { DemoCredentials } from '../../src/features/demo/demo-credentials';
 import { DemoMailbox } from '../../src/features/demo/demo-mailbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMS_V1_MARKDOWN } from '../../src/features/terms/terms-v1-markdown';
+import { TERMS_V1_MARKDOWN } from '../../src/domain/terms-v1';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
 import { createRumination, createUser, publishTermsVersion } from '../../mocks/store';
 import { api, setupMockBackend } from './mock-backend';

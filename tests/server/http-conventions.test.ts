@@ -10,13 +10,20 @@ describe('HTTP conventions of the API', () => {
       extraRoutes: (app) => {
         // A call that takes no body, like PUT /api/UserRelations/{id}/accept.
         app.put('/api/test-no-body', () => ({ ok: true }));
-        app
-          .withTypeProvider<ZodTypeProvider>()
-          .get(
-            '/api/test-query',
-            { schema: { querystring: z.object({ isPublic: z.string(), UserId: z.string() }) } },
-            (request) => request.query,
-          );
+        app.withTypeProvider<ZodTypeProvider>().get(
+          '/api/test-query',
+          {
+            schema: {
+              querystring: z.object({
+                isPublic: z.string(),
+                UserId: z.string(),
+                // A name no list knows: matched from this schema alone.
+                brandNewParam: z.string().optional(),
+              }),
+            },
+          },
+          (request) => request.query,
+        );
         app.get('/api/test-crash', () => {
           throw new Error('a bug');
         });
@@ -141,6 +148,12 @@ describe('HTTP conventions of the API', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ isPublic: 'true', UserId: '3' });
+    // A parameter that only its route's schema names, in any case; the first spelling wins.
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/test-query?ISPUBLIC=false&isPublic=true&userid=4&BRANDNEWPARAM=yes',
+    });
+    expect(fresh.json()).toEqual({ isPublic: 'false', UserId: '4', brandNewParam: 'yes' });
     // The activation token, sent as TOKEN, is still read (and found invalid, not missing).
     const activation = await t.app.inject({ method: 'GET', url: '/api/auth/activate?TOKEN=abc' });
     expect(activation.json()).toMatchObject({ title: 'Invalid or expired activation link' });

@@ -1,4 +1,4 @@
-import { DEMO_DB_KEY } from '../../../mocks/demo-constants';
+import { DEMO_DB_KEY } from '../../api/demo-backend';
 import { clearToken } from '../../lib/token-storage';
 import { DemoMailbox } from './demo-mailbox';
 

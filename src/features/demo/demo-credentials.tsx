@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../mocks/demo-constants';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../api/demo-backend';
 
 /** The demo's people and their shared password, shown on the login screen in demo mode. */
 export function DemoCredentials() {

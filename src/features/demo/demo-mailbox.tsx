@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readDemoOutbox, type DemoEmail } from '../../../mocks/demo-constants';
+import { readDemoOutbox, type DemoEmail } from '../../api/demo-backend';
 
 /**
  * Nobody receives email in the demo, so the activation and reset links it "sends" are listed

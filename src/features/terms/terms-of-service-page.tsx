@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatTermsDate } from './format-date';
 import { LazyTermsMarkdown } from './lazy-terms-markdown';
 import { termsQueries } from './terms-queries';
-import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from './terms-v1-markdown';
+import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../../domain/terms-v1';
 
 /**
  * /terms-of-service (spec section 2). Shows the current version from the server, so that the

@@ -1,6 +1,8 @@
 /**
- * Facts about the demo that the app's demo UI needs too (credentials list, reset button). Kept
- * apart from the mock backend so that showing them does not pull msw into the app's bundle.
+ * What the demo UI (src/features/demo) and the browser mock backend (mocks/browser.ts) agree on:
+ * the demo people, their password, and where the demo keeps its store and the emails it "sent".
+ * Part of the contract so that the app's demo UI needs no part of the mock backend: keep it free of
+ * msw, or the app's bundle would pull it in.
  */
 
 /** Where the browser demo keeps its whole store between reloads. */

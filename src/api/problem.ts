@@ -1,0 +1,49 @@
+import type { ProblemDetails } from './common';
+
+/**
+ * How every error is written (RFC 9457 problem details), by the server's error handler and by the
+ * mock backend alike, so the SPA sees the same bodies in tests, in the demo and in production.
+ */
+
+/** The section of RFC 9110 that defines each status we answer with, as the problem's `type`. */
+const STATUS_SECTIONS: Record<number, string> = {
+  400: '15.5.1',
+  401: '15.5.2',
+  403: '15.5.4',
+  404: '15.5.5',
+  405: '15.5.6',
+  406: '15.5.7',
+  408: '15.5.9',
+  409: '15.5.10',
+  411: '15.5.12',
+  413: '15.5.14',
+  414: '15.5.15',
+  415: '15.5.16',
+  422: '15.5.21',
+  429: '', // RFC 6585, not RFC 9110
+  500: '15.6.1',
+  503: '15.6.4',
+};
+
+function problemType(status: number): string {
+  if (status === 429) return 'https://www.rfc-editor.org/rfc/rfc6585#section-4';
+  const section = STATUS_SECTIONS[status];
+  return section ? `https://www.rfc-editor.org/rfc/rfc9110#section-${section}` : 'about:blank';
+}
+
+export function buildProblemDetails(
+  status: number,
+  title: string,
+  detail?: string,
+  errors?: Record<string, string[]>,
+): ProblemDetails {
+  return {
+    type: problemType(status),
+    title,
+    status,
+    ...(detail !== undefined ? { detail } : {}),
+    ...(errors !== undefined ? { errors } : {}),
+  };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
