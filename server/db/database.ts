@@ -71,6 +71,12 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(MIGRATIONS),
 };
 
+/** Brings the schema to one named migration (tests of what a migration does to existing data). */
+export async function migrateTo(db: Kysely<Database>, migrationName: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(migrationName);
+  if (error !== undefined) throw new Error(`Database migration failed`, { cause: error });
+}
+
 /**
  * Brings the schema up to date. Kysely's Migrator takes a lock (an advisory lock on PostgreSQL),
  * so several instances starting at once run each migration exactly once.

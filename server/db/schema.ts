@@ -59,6 +59,21 @@ export interface RuminationsTable {
   update_tms: string;
 }
 
+/**
+ * The columns every rumination read returns (rumination-queries.ts builds both its Kysely selects
+ * and the feed's SQL from this list, and its row type). A new column that a reader needs is added
+ * here beside its type; one that only serves a query (a search index, say) is left out.
+ */
+export const RUMINATION_READ_COLUMNS = [
+  'id',
+  'author_id',
+  'content',
+  'is_published',
+  'audience_mask',
+  'create_tms',
+  'update_tms',
+] as const satisfies readonly (keyof RuminationsTable)[];
+
 export interface CommentsTable {
   id: Generated<number>;
   rumination_id: number;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
+import { createDatabase, migrateTo, migrateToLatest } from '../../server/db/database';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, person, requestRelation, type Person } from './ruminations-support';
@@ -69,5 +70,69 @@ describe('viewer_audiences under racing relation writes', () => {
     expect(kept.length).toBeGreaterThan(0);
     await rebuildViewerAudiences(t.db);
     expect(kept).toEqual(await tableRows());
+  });
+});
+
+describe('the migration that creates viewer_audiences', () => {
+  it('fills it from the relations that exist, as the rule derives it', async () => {
+    const db = createDatabase({ sqliteFile: ':memory:' });
+    try {
+      await migrateTo(db, '0004-covering-read-indexes');
+      const now = new Date().toISOString();
+      const ids: number[] = [];
+      for (const name of ['ana', 'ben', 'cy']) {
+        const row = await db
+          .insertInto('users')
+          .values({
+            username: name,
+            username_lower: name,
+            email: `${name}@example.com`,
+            email_lower: `${name}@example.com`,
+            password_hash: 'x',
+            create_tms: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+      const [ana, ben, cy] = ids as [number, number, number];
+      // Accepted Friend and Therapist (ana asked ben to be her therapist), a deleted Family, a
+      // pending Partner, and a Therapist that cy asked of ana.
+      const relations: [number, number, number, number, number][] = [
+        [2, ana, ben, 1, 0],
+        [5, ana, ben, 1, 0],
+        [1, ben, cy, 1, 1],
+        [4, cy, ana, 0, 0],
+        [5, cy, ana, 1, 0],
+      ];
+      for (const [type, initiator, receiver, accepted, deleted] of relations) {
+        await db
+          .insertInto('user_relations')
+          .values({
+            type,
+            initiator_id: initiator,
+            receiver_id: receiver,
+            is_accepted: accepted,
+            is_deleted: deleted,
+            create_tms: now,
+            update_tms: now,
+          })
+          .execute();
+      }
+      await migrateToLatest(db);
+      const rows = () =>
+        db
+          .selectFrom('viewer_audiences')
+          .select(['viewer_id', 'author_id', 'audience_mask'])
+          .orderBy('viewer_id')
+          .orderBy('author_id')
+          .execute();
+      const migrated = await rows();
+      expect(migrated).toHaveLength(4);
+      await rebuildViewerAudiences(db);
+      expect(migrated).toEqual(await rows());
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import {
   ruminationVisibleThroughMask,
   ruminationVisibleTo,
@@ -11,16 +11,13 @@ import {
  * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
  */
 
-export interface RuminationRow {
-  id: number;
-  content: string;
-  author_id: number;
-  author_username: string;
-  is_published: number;
-  audience_mask: number;
-  create_tms: string;
-  update_tms: string;
-}
+/** A rumination as reads return it: its read columns and its author's name. */
+export type RuminationRow = Pick<
+  Selectable<RuminationsTable>,
+  (typeof RUMINATION_READ_COLUMNS)[number]
+> & { author_username: string };
+
+const READ_COLUMNS = RUMINATION_READ_COLUMNS.map((column) => `r.${column}` as const);
 
 export interface Page {
   limit: number;
@@ -31,16 +28,7 @@ function selectVisible(db: Kysely<Database>, viewerId: number | null) {
   return db
     .selectFrom('ruminations as r')
     .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select([
-      'r.id',
-      'r.content',
-      'r.author_id',
-      'u.username as author_username',
-      'r.is_published',
-      'r.audience_mask',
-      'r.create_tms',
-      'r.update_tms',
-    ])
+    .select([...READ_COLUMNS, 'u.username as author_username'])
     .where(ruminationVisibleTo(viewerId));
 }
 
@@ -130,19 +118,18 @@ export async function listFeed(
     where r.author_id = a.author_id and ${ruminationVisibleThroughMask()}${publicFilter}${before}
     order by r.id desc limit ${page.limit}
   )
-  select r.id, r.content, r.author_id, u.username as author_username, r.is_published,
-    r.audience_mask, r.create_tms, r.update_tms
+  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username
   from page cross join ruminations r cross join users u
   where r.id = page.id and u.id = r.author_id
   order by r.id desc`.execute(db);
   return result.rows;
 }
 
-export interface RuminationWrite {
-  content: string;
-  is_published: number;
-  audience_mask: number;
-}
+/** What a create or an edit writes; the author and the times are the queries' own. */
+export type RuminationWrite = Omit<
+  Insertable<RuminationsTable>,
+  'id' | 'author_id' | 'create_tms' | 'update_tms'
+>;
 
 export async function insertRumination(
   db: Kysely<Database>,
