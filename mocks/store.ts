@@ -1,3 +1,4 @@
+import type { RuminationWrite } from '../src/api/rumination-schemas';
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
 import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
@@ -30,15 +31,19 @@ export interface StoredUser {
   createTMS: string;
 }
 
-export interface StoredRumination {
+/**
+ * A rumination as stored: the fields of the contract's write request as they came (so a field added
+ * to the contract is stored and returned with no change here), with `publish` kept as `isPublished`
+ * and audiences as relation types.
+ */
+export type StoredRumination = Omit<RuminationWrite, 'publish' | 'audiences'> & {
   id: number;
   authorId: number;
-  content: string;
   isPublished: boolean;
   audiences: RelationType[];
   createTMS: string;
   updateTMS: string;
-}
+};
 
 export interface StoredComment {
   id: number;

@@ -19,15 +19,12 @@ export function userRef(userId: number): UserRef {
   return { id: userId, username: findUser(userId)?.username ?? 'unknown' };
 }
 
-export function toRumination(r: StoredRumination): Rumination {
+/** Stored fields go out as they are (they are the contract's); author and audiences are shaped. */
+export function toRumination({ authorId, audiences, ...fields }: StoredRumination): Rumination {
   return {
-    id: r.id,
-    content: r.content,
-    createdBy: userRef(r.authorId),
-    createTMS: r.createTMS,
-    updateTMS: r.updateTMS,
-    isPublished: r.isPublished,
-    audiences: r.audiences.map((relationType) => ({ relationType })),
+    ...fields,
+    createdBy: userRef(authorId),
+    audiences: audiences.map((relationType) => ({ relationType })),
   };
 }
 

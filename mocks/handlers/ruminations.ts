@@ -94,15 +94,15 @@ export const ruminationHandlers = [
     'post',
     '/api/ruminations',
     idempotent(async ({ request }) => {
-      const input = await readBody(request, ruminationWriteRequest);
+      const { publish, audiences, ...fields } = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const time = now();
       const rumination: StoredRumination = {
+        ...fields,
         id: nextId(),
         authorId: userId,
-        content: input.content,
-        isPublished: input.publish,
-        audiences: input.audiences ?? [],
+        isPublished: publish,
+        audiences: audiences ?? [],
         createTMS: time,
         updateTMS: time,
       };
@@ -116,16 +116,17 @@ export const ruminationHandlers = [
     '/api/ruminations/:id',
     idempotent(async ({ request, params }) => {
       const id = readId(params, ruminationIdParams);
-      const input = await readBody(request, ruminationWriteRequest);
+      const { publish, audiences, ...fields } = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const rumination = visibleRuminationOr404(id, userId);
       if (rumination.authorId !== userId) {
         throw forbidden('Only the author may change this rumination');
       }
-      rumination.content = input.content;
-      rumination.audiences = input.audiences ?? [];
-      rumination.isPublished = input.publish;
-      rumination.updateTMS = now();
+      Object.assign(rumination, fields, {
+        isPublished: publish,
+        audiences: audiences ?? [],
+        updateTMS: now(),
+      });
       return HttpResponse.json(toRumination(rumination));
     }),
   ),

@@ -1,10 +1,9 @@
-import type { Rumination } from '../../api/rumination-schemas';
-import { audienceNameOf } from '../../domain/relation-types';
+import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { ruminationEditWrite } from './rumination-writes';
 import { useUpdateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
-import { RuminationForm, type RuminationSubmission } from './rumination-form';
+import { formValuesOf, RuminationForm } from './rumination-form';
 
 interface EditRuminationDialogProps {
   rumination: Rumination;
@@ -21,8 +20,8 @@ export default function EditRuminationDialog({
   const update = useUpdateRumination();
   const send = useSendWrite();
 
-  const save = async ({ content, audiences, publish }: RuminationSubmission) => {
-    const write = ruminationEditWrite(rumination.id, { content, audiences, publish });
+  const save = async (body: RuminationWriteRequest) => {
+    const write = ruminationEditWrite(rumination.id, body);
     if (await send(update, write)) onOpenChange(false);
   };
 
@@ -41,10 +40,7 @@ export default function EditRuminationDialog({
         </p>
       ) : null}
       <RuminationForm
-        initialValues={{
-          content: rumination.content,
-          audiences: rumination.audiences.map((a) => audienceNameOf(a.relationType)),
-        }}
+        initialValues={formValuesOf(rumination)}
         isSaving={update.isPending}
         onSubmit={save}
       />

@@ -2,7 +2,8 @@ import { useSendWrite } from '../offline/queue-if-offline';
 import { newRuminationWrite } from './rumination-writes';
 import { useCreateRumination } from './use-rumination-mutations';
 import { RuminationDialog } from './rumination-dialog';
-import { RuminationForm, type RuminationSubmission } from './rumination-form';
+import type { RuminationWriteRequest } from '../../api/rumination-schemas';
+import { RuminationForm } from './rumination-form';
 
 interface NewRuminationDialogProps {
   open: boolean;
@@ -14,13 +15,9 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
   const create = useCreateRumination();
   const send = useSendWrite();
 
-  const save = async ({ content, audiences, publish }: RuminationSubmission) => {
-    const write = newRuminationWrite({
-      content,
-      publish,
-      // Audiences are omitted when none is chosen (spec section 3).
-      ...(audiences.length > 0 ? { audiences } : {}),
-    });
+  const save = async ({ audiences, ...body }: RuminationWriteRequest) => {
+    // Audiences are omitted when none is chosen (spec section 3).
+    const write = newRuminationWrite(audiences?.length ? { ...body, audiences } : body);
     // On failure the dialog stays open with the content kept (spec section 2).
     if (await send(create, write)) onOpenChange(false);
   };

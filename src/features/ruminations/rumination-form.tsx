@@ -1,24 +1,42 @@
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import * as Checkbox from '@radix-ui/react-checkbox';
-import { RELATION_TYPES, type AudienceName } from '../../domain/relation-types';
+import { z } from 'zod';
+import {
+  ruminationContent,
+  type Rumination,
+  type RuminationWriteRequest,
+} from '../../api/rumination-schemas';
+import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
 
-/** What the New Rumination dialog and the edit dialog send (spec section 3, create payload). */
-export interface RuminationFormValues {
-  content: string;
-  audiences: AudienceName[];
-}
+/**
+ * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
+ * characters, with its messages) and audiences by name. A field added to the contract's write
+ * request is added here and nowhere else on the client: the dialogs send what the form submits.
+ */
+const ruminationFormSchema = z.object({
+  content: ruminationContent,
+  // Only ever ticked from RELATION_TYPES below, so typed, not checked (checking would pull the
+  // list of names into the first visit's shared chunk of relation-types).
+  audiences: z.array(z.custom<AudienceName>()),
+});
+export type RuminationFormValues = z.input<typeof ruminationFormSchema>;
 
-export interface RuminationSubmission extends RuminationFormValues {
-  /** true publishes, false saves a draft. */
-  publish: boolean;
+/** The form's values for an existing rumination (the edit dialog). */
+export function formValuesOf(rumination: Rumination): RuminationFormValues {
+  return {
+    content: rumination.content,
+    audiences: rumination.audiences.map((a) => audienceNameOf(a.relationType)),
+  };
 }
 
 interface RuminationFormProps {
   initialValues?: RuminationFormValues;
   /** True while a save is in flight: both buttons are disabled (spec section 2). */
   isSaving: boolean;
-  onSubmit: (submission: RuminationSubmission) => void;
+  /** The request body: Save Draft sends publish false, Publish true. */
+  onSubmit: (body: RuminationWriteRequest) => void;
 }
 
 const EMPTY: RuminationFormValues = { content: '', audiences: [] };
@@ -26,21 +44,27 @@ const EMPTY: RuminationFormValues = { content: '', audiences: [] };
 /** Content and audiences with Save Draft and Publish; shared by creating and editing. */
 export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: RuminationFormProps) {
   const contentId = useId();
-  const { register, control, handleSubmit } = useForm<RuminationFormValues>({
+  const contentErrorId = `${contentId}-error`;
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RuminationFormValues, unknown, z.output<typeof ruminationFormSchema>>({
+    resolver: zodResolver(ruminationFormSchema),
     defaultValues: initialValues,
   });
   const isBlank = useWatch({ control, name: 'content' }).trim() === '';
   const disabled = isBlank || isSaving;
+  const contentError = errors.content?.message;
 
   const submit = (publish: boolean) =>
     handleSubmit((values) => {
-      const content = values.content.trim();
-      if (content === '') return;
       // Sent in the enumeration's order, whatever order they were ticked in.
       const audiences = RELATION_TYPES.map((t) => t.name).filter((name) =>
         values.audiences.includes(name),
       );
-      onSubmit({ content, audiences, publish });
+      onSubmit({ ...values, audiences, publish });
     });
 
   return (
@@ -60,8 +84,15 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
           rows={6}
           placeholder="What's on your mind?"
           className="field-input min-h-32 resize-y"
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? contentErrorId : undefined}
           {...register('content')}
         />
+        {contentError ? (
+          <p id={contentErrorId} className="field-error">
+            {contentError}
+          </p>
+        ) : null}
       </div>
 
       <fieldset className="flex flex-col gap-2">

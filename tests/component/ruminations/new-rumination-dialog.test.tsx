@@ -148,4 +148,27 @@ describe('New Rumination dialog', () => {
     const app = await renderApp('/public', { token, requiresTosAcceptance: true });
     expect(app.getByRole('button', { name: 'New Rumination' })).toBeDisabled();
   });
+
+  test("content over 5,000 characters is refused with the contract's message and kept", async () => {
+    const { token } = createUser({ username: 'alice' });
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+    const content = dialog.getByLabelText('Content');
+    await app.user.click(content);
+    await app.user.paste('x'.repeat(5001));
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+
+    expect(await dialog.findByText('Content must be at most 5000 characters')).toBeInTheDocument();
+    expect(content).toHaveAttribute('aria-invalid', 'true');
+    expect(content).toHaveAccessibleDescription('Content must be at most 5000 characters');
+    expect(content).toHaveValue('x'.repeat(5001));
+    expect(app.getByRole('dialog', { name: 'New Rumination' })).toBeInTheDocument();
+    await log.settled();
+    expect(log.to('/api/ruminations', 'POST')).toHaveLength(0);
+
+    // 5,000 is still allowed.
+    await app.user.type(content, '{Backspace}');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(log.to('/api/ruminations', 'POST')).toHaveLength(1));
+  });
 });
