@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageCard } from '../../components/ui/page-card';
 import { errorMessage } from '../../lib/error-message';
+import { authKeys } from '../../lib/query-keys';
 import { activate } from './auth-api';
 
 /**
@@ -10,7 +11,7 @@ import { activate } from './auth-api';
  */
 export function ActivateScreen({ token }: { token: string | undefined }) {
   const activation = useQuery({
-    queryKey: ['auth', 'activate', token],
+    queryKey: authKeys.activation(token),
     queryFn: () => activate(token ?? ''),
     enabled: Boolean(token),
     retry: false,

@@ -1,27 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import { FormError } from '../../components/ui/form-error';
+import { FieldForm, FormActions, SubmitButton } from '../../components/ui/form-parts';
 import { PageCard } from '../../components/ui/page-card';
-import { TextField } from '../../components/ui/text-field';
-import { errorMessage } from '../../lib/error-message';
+import { FormField } from '../../components/ui/form-field';
 import { forgotPassword } from './auth-api';
-import { forgotPasswordForm, type ForgotPasswordFormValues } from './auth-form-schemas';
-
-const DEFAULT_ERROR = 'Failed to send password reset email';
+import { forgotPasswordForm } from './auth-form-schemas';
+import { useAccountForm } from './use-account-form';
 
 /** /forgot-password: the email form, then a confirmation (spec section 2). */
 export function ForgotPasswordScreen() {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPasswordFormValues>({
-    resolver: zodResolver(forgotPasswordForm),
+  const { onSubmit, mutation, formError, ...form } = useAccountForm({
+    schema: forgotPasswordForm,
     defaultValues: { email: '' },
+    send: forgotPassword,
+    defaultError: 'Failed to send password reset email',
   });
-  const mutation = useMutation({ mutationFn: forgotPassword });
 
   if (mutation.isSuccess) {
     return (
@@ -46,28 +38,17 @@ export function ForgotPasswordScreen() {
       <p className="mb-4 text-sm text-ink-muted">
         Enter your email address and we will send you a link to reset your password.
       </p>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={handleSubmit((values) => mutation.mutate(values))}
-      >
-        <FormError message={mutation.error ? errorMessage(mutation.error, DEFAULT_ERROR) : null} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <div className="flex items-center justify-between gap-4">
-          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
-          </button>
+      <FieldForm onSubmit={onSubmit} error={formError}>
+        <FormField form={form} name="email" label="Email" kind="email" />
+        <FormActions>
+          <SubmitButton busy={mutation.isPending} busyLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
           <Link to="/login" className="text-link text-sm">
             Back to Login
           </Link>
-        </div>
-      </form>
+        </FormActions>
+      </FieldForm>
     </PageCard>
   );
 }

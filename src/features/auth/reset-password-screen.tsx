@@ -1,17 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import { FormError } from '../../components/ui/form-error';
+import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { PageCard } from '../../components/ui/page-card';
-import { TextField } from '../../components/ui/text-field';
-import { errorMessage } from '../../lib/error-message';
+import { FormField } from '../../components/ui/form-field';
 import { resetPassword } from './auth-api';
 import { resetPasswordForm, type ResetPasswordFormValues } from './auth-form-schemas';
-import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
-
-const DEFAULT_ERROR = 'Failed to reset password';
-const SERVER_FIELDS = ['newPassword', 'confirmPassword'] as const;
+import { useAccountForm } from './use-account-form';
 
 /** /reset-password?token=...: new password form, invalid-link and success states (spec 2). */
 export function ResetPasswordScreen({ token }: { token: string | undefined }) {
@@ -31,18 +24,12 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordForm),
+  const { onSubmit, mutation, formError, ...form } = useAccountForm({
+    schema: resetPasswordForm,
     defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: (values: ResetPasswordFormValues) => resetPassword({ token, ...values }),
-    onError: (error) => applyServerFieldErrors(error, SERVER_FIELDS, setError),
+    send: (values: ResetPasswordFormValues) => resetPassword({ token, ...values }),
+    defaultError: 'Failed to reset password',
+    serverFields: ['newPassword', 'confirmPassword'],
   });
 
   if (mutation.isSuccess) {
@@ -60,36 +47,18 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <PageCard title="Reset Password">
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={handleSubmit((values) => mutation.mutate(values))}
-      >
-        <FormError
-          message={
-            mutation.error && !isShownOnFields(mutation.error, SERVER_FIELDS)
-              ? errorMessage(mutation.error, DEFAULT_ERROR)
-              : null
-          }
-        />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <TextField
+      <FieldForm onSubmit={onSubmit} error={formError}>
+        <FormField form={form} name="newPassword" label="New password" kind="new-password" />
+        <FormField
+          form={form}
+          name="confirmPassword"
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          kind="new-password"
         />
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Resetting...' : 'Reset Password'}
-        </button>
-      </form>
+        <SubmitButton busy={mutation.isPending} busyLabel="Resetting...">
+          Reset Password
+        </SubmitButton>
+      </FieldForm>
     </PageCard>
   );
 }

@@ -1,27 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { SIGNUP_TOS_VERSION } from '../../api/terms-schemas';
-import { FormError } from '../../components/ui/form-error';
-import { TextField } from '../../components/ui/text-field';
-import { errorMessage } from '../../lib/error-message';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
+import { FormField } from '../../components/ui/form-field';
 import { signup } from './auth-api';
 import { signUpForm, type SignUpFormValues } from './auth-form-schemas';
-import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
-
-const SERVER_FIELDS = ['username', 'email', 'password'] as const;
+import { useAccountForm } from './use-account-form';
 
 /** The sign-up half of /login; sends terms version "1.0" (spec sections 5 and 9). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
-  const termsId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignUpFormValues>({
-    resolver: zodResolver(signUpForm),
+  const { onSubmit, mutation, formError, ...form } = useAccountForm({
+    schema: signUpForm,
     defaultValues: {
       username: '',
       email: '',
@@ -29,72 +17,27 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       confirmPassword: '',
       acceptTerms: false,
     },
-  });
-  const mutation = useMutation({
-    mutationFn: (values: SignUpFormValues) =>
+    send: (values: SignUpFormValues) =>
       signup({
         username: values.username,
         email: values.email,
         password: values.password,
         acceptedTosVersion: SIGNUP_TOS_VERSION,
       }),
+    defaultError: 'Signup failed',
+    serverFields: ['username', 'email', 'password'],
     onSuccess: (_result, values) => onSignedUp(values.email),
-    onError: (error) => applyServerFieldErrors(error, SERVER_FIELDS, setError),
   });
 
-  const termsError = errors.acceptTerms?.message;
-
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={handleSubmit((values) => mutation.mutate(values))}
-    >
-      <FormError
-        message={
-          mutation.error && !isShownOnFields(mutation.error, SERVER_FIELDS)
-            ? errorMessage(mutation.error, 'Signup failed')
-            : null
-        }
-      />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <div>
-        <div className="flex items-start gap-2">
-          <input
-            id={termsId}
-            type="checkbox"
-            className="mt-1 h-4 w-4 accent-accent"
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? `${termsId}-error` : undefined}
-            {...register('acceptTerms')}
-          />
-          <label htmlFor={termsId} className="text-sm">
+    <FieldForm onSubmit={onSubmit} error={formError}>
+      <FormField form={form} name="username" label="Username" kind="username" />
+      <FormField form={form} name="email" label="Email" kind="email" />
+      <FormField form={form} name="password" label="Password" kind="new-password" />
+      <FormField form={form} name="confirmPassword" label="Confirm password" kind="new-password" />
+      <CheckboxField
+        label={
+          <>
             I accept the{' '}
             <a
               href="/terms-of-service"
@@ -104,17 +47,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
             >
               Terms of Service
             </a>
-          </label>
-        </div>
-        {termsError && (
-          <p id={`${termsId}-error`} className="field-error">
-            {termsError}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing up...' : 'Sign Up'}
-      </button>
-    </form>
+          </>
+        }
+        error={form.errors.acceptTerms?.message}
+        {...form.register('acceptTerms')}
+      />
+      <SubmitButton busy={mutation.isPending} busyLabel="Signing up...">
+        Sign Up
+      </SubmitButton>
+    </FieldForm>
   );
 }

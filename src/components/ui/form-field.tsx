@@ -1,0 +1,38 @@
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { TextField } from './text-field';
+
+/** Each kind of input the forms take, with what the browser and password managers need to know. */
+const KINDS = {
+  text: {},
+  username: { autoComplete: 'username' },
+  email: { type: 'email', autoComplete: 'email' },
+  'current-password': { type: 'password', autoComplete: 'current-password' },
+  'new-password': { type: 'password', autoComplete: 'new-password' },
+} as const;
+
+interface FormFieldProps<TValues extends FieldValues> {
+  /** The form's `register` and its field errors (react-hook-form). */
+  form: { register: UseFormRegister<TValues>; errors: FieldErrors<TValues> };
+  name: Path<TValues>;
+  label: string;
+  kind: keyof typeof KINDS;
+}
+
+/** One field of a react-hook-form form: a TextField of its kind, registered, with its error. */
+export function FormField<TValues extends FieldValues>({
+  form,
+  name,
+  label,
+  kind,
+}: FormFieldProps<TValues>) {
+  const error = get(form.errors, name) as { message?: string } | undefined;
+  return (
+    <TextField label={label} {...KINDS[kind]} error={error?.message} {...form.register(name)} />
+  );
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/error-message';
+import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
+
+interface AccountFormOptions<TValues extends FieldValues, TResult> {
+  /** The form's rules with the spec's messages (auth-form-schemas.ts). */
+  schema: z.ZodType<TValues, TValues>;
+  defaultValues: DefaultValues<TValues>;
+  /** The call the form makes with its valid values. */
+  send: (values: TValues) => Promise<TResult>;
+  /** The spec's message when the call fails without one of its own (section 8). */
+  defaultError: string;
+  /** Fields whose server-side messages (400 `errors`) are shown under the field, not in the box. */
+  serverFields?: readonly Path<TValues>[];
+  onSuccess?: (result: TResult, values: TValues) => void;
+}
+
+/**
+ * What every account form does (sign in, sign up, forgot and reset password): check the fields
+ * with the schema, send, show the server's field messages under their fields and anything else in
+ * the form's error box.
+ */
+export function useAccountForm<TValues extends FieldValues, TResult>({
+  schema,
+  defaultValues,
+  send,
+  defaultError,
+  serverFields = [],
+  onSuccess,
+}: AccountFormOptions<TValues, TResult>) {
+  const { register, handleSubmit, setError, formState } = useForm<TValues>({
+    resolver: zodResolver(schema),
+    defaultValues,
+  });
+  const mutation = useMutation({
+    mutationFn: send,
+    ...(onSuccess ? { onSuccess } : {}),
+    onError: (error) => applyServerFieldErrors(error, serverFields, setError),
+  });
+  const formError =
+    mutation.error && !isShownOnFields(mutation.error, serverFields)
+      ? errorMessage(mutation.error, defaultError)
+      : null;
+  return {
+    register,
+    errors: formState.errors,
+    onSubmit: handleSubmit((values) => mutation.mutate(values)),
+    mutation,
+    formError,
+  };
+}
