@@ -1,4 +1,4 @@
-import type { RuminationWrite } from '../src/api/rumination-schemas';
+import { ruminationWriteRequest, type RuminationWrite } from '../src/api/rumination-schemas';
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
 import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
@@ -292,12 +292,18 @@ export interface CreateRuminationOptions {
 export function createRumination(options: CreateRuminationOptions): StoredRumination {
   const id = nextId();
   const time = options.createTMS ?? now();
+  // Through the contract, as a request would come: every other field gets its default there.
+  const { publish, audiences, ...fields } = ruminationWriteRequest.parse({
+    content: options.content ?? `Rumination ${id}`,
+    publish: options.isPublished ?? true,
+    audiences: options.audiences ?? [],
+  });
   const rumination: StoredRumination = {
+    ...fields,
     id,
     authorId: options.authorId,
-    content: options.content ?? `Rumination ${id}`,
-    isPublished: options.isPublished ?? true,
-    audiences: [...new Set(options.audiences ?? [])].sort((a, b) => a - b),
+    isPublished: publish,
+    audiences: audiences ?? [],
     createTMS: time,
     updateTMS: time,
   };
