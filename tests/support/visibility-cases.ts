@@ -3,8 +3,8 @@ import type { RelationState } from '../../src/domain/visibility';
 import data from './visibility-cases.json';
 
 /**
- * The 660 cases of api-contract.md's visibility rule (../shared/design/visibility-cases.json,
- * copied here so a clean clone has them). One loader for every implementation's tests: the domain
+ * The 660 cases of the API contract's visibility rule (visibility-cases.json beside this file, a
+ * copy of the product team's case list). One loader for every implementation's tests: the domain
  * rule, the mock backend and the server.
  */
 export interface VisibilityCase {
