@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { id, idInput, timestamp, userRef } from './common';
+import { commentContent } from './content-rules';
 
 /** Wire schemas of /api/comments/* (spec sections 3 and 7, api-contract.md "Comments"). */
 
-export const COMMENT_MAX = 2000;
+export { COMMENT_MAX } from './content-rules';
 
 export interface Comment {
   id: number;
@@ -30,12 +31,6 @@ export const comment: z.ZodType<Comment> = z.object({
     return z.array(comment);
   },
 });
-
-const commentContent = z
-  .string()
-  .trim()
-  .min(1, 'Content is required')
-  .max(COMMENT_MAX, `Content must be at most ${COMMENT_MAX} characters`);
 
 /** Exactly one of ruminationId or parentCommentId. */
 export const createCommentRequest = z

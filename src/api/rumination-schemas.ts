@@ -9,6 +9,7 @@ import {
   timestamp,
   userRef,
 } from './common';
+import { ruminationContent } from './content-rules';
 import {
   AUDIENCE_NAMES,
   relationTypeOfAudience,
@@ -17,7 +18,7 @@ import {
 
 /** Wire schemas of /api/ruminations/* (spec sections 3 and 7, api-contract.md "Ruminations"). */
 
-export const RUMINATION_MAX = 5000;
+export { RUMINATION_MAX } from './content-rules';
 
 /** An audience as a client may send it: its name ("BestFriend") or its number (3). */
 export const audienceInput = z
@@ -40,13 +41,6 @@ export const rumination = z.object({
   audiences: z.array(z.object({ relationType: relationTypeSchema })),
 });
 export type Rumination = z.infer<typeof rumination>;
-
-/** The content rule of a rumination; the form checks it too, with the same messages. */
-export const ruminationContent = z
-  .string()
-  .trim()
-  .min(1, 'Content is required')
-  .max(RUMINATION_MAX, `Content must be at most ${RUMINATION_MAX} characters`);
 
 /** Body of POST /api/ruminations and PUT /api/ruminations/{id}: creating and editing send the same. */
 export const ruminationWriteRequest = z.object({

@@ -3,11 +3,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { z } from 'zod';
-import {
-  ruminationContent,
-  type Rumination,
-  type RuminationWriteRequest,
-} from '../../api/rumination-schemas';
+import { ruminationContent } from '../../api/content-rules';
+import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
 
 /**
