@@ -1,13 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '../routeTree.gen';
-import type { AuthSession } from '../features/auth/auth-session';
-
-/** What every route's beforeLoad and loader receive. */
-export interface RouterContext {
-  queryClient: QueryClient;
-  auth: AuthSession;
-}
+import type { RouterContext } from './router-context';
 
 /** The one router of the app; main.tsx and the tests build it the same way. */
 export function createAppRouter({
