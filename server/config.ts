@@ -22,6 +22,8 @@ export interface RateLimits {
   forgotPerAddress: RateLimitRule;
   resetPerAccount: RateLimitRule;
   resetPerAddress: RateLimitRule;
+  /** Reads a script could scrape (user search), per signed-in user. */
+  searchPerUser: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -56,6 +58,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPerAddress: { max: 25, windowMs: 30 * MINUTE },
   resetPerAccount: { max: 5, windowMs: 30 * MINUTE },
   resetPerAddress: { max: 25, windowMs: 30 * MINUTE },
+  searchPerUser: { max: 60, windowMs: MINUTE },
 };
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPerAddress: scaled(d.forgotPerAddress, factor),
       resetPerAccount: scaled(d.resetPerAccount, factor),
       resetPerAddress: scaled(d.resetPerAddress, factor),
+      searchPerUser: scaled(d.searchPerUser, factor),
     },
   };
 }

@@ -17,6 +17,7 @@ import * as m0002 from './migrations/0002-rumination-list-indexes';
 import * as m0003 from './migrations/0003-idempotency-keys';
 import * as m0004 from './migrations/0004-covering-read-indexes';
 import * as m0005 from './migrations/0005-viewer-audiences';
+import * as m0006 from './migrations/0006-username-search';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-idempotency-keys': m0003,
   '0004-covering-read-indexes': m0004,
   '0005-viewer-audiences': m0005,
+  '0006-username-search': m0006,
 };
 
 export interface DatabaseConfig {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idInput, timestamp } from './common';
+import { id, idInput, timestamp, userRef } from './common';
 
 /** GET /api/users/{id} (api-contract.md "Ruminations", last paragraph). */
 export const userProfile = z.object({
@@ -11,3 +11,22 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 export const userIdParams = z.object({ id: idInput });
+
+/** GET /api/users/search (contract: "Beyond the spec", People). */
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_MAX = 32;
+export const USER_SEARCH_LIMIT_DEFAULT = 20;
+export const USER_SEARCH_LIMIT_MAX = 50;
+
+export const userSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(USER_SEARCH_MIN, `Search for at least ${USER_SEARCH_MIN} characters`)
+    .max(USER_SEARCH_MAX, `Search for at most ${USER_SEARCH_MAX} characters`),
+  Limit: z.coerce.number().int().min(1).max(USER_SEARCH_LIMIT_MAX).optional(),
+});
+export type UserSearchQuery = z.output<typeof userSearchQuery>;
+
+/** Activated users whose name contains q: exact match first, then prefix, then the rest. */
+export const userSearchResults = z.array(userRef);

@@ -16,6 +16,7 @@ function limits(overrides: Partial<RateLimits>): RateLimits {
     forgotPerAddress: huge,
     resetPerAccount: huge,
     resetPerAddress: huge,
+    searchPerUser: huge,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
@@ -34,4 +34,45 @@ export async function countPublicRuminations(
     .where(ruminationVisibleTo(null))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** `_` and `%` are wildcards of LIKE (and `_` is allowed in usernames): matched literally here. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Activated users other than `excludeId` whose lower-cased name contains `q` (lower-cased): the
+ * exact name first, then names starting with `q`, then the rest, each group by lower-cased name.
+ * On PostgreSQL a trigram index answers the LIKE (migration 0006).
+ */
+export async function searchActiveUsers(
+  db: Kysely<Database>,
+  q: string,
+  excludeId: number,
+  limit: number,
+): Promise<{ id: number; username: string }[]> {
+  const literal = likeLiteral(q);
+  const contains = `%${literal}%`;
+  const prefix = `${literal}%`;
+  return (
+    db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('is_active', '=', 1)
+      .where('id', '<>', excludeId)
+      .where(sql<boolean>`username_lower like ${contains} escape '\\'`)
+      .orderBy(
+        sql`case when username_lower = ${q} then 0 when username_lower like ${prefix} escape '\\' then 1 else 2 end`,
+      )
+      // Byte order, as SQLite and the mock compare: PostgreSQL's default collation would sort
+      // `_`, `.` and `-` by language rules instead.
+      .orderBy(
+        db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql`username_lower collate "C"`
+          : sql`username_lower`,
+      )
+      .limit(limit)
+      .execute()
+  );
 }

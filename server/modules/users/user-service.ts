@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { UserProfile } from '../../../src/api/user-schemas';
+import {
+  USER_SEARCH_LIMIT_DEFAULT,
+  type UserProfile,
+  type UserSearchQuery,
+} from '../../../src/api/user-schemas';
+import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
 import { HttpProblem } from '../../http/problem';
-import { countPublicRuminations, findActiveUser } from './user-queries';
+import { countPublicRuminations, findActiveUser, searchActiveUsers } from './user-queries';
 
 /** A profile anyone may read; accounts not yet activated do not exist to others. */
 export async function getUserProfile(db: Kysely<Database>, id: number): Promise<UserProfile> {
@@ -14,4 +19,14 @@ export async function getUserProfile(db: Kysely<Database>, id: number): Promise<
     createTMS: user.create_tms,
     publicRuminationCount: await countPublicRuminations(db, user.id),
   };
+}
+
+/** People search (contract: People): the caller is left out; names only, never email. */
+export async function searchUsers(
+  db: Kysely<Database>,
+  callerId: number,
+  query: UserSearchQuery,
+): Promise<UserRef[]> {
+  const limit = query.Limit ?? USER_SEARCH_LIMIT_DEFAULT;
+  return searchActiveUsers(db, query.q.toLowerCase(), callerId, limit);
 }

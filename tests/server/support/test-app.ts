@@ -63,6 +63,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
       forgotPerAddress: huge,
       resetPerAccount: huge,
       resetPerAddress: huge,
+      searchPerUser: huge,
     },
     ...overrides,
   };
