@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AuthAcceptedRouteImport } from './routes/_auth/_accepted'
 import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-acceptance'
+import { Route as RuminationRuminationIdRouteImport } from './routes/rumination.$ruminationId'
 import { Route as UserIndexRouteImport } from './routes/user.index'
 import { Route as UserUserIdRouteImport } from './routes/user.$userId'
 import { Route as AuthAcceptedMyFeedRouteImport } from './routes/_auth/_accepted/my-feed'
@@ -72,6 +73,11 @@ const AuthTermsAcceptanceRoute = AuthTermsAcceptanceRouteImport.update({
   path: '/terms-acceptance',
   getParentRoute: () => AuthRoute,
 } as any)
+const RuminationRuminationIdRoute = RuminationRuminationIdRouteImport.update({
+  id: '/rumination/$ruminationId',
+  path: '/rumination/$ruminationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserIndexRoute = UserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user/': typeof UserIndexRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user': typeof UserIndexRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_auth/_accepted': typeof AuthAcceptedRouteWithChildren
   '/_auth/terms-acceptance': typeof AuthTermsAcceptanceRoute
+  '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user/': typeof UserIndexRoute
   '/_auth/_accepted/my-feed': typeof AuthAcceptedMyFeedRoute
@@ -150,6 +159,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms-of-service'
     | '/terms-acceptance'
+    | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user/'
     | '/my-feed'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms-of-service'
     | '/terms-acceptance'
+    | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user'
     | '/my-feed'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/_auth/_accepted'
     | '/_auth/terms-acceptance'
+    | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user/'
     | '/_auth/_accepted/my-feed'
@@ -195,6 +207,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  RuminationRuminationIdRoute: typeof RuminationRuminationIdRoute
   UserUserIdRoute: typeof UserUserIdRoute
   UserIndexRoute: typeof UserIndexRoute
 }
@@ -271,6 +284,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTermsAcceptanceRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/rumination/$ruminationId': {
+      id: '/rumination/$ruminationId'
+      path: '/rumination/$ruminationId'
+      fullPath: '/rumination/$ruminationId'
+      preLoaderRoute: typeof RuminationRuminationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/': {
       id: '/user/'
       path: '/user'
@@ -337,6 +357,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  RuminationRuminationIdRoute: RuminationRuminationIdRoute,
   UserUserIdRoute: UserUserIdRoute,
   UserIndexRoute: UserIndexRoute,
 }

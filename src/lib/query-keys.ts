@@ -11,6 +11,7 @@ export const ruminationKeys = {
   my: (filters: object) => [...RUMINATIONS, 'my', filters] as const,
   feed: (filters: object) => [...RUMINATIONS, 'feed', filters] as const,
   public: (filters: object) => [...RUMINATIONS, 'public', filters] as const,
+  one: (ruminationId: number) => [...RUMINATIONS, 'one', ruminationId] as const,
 };
 
 const COMMENTS = ['comments'] as const;

@@ -3,7 +3,7 @@ import { LoadError } from '../components/ui/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
 import { InvalidUserId } from '../features/users/invalid-user-id';
-import { parseUserId } from '../features/users/parse-user-id';
+import { parseId } from '../lib/parse-id';
 import { ProfilePage } from '../features/users/profile-page';
 import { userQueries } from '../features/users/user-queries';
 import { oneOf } from '../lib/search-params';
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/user/$userId')({
   validateSearch: validateProfileSearch,
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'all' }),
   loader: async ({ context, params, deps }) => {
-    const userId = parseUserId(params.userId);
+    const userId = parseId(params.userId);
     // An unusable id asks nothing of the server; the page says "Invalid user ID".
     if (userId === null) return;
     await Promise.all([
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/user/$userId')({
   component: function ProfileRoute() {
     const { userId: rawId } = Route.useParams();
     const { view } = Route.useSearch();
-    const userId = parseUserId(rawId);
+    const userId = parseId(rawId);
     if (userId === null) return <InvalidUserId />;
     return <ProfilePage userId={userId} isPublic={view !== 'all'} />;
   },

@@ -29,6 +29,13 @@ export function fetchFeed(params: RuminationListQuery): Promise<Rumination[]> {
   });
 }
 
+/** One rumination, if the caller may read it (token optional); 404 alike for hidden and missing. */
+export function fetchRumination(id: number): Promise<Rumination> {
+  return withDefaultError('Failed to fetch rumination', () =>
+    api.get(`ruminations/${id}`).json<Rumination>(),
+  );
+}
+
 /** Public ruminations of everyone, or with `UserId` one user's (token optional). */
 export function fetchPublicRuminations(params: RuminationListQuery): Promise<Rumination[]> {
   const message =

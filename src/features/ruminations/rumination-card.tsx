@@ -60,9 +60,14 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
               >
                 {rumination.createdBy.username}
               </Link>
-              <time dateTime={rumination.createTMS} className="text-xs text-ink-muted">
-                {formatTimestamp(rumination.createTMS)}
-              </time>
+              {/* The time is the rumination's own address, to open or share it. */}
+              <Link
+                to="/rumination/$ruminationId"
+                params={{ ruminationId: String(rumination.id) }}
+                className="text-xs text-ink-muted no-underline hover:underline"
+              >
+                <time dateTime={rumination.createTMS}>{formatTimestamp(rumination.createTMS)}</time>
+              </Link>
             </div>
           </div>
           <div className="flex items-center gap-1">

@@ -1,11 +1,18 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useSuspenseInfiniteQuery,
+  useSuspenseQuery,
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
 import { ruminationKeys, userKeys } from '../../lib/query-keys';
-import { fetchFeed, fetchMyRuminations, fetchPublicRuminations } from './rumination-api';
+import {
+  fetchFeed,
+  fetchMyRuminations,
+  fetchPublicRuminations,
+  fetchRumination,
+} from './rumination-api';
 
 /**
  * Page size of every rumination list. The server's default is 20 too, but sending it makes
@@ -44,6 +51,13 @@ function nextBeforeId(lastPage: Rumination[]): PageParam {
 }
 
 export const ruminationQueries = {
+  /** One rumination on its own page (/rumination/{id}). */
+  one: (id: number) =>
+    queryOptions({
+      queryKey: ruminationKeys.one(id),
+      queryFn: () => fetchRumination(id),
+    }),
+
   my: (filters: MyRuminationFilters) =>
     infiniteQueryOptions({
       queryKey: ruminationKeys.my(filters),
@@ -94,6 +108,10 @@ export async function invalidateAfterRuminationChange(queryClient: QueryClient):
     queryClient.invalidateQueries({ queryKey: ruminationKeys.all }),
     queryClient.invalidateQueries({ queryKey: userKeys.all }),
   ]);
+}
+
+export function useRumination(id: number) {
+  return useSuspenseQuery(ruminationQueries.one(id));
 }
 
 export function useMyRuminations(filters: MyRuminationFilters) {

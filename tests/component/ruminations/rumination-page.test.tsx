@@ -1,0 +1,67 @@
+import './jsdom-gaps';
+import { describe, expect, test } from 'vitest';
+import { within } from '@testing-library/react';
+import { createRelation, createRumination, createUser } from '../../../mocks/store';
+import { renderApp } from '../../support/render-app';
+import { warmUpLazyModules } from './warm-up';
+
+warmUpLazyModules();
+
+const FRIEND = 2;
+
+/** /rumination/{id}: where a shared link leads; hidden and missing look the same. */
+describe('a rumination on its own page', () => {
+  function aliceWithFriendNote() {
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    const carol = createUser({ username: 'carol' });
+    createRelation({ type: FRIEND, initiatorId: bob.user.id, receiverId: alice.user.id });
+    const note = createRumination({
+      authorId: alice.user.id,
+      content: 'Only for my friends',
+      audiences: [FRIEND],
+    });
+    return { alice, bob, carol, note };
+  }
+
+  test('opens for a reader it is shared with, with its comment box', async () => {
+    const { bob, note } = aliceWithFriendNote();
+    const app = await renderApp(`/rumination/${note.id}`, { token: bob.token });
+    expect(
+      await app.findByRole('heading', { level: 1, name: 'Rumination by alice' }),
+    ).toBeInTheDocument();
+    const card = app.getByRole('article');
+    expect(within(card).getByText('Only for my friends')).toBeInTheDocument();
+    expect(await within(card).findByRole('region', { name: 'Comments' })).toBeInTheDocument();
+  });
+
+  test('shows the same not-found screen to a stranger, a visitor, and for a missing id', async () => {
+    const { carol, note } = aliceWithFriendNote();
+    for (const [path, token] of [
+      [`/rumination/${note.id}`, carol.token],
+      [`/rumination/${note.id}`, undefined],
+      ['/rumination/999999', carol.token],
+      ['/rumination/not-a-number', undefined],
+    ] as const) {
+      const app = await renderApp(path, token === undefined ? {} : { token });
+      expect(
+        await app.findByRole('heading', { level: 1, name: 'Rumination not found' }),
+      ).toBeInTheDocument();
+      expect(app.queryByText('Only for my friends')).not.toBeInTheDocument();
+      app.unmount();
+    }
+  });
+
+  test("a card's time links to the rumination's own page", async () => {
+    const alice = createUser({ username: 'alice' });
+    const note = createRumination({ authorId: alice.user.id, content: 'A public thought' });
+    const app = await renderApp('/public');
+    const card = (await app.findByText('A public thought')).closest('article');
+    const link = within(card!).getByRole('link', { name: /\d/ });
+    expect(link).toHaveAttribute('href', `/rumination/${note.id}`);
+    await app.user.click(link);
+    expect(
+      await app.findByRole('heading', { level: 1, name: 'Rumination by alice' }),
+    ).toBeInTheDocument();
+  });
+});
