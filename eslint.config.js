@@ -24,6 +24,7 @@ const FEATURE_ORDER = [
   'comments',
   'ruminations',
   'users',
+  'people',
 ];
 
 const featureZones = FEATURE_ORDER.flatMap((feature, index) =>

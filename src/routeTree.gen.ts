@@ -24,6 +24,7 @@ import { Route as UserIndexRouteImport } from './routes/user.index'
 import { Route as UserUserIdRouteImport } from './routes/user.$userId'
 import { Route as AuthAcceptedMyFeedRouteImport } from './routes/_auth/_accepted/my-feed'
 import { Route as AuthAcceptedMyRuminationsRouteImport } from './routes/_auth/_accepted/my-ruminations'
+import { Route as AuthAcceptedPeopleRouteImport } from './routes/_auth/_accepted/people'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +100,11 @@ const AuthAcceptedMyRuminationsRoute =
     path: '/my-ruminations',
     getParentRoute: () => AuthAcceptedRoute,
   } as any)
+const AuthAcceptedPeopleRoute = AuthAcceptedPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AuthAcceptedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/user/': typeof UserIndexRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
+  '/people': typeof AuthAcceptedPeopleRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/user': typeof UserIndexRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
+  '/people': typeof AuthAcceptedPeopleRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/user/': typeof UserIndexRoute
   '/_auth/_accepted/my-feed': typeof AuthAcceptedMyFeedRoute
   '/_auth/_accepted/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
+  '/_auth/_accepted/people': typeof AuthAcceptedPeopleRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | '/user/'
     | '/my-feed'
     | '/my-ruminations'
+    | '/people'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/my-feed'
     | '/my-ruminations'
+    | '/people'
   id:
     | '__root__'
     | '/'
@@ -196,6 +207,7 @@ export interface FileRouteTypes {
     | '/user/'
     | '/_auth/_accepted/my-feed'
     | '/_auth/_accepted/my-ruminations'
+    | '/_auth/_accepted/people'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -319,17 +331,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAcceptedMyRuminationsRouteImport
       parentRoute: typeof AuthAcceptedRoute
     }
+    '/_auth/_accepted/people': {
+      id: '/_auth/_accepted/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof AuthAcceptedPeopleRouteImport
+      parentRoute: typeof AuthAcceptedRoute
+    }
   }
 }
 
 interface AuthAcceptedRouteChildren {
   AuthAcceptedMyFeedRoute: typeof AuthAcceptedMyFeedRoute
   AuthAcceptedMyRuminationsRoute: typeof AuthAcceptedMyRuminationsRoute
+  AuthAcceptedPeopleRoute: typeof AuthAcceptedPeopleRoute
 }
 
 const AuthAcceptedRouteChildren: AuthAcceptedRouteChildren = {
   AuthAcceptedMyFeedRoute: AuthAcceptedMyFeedRoute,
   AuthAcceptedMyRuminationsRoute: AuthAcceptedMyRuminationsRoute,
+  AuthAcceptedPeopleRoute: AuthAcceptedPeopleRoute,
 }
 
 const AuthAcceptedRouteWithChildren = AuthAcceptedRoute._addFileChildren(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RELATION_TYPE_VALUES } from '../domain/relation-types';
+import { LIST_LIMIT_MAX } from './list-limits';
 
 /**
  * Shared building blocks of the wire contract (api-contract.md, "Conventions").
@@ -33,9 +34,7 @@ export const queryBoolean = z
   .pipe(z.enum(['true', 'false']))
   .transform((v) => v === 'true');
 
-/** Paging shared by every rumination and comment list: newest first, `BeforeId` keyset. */
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './list-limits';
 export const limitQuery = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX);
 export const beforeIdQuery = z.coerce.number().int().positive().max(MAX_ID);
 

@@ -3,8 +3,9 @@ import { id, idInput, queryBoolean, relationTypeSchema, timestamp, userRef } fro
 
 /** Wire schemas of /api/UserRelations (spec sections 3 and 7, api-contract.md "Relations"). */
 
-export const RELATION_LIMIT_DEFAULT = 50;
-export const RELATION_LIMIT_MAX = 200;
+import { RELATION_LIMIT_MAX } from './list-limits';
+
+export { RELATION_LIMIT_DEFAULT, RELATION_LIMIT_MAX } from './list-limits';
 
 export const userRelation = z.object({
   id,

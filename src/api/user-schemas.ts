@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idInput, timestamp, userRef } from './common';
+import { USER_SEARCH_LIMIT_MAX, USER_SEARCH_MAX, USER_SEARCH_MIN } from './list-limits';
 
 /** GET /api/users/{id} (api-contract.md "Ruminations", last paragraph). */
 export const userProfile = z.object({
@@ -13,10 +14,12 @@ export type UserProfile = z.infer<typeof userProfile>;
 export const userIdParams = z.object({ id: idInput });
 
 /** GET /api/users/search (contract: "Beyond the spec", People). */
-export const USER_SEARCH_MIN = 2;
-export const USER_SEARCH_MAX = 32;
-export const USER_SEARCH_LIMIT_DEFAULT = 20;
-export const USER_SEARCH_LIMIT_MAX = 50;
+export {
+  USER_SEARCH_LIMIT_DEFAULT,
+  USER_SEARCH_LIMIT_MAX,
+  USER_SEARCH_MAX,
+  USER_SEARCH_MIN,
+} from './list-limits';
 
 export const userSearchQuery = z.object({
   q: z

@@ -34,6 +34,7 @@ const USERS = ['users'] as const;
 export const userKeys = {
   all: USERS,
   profile: (userId: number) => [...USERS, userId] as const,
+  search: (q: string) => [...USERS, 'search', q] as const,
 };
 
 const AUTH = ['auth'] as const;

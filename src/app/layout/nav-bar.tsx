@@ -12,6 +12,14 @@ const NavOverflowMenu = lazy(() =>
   import('./nav-overflow-menu').then((module) => ({ default: module.NavOverflowMenu })),
 );
 
+// The count of waiting requests needs the relations' API and queries: loaded once someone is
+// signed in, not on a signed-out first visit.
+const PeopleNavLabel = lazy(() =>
+  import('../../features/people/pending-request-count').then((module) => ({
+    default: module.PeopleNavLabel,
+  })),
+);
+
 /** Below Tailwind's `sm` breakpoint the secondary items move into the overflow menu. */
 export const SMALL_SCREEN_QUERY = '(max-width: 639px)';
 
@@ -40,6 +48,11 @@ export function NavBar() {
             </Link>
             <Link to="/my-feed" className="nav-link">
               My Feed
+            </Link>
+            <Link to="/people" className="nav-link">
+              <Suspense fallback="People">
+                <PeopleNavLabel />
+              </Suspense>
             </Link>
           </>
         )}

@@ -83,7 +83,7 @@ function RelationManagerBody({
   );
 }
 
-function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+export function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
   const accept = useAcceptRelation();
   const reject = useRejectRelation();
   const remove = useDeleteRelation();
@@ -158,7 +158,16 @@ function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   );
 }
 
-function RequestRelationForm({ userId, types }: { userId: number; types: RelationType[] }) {
+export function RequestRelationForm({
+  userId,
+  types,
+  username,
+}: {
+  userId: number;
+  types: RelationType[];
+  /** Names the controls after the person, where several such forms share a page (People). */
+  username?: string;
+}) {
   const selectId = useId();
   const request = useRequestRelation();
   const [chosen, setChosen] = useState<RelationType | null>(null);
@@ -181,6 +190,7 @@ function RequestRelationForm({ userId, types }: { userId: number; types: Relatio
         <select
           id={selectId}
           value={selected}
+          aria-label={username ? `Relation type for ${username}` : undefined}
           onChange={(event) => setChosen(Number(event.target.value) as RelationType)}
           className="field-input py-1.5 text-sm"
         >
@@ -191,7 +201,12 @@ function RequestRelationForm({ userId, types }: { userId: number; types: Relatio
           ))}
         </select>
       </div>
-      <button type="submit" disabled={request.isPending} className="btn btn-primary">
+      <button
+        type="submit"
+        disabled={request.isPending}
+        className="btn btn-primary"
+        aria-label={username ? `Request relation with ${username}` : undefined}
+      >
         {request.isPending ? 'Requesting...' : 'Request relation'}
       </button>
     </form>

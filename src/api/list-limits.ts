@@ -1,0 +1,17 @@
+/**
+ * The numbers of the contract's lists and search (contract: Limits, Relations, People), apart from
+ * the zod schemas that use them so that screens on the first visit can read them without zod.
+ */
+
+/** Paging shared by every rumination and comment list: newest first, `BeforeId` keyset. */
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+
+export const RELATION_LIMIT_DEFAULT = 50;
+export const RELATION_LIMIT_MAX = 200;
+
+/** People search: `q` from 2 to 32 characters, at most 50 names a page. */
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_MAX = 32;
+export const USER_SEARCH_LIMIT_DEFAULT = 20;
+export const USER_SEARCH_LIMIT_MAX = 50;

@@ -1,0 +1,38 @@
+import { useAuth } from '../auth/auth-context';
+import { useCurrentUser } from '../auth/use-current-user';
+import { isLiveRelation } from '../relations/available-relation-types';
+import { useAllMyRelations } from './people-queries';
+
+/** How many people wait for the viewer's answer (pending requests they received). */
+export function usePendingRequestCount(): number {
+  const { isAuthenticated } = useAuth();
+  const viewer = useCurrentUser();
+  const relations = useAllMyRelations(isAuthenticated);
+  if (!viewer || !relations.data) return 0;
+  return relations.data.filter(
+    (r) => isLiveRelation(r) && !r.isAccepted && r.receiver.id === viewer.id,
+  ).length;
+}
+
+/** "People" in the nav, with the number of requests waiting for an answer. */
+export function PeopleNavLabel() {
+  const count = usePendingRequestCount();
+  return (
+    <>
+      People
+      {count > 0 ? (
+        <>
+          <span
+            aria-hidden="true"
+            className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-ink"
+          >
+            {count > 9 ? '9+' : count}
+          </span>
+          <span className="sr-only">
+            , {count} {count === 1 ? 'request' : 'requests'} waiting
+          </span>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { UserRelation } from '../../api/relation-schemas';
+import { UserAvatar } from '../../components/ui/user-avatar';
+import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/list-limits';
+import { availableRelationTypes } from '../relations/available-relation-types';
+import { RequestRelationForm } from '../relations/relation-manager';
+import { usePeopleSearch } from './people-queries';
+
+interface PeopleSearchProps {
+  /** What the box holds now (kept in the URL by the page). */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** The settled text: what is searched. */
+  query: string;
+  viewerId: number;
+  relations: readonly UserRelation[];
+}
+
+/** The search box and its results, each with a request control while a relation type is free. */
+export function PeopleSearch({
+  text,
+  onTextChange,
+  query,
+  viewerId,
+  relations,
+}: PeopleSearchProps) {
+  const inputId = useId();
+  const search = usePeopleSearch(query);
+  const tooShort = query.trim().length < USER_SEARCH_MIN;
+  const withPerson = (userId: number) =>
+    relations.filter(
+      (r) =>
+        (r.initiator.id === userId && r.receiver.id === viewerId) ||
+        (r.receiver.id === userId && r.initiator.id === viewerId),
+    );
+
+  return (
+    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
+        Find people
+      </h2>
+      <label htmlFor={inputId} className="sr-only">
+        Find people by username
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={text}
+        maxLength={USER_SEARCH_MAX}
+        placeholder="Find people by username"
+        autoComplete="off"
+        className="field-input"
+        onChange={(event) => onTextChange(event.target.value)}
+      />
+      <div aria-live="polite">
+        {tooShort ? (
+          <p className="text-sm text-ink-muted">
+            Type at least {USER_SEARCH_MIN} letters of a username.
+          </p>
+        ) : search.isPending ? (
+          <p className="text-sm text-ink-muted">Searching...</p>
+        ) : search.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {search.error.message}
+          </p>
+        ) : search.data.length === 0 ? (
+          <p className="text-sm text-ink-muted">No one is called anything like “{query.trim()}”.</p>
+        ) : (
+          <ul aria-label="Search results" className="flex flex-col gap-2">
+            {search.data.map((person) => {
+              const free = availableRelationTypes(withPerson(person.id));
+              return (
+                <li
+                  key={person.id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2"
+                >
+                  <Link
+                    to="/user/$userId"
+                    params={{ userId: String(person.id) }}
+                    className="flex items-center gap-2 font-semibold text-ink no-underline hover:underline"
+                  >
+                    <UserAvatar username={person.username} size="sm" />
+                    {person.username}
+                  </Link>
+                  {free.length > 0 ? (
+                    <RequestRelationForm
+                      userId={person.id}
+                      types={free}
+                      username={person.username}
+                    />
+                  ) : (
+                    <span className="text-xs text-ink-muted">Related in every way</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

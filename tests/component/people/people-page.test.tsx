@@ -1,0 +1,84 @@
+import '../ruminations/jsdom-gaps';
+import { describe, expect, test, vi } from 'vitest';
+import { within } from '@testing-library/react';
+import { createRelation, createUser } from '../../../mocks/store';
+import { renderApp } from '../../support/render-app';
+
+const FRIEND = 2;
+
+describe('People', () => {
+  test('bob finds alice by typing, asks to be her Friend, and waits for her', async () => {
+    createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    const app = await renderApp('/people', { token: bob.token });
+
+    expect(await app.findByRole('heading', { name: 'Requests for you (0)' })).toBeInTheDocument();
+    await app.user.type(app.getByRole('searchbox', { name: 'Find people by username' }), 'ali');
+    const results = await app.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByRole('link', { name: /alice/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/user\/\d+$/),
+    );
+    // The search is kept in the address, so back and reload keep it.
+    expect(app.router.state.location.search).toEqual({ q: 'ali' });
+
+    await app.user.selectOptions(
+      within(results).getByRole('combobox', { name: 'Relation type for alice' }),
+      'Friend',
+    );
+    await app.user.click(
+      within(results).getByRole('button', { name: 'Request relation with alice' }),
+    );
+    const waiting = await app.findByRole('region', { name: 'Waiting for them (1)' });
+    expect(within(waiting).getByText('alice')).toBeInTheDocument();
+    expect(within(waiting).getByText('asked to be your Friend')).toBeInTheDocument();
+  });
+
+  test('alice sees the request in the nav and on People, accepts, and bob is one of her people', async () => {
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    createRelation({
+      type: FRIEND,
+      initiatorId: bob.user.id,
+      receiverId: alice.user.id,
+      state: 'pending',
+    });
+    const app = await renderApp('/people', { token: alice.token });
+
+    expect(await app.findByRole('link', { name: 'People, 1 request waiting' })).toBeInTheDocument();
+    const requests = await app.findByRole('region', { name: 'Requests for you (1)' });
+    await app.user.click(
+      within(requests).getByRole('button', { name: 'Accept Friend request from bob' }),
+    );
+    const people = await app.findByRole('region', { name: 'Your people' });
+    await vi.waitFor(() => expect(within(people).getByText('bob')).toBeInTheDocument());
+    expect(within(people).getByRole('heading', { name: 'Friend' })).toBeInTheDocument();
+    expect(await app.findByRole('region', { name: 'Requests for you (0)' })).toBeInTheDocument();
+    expect(app.getByRole('link', { name: 'People' })).toBeInTheDocument();
+  });
+
+  test('deleting one of your people asks first', async () => {
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    createRelation({ type: FRIEND, initiatorId: bob.user.id, receiverId: alice.user.id });
+    const app = await renderApp('/people', { token: alice.token });
+    const people = await app.findByRole('region', { name: 'Your people' });
+    await app.user.click(
+      await within(people).findByRole('button', { name: 'Delete Friend relation with bob' }),
+    );
+    const dialog = await app.findByRole('alertdialog', {
+      name: 'End your Friend relation with bob?',
+    });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(people).findByText(/No one yet\. Find someone above/)).toBeInTheDocument();
+  });
+
+  test('says what to do when a search finds no one, or is too short', async () => {
+    const bob = createUser({ username: 'bob' });
+    const app = await renderApp('/people?q=zz', { token: bob.token });
+    expect(await app.findByText('No one is called anything like “zz”.')).toBeInTheDocument();
+    await app.user.clear(app.getByRole('searchbox', { name: 'Find people by username' }));
+    await app.user.type(app.getByRole('searchbox', { name: 'Find people by username' }), 'z');
+    expect(await app.findByText('Type at least 2 letters of a username.')).toBeInTheDocument();
+  });
+});
