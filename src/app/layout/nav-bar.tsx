@@ -14,9 +14,9 @@ const NavOverflowMenu = lazy(() =>
 
 // The count of waiting requests needs the relations' API and queries: loaded once someone is
 // signed in, not on a signed-out first visit.
-const PeopleNavLabel = lazy(() =>
+const PeopleNavLink = lazy(() =>
   import('../../features/people/pending-request-count').then((module) => ({
-    default: module.PeopleNavLabel,
+    default: module.PeopleNavLink,
   })),
 );
 
@@ -49,11 +49,15 @@ export function NavBar() {
             <Link to="/my-feed" className="nav-link">
               My Feed
             </Link>
-            <Link to="/people" className="nav-link">
-              <Suspense fallback="People">
-                <PeopleNavLabel />
-              </Suspense>
-            </Link>
+            <Suspense
+              fallback={
+                <Link to="/people" className="nav-link">
+                  People
+                </Link>
+              }
+            >
+              <PeopleNavLink className="nav-link" />
+            </Suspense>
           </>
         )}
         <div className="ml-auto flex items-center gap-2">

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
 import { isLiveRelation } from '../relations/available-relation-types';
@@ -14,25 +15,26 @@ export function usePendingRequestCount(): number {
   ).length;
 }
 
-/** "People" in the nav, with the number of requests waiting for an answer. */
-export function PeopleNavLabel() {
+/** "People" in the nav, with the number of requests waiting for an answer in its name. */
+export function PeopleNavLink({ className }: { className: string }) {
   const count = usePendingRequestCount();
   return (
-    <>
+    <Link
+      to="/people"
+      className={className}
+      aria-label={
+        count > 0 ? `People, ${count} ${count === 1 ? 'request' : 'requests'} waiting` : undefined
+      }
+    >
       People
       {count > 0 ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-ink"
-          >
-            {count > 9 ? '9+' : count}
-          </span>
-          <span className="sr-only">
-            , {count} {count === 1 ? 'request' : 'requests'} waiting
-          </span>
-        </>
+        <span
+          aria-hidden="true"
+          className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-ink"
+        >
+          {count > 9 ? '9+' : count}
+        </span>
       ) : null}
-    </>
+    </Link>
   );
 }
