@@ -3,7 +3,11 @@ import { id } from './common';
 
 /** Wire schemas of /api/auth/* (spec section 7, api-contract.md "Accounts"). */
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+/** The characters a username may hold (a character class's inside). */
+const USERNAME_CHARACTERS = 'A-Za-z0-9_.-';
+export const USERNAME_PATTERN = new RegExp(`^[${USERNAME_CHARACTERS}]{3,32}$`);
+/** Text made only of characters a username may hold (people search skips anything else). */
+export const USERNAME_CHARACTERS_ONLY = new RegExp(`^[${USERNAME_CHARACTERS}]*$`);
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;

@@ -74,6 +74,22 @@ describe('people search', () => {
   });
 });
 
+describe('people search indexes', () => {
+  it('SQLite: the FTS5 trigram index answers names containing q, and follows new names', async (context) => {
+    if (t.db.getExecutor().adapter instanceof PostgresAdapter) return context.skip();
+    const plan = await sql<{ detail: string }>`explain query plan
+      select rowid from users_trigram where username_lower glob '*ali*'`.execute(t.db);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
+    await createActiveUser(t.app, { username: 'Newcomer_Ali' });
+    expect(names((await search('q=comer_a')).json())).toEqual(['Newcomer_Ali']);
+  });
+
+  it('text no username could hold finds no one (and asks nothing of the index)', async () => {
+    expect(names((await search('q=al%C3%AF')).json())).toEqual([]);
+    expect(names((await search('q=ali*')).json())).toEqual([]);
+  });
+});
+
 describe('people search on PostgreSQL', () => {
   it('has the trigram index for LIKE %q% and uses it', async (context) => {
     if (!(t.db.getExecutor().adapter instanceof PostgresAdapter)) return context.skip();

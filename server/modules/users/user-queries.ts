@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { USERNAME_CHARACTERS_ONLY } from '../../../src/api/auth-schemas';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of user profiles. */
@@ -43,8 +44,10 @@ function likeLiteral(text: string): string {
 
 /**
  * Activated users other than `excludeId` whose lower-cased name contains `q` (lower-cased): the
- * exact name first, then names starting with `q`, then the rest, each group by lower-cased name.
- * On PostgreSQL a trigram index answers the LIKE (migration 0006).
+ * exact name first, then names starting with `q`, then the rest, each group by lower-cased name in
+ * byte order. Trigram indexes find the candidates for `q` of three characters or more (migration
+ * 0006): FTS5 on SQLite (GLOB, whose wildcards no username character is), pg_trgm on PostgreSQL
+ * (the LIKE itself).
  */
 export async function searchActiveUsers(
   db: Kysely<Database>,
@@ -52,26 +55,30 @@ export async function searchActiveUsers(
   excludeId: number,
   limit: number,
 ): Promise<{ id: number; username: string }[]> {
+  // No name holds anything else: nothing to look for.
+  if (!USERNAME_CHARACTERS_ONLY.test(q)) return [];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const literal = likeLiteral(q);
-  const contains = `%${literal}%`;
-  const prefix = `${literal}%`;
   return (
     db
       .selectFrom('users')
       .select(['id', 'username'])
       .where('is_active', '=', 1)
       .where('id', '<>', excludeId)
-      .where(sql<boolean>`username_lower like ${contains} escape '\\'`)
+      .$if(!postgres && q.length >= 3, (query) =>
+        query.where(
+          'id',
+          'in',
+          sql<number>`(select rowid from users_trigram where username_lower glob ${`*${q}*`})`,
+        ),
+      )
+      .where(sql<boolean>`username_lower like ${`%${literal}%`} escape '\\'`)
       .orderBy(
-        sql`case when username_lower = ${q} then 0 when username_lower like ${prefix} escape '\\' then 1 else 2 end`,
+        sql`case when username_lower = ${q} then 0 when username_lower like ${`${literal}%`} escape '\\' then 1 else 2 end`,
       )
       // Byte order, as SQLite and the mock compare: PostgreSQL's default collation would sort
       // `_`, `.` and `-` by language rules instead.
-      .orderBy(
-        db.getExecutor().adapter instanceof PostgresAdapter
-          ? sql`username_lower collate "C"`
-          : sql`username_lower`,
-      )
+      .orderBy(postgres ? sql`username_lower collate "C"` : sql`username_lower`)
       .limit(limit)
       .execute()
   );
