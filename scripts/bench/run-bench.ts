@@ -13,6 +13,8 @@
  *   BENCH_KEEP=1           keep the temp folder (SQLite files) for a look with EXPLAIN afterwards
  *   BENCH_WORK_DIR=DIR     use (and keep) this folder; SQLite data sets already loaded there at the
  *                          same size are reused instead of generated again
+ *   BENCH_SETS=main,people which data sets: `main` (the 1M ruminations and 10k ones above), `people`
+ *                          (100k users, for people search beside /public)
  *
  * Everything listens on 127.0.0.1 only and every run is bounded in time.
  */
@@ -33,6 +35,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCALE = Number(process.env['BENCH_SCALE'] ?? '1');
 const DURATION = Number(process.env['BENCH_DURATION'] ?? '10');
 const DATABASES = (process.env['BENCH_DB'] ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+const SETS = (process.env['BENCH_SETS'] ?? 'main,people').split(',').map((s) => s.trim());
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const THROUGHPUT_CONNECTIONS = 50;
 const LATENCY_CONNECTIONS = 10;
@@ -295,6 +298,7 @@ interface Workload {
   my: Target[];
   byAuthor: Target[];
   comments: Target[];
+  search: Target[];
 }
 
 /** Queries over the loaded data set, the same on both databases. */
@@ -303,6 +307,7 @@ interface Picker {
   hubs(): Promise<number[]>;
   popularAuthors(): Promise<number[]>;
   threads(): Promise<number[]>;
+  usernames(): Promise<string[]>;
 }
 
 function sqlitePicker(file: string): Picker {
@@ -380,6 +385,14 @@ function pickerFrom(
          group by author_id order by count(*) desc, author_id limit ?`,
         VIEWERS,
       ),
+    // Names spread over the users, for people search.
+    usernames: async () => {
+      const names = (
+        await query('select username from users where is_active = 1 order by id', [])
+      ).map((r) => String(r['username']));
+      const step = Math.max(1, Math.floor(names.length / VIEWERS));
+      return names.filter((_, i) => i % step === 0).slice(0, VIEWERS);
+    },
     // Public, published ruminations with the biggest threads: the heaviest comment pages.
     threads: () =>
       ids(
@@ -406,7 +419,12 @@ async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: nu
   );
   const authors = await picker.popularAuthors();
   const threads = await picker.threads();
+  const names = await picker.usernames();
   const token = (i: number) => tokens[i % tokens.length]!;
+  // What people type: a whole name (user04217), three digits of one (421: about one name in a
+  // hundred holds them), or its last four (4217).
+  const searchTerm = (name: string, i: number) =>
+    i % 3 === 0 ? name : i % 3 === 1 ? name.slice(-4, -1) : name.slice(-4);
   return {
     viewerCount: viewers.length,
     feed: tokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
@@ -418,6 +436,10 @@ async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: nu
       token: token(i),
     })),
     comments: threads.map((r, i) => ({ path: `/api/comments/rumination/${r}`, token: token(i) })),
+    search: names.map((name, i) => ({
+      path: `/api/users/search?q=${encodeURIComponent(searchTerm(name, i))}`,
+      token: token(i),
+    })),
   };
 }
 
@@ -512,6 +534,7 @@ const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'my', label: 'GET /my' },
   { key: 'byAuthor', label: 'GET /public?UserId=' },
   { key: 'comments', label: 'GET /comments/rumination/:id' },
+  { key: 'search', label: 'GET /users/search' },
   // Last: its backlog and memory peak must not colour the rows after it (peak RSS is per process).
   { key: 'feedHubs', label: 'GET /feed (20 hubs)' },
 ];
@@ -656,6 +679,13 @@ async function main(): Promise<void> {
   const workDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-bench-'));
   const big = sizeFor(SCALE);
   const small = sizeFor(SCALE, 10_000);
+  // Many people, fewer notes: what people search is measured on.
+  const peopleSize: DataSetSize = {
+    ...sizeFor(SCALE, Math.max(1_000, Math.round(100_000 * SCALE))),
+    users: Math.max(2_000, Math.round(100_000 * SCALE)),
+  };
+  const peopleLabel = `${Math.round(peopleSize.users / 1000)}k-users`;
+  const peopleRows: Row[] = [];
   const bigLabel = `${big.ruminations >= 1_000_000 ? `${big.ruminations / 1_000_000}M` : `${big.ruminations / 1000}k`}`;
   log(
     `scale ${SCALE}: ${big.users} users, ${big.ruminations} ruminations, ${big.relations} relations; ` +
@@ -676,7 +706,7 @@ async function main(): Promise<void> {
   const loads: string[] = [];
   const errors: string[] = [];
   try {
-    if (DATABASES.includes('sqlite')) {
+    if (DATABASES.includes('sqlite') && SETS.includes('main')) {
       try {
         const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
         const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
@@ -701,7 +731,7 @@ async function main(): Promise<void> {
         console.error(error);
       }
     }
-    if (DATABASES.includes('postgres')) {
+    if (DATABASES.includes('postgres') && SETS.includes('main')) {
       try {
         const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
         const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
@@ -728,6 +758,36 @@ async function main(): Promise<void> {
         console.error(error);
       }
     }
+    // People search at many users, beside /public on the same data set and server.
+    if (SETS.includes('people')) {
+      if (DATABASES.includes('sqlite')) {
+        try {
+          const set = await sqliteDataSet(workDir, peopleLabel, peopleSize, hash);
+          loads.push(
+            `SQLite ${peopleLabel}: ${JSON.stringify(set.counts)} loaded in ${fmt(set.loadSeconds, 0)} s`,
+          );
+          peopleRows.push(...(await runDataSet(set, 'sqlite', ['public', 'search'])));
+        } catch (error) {
+          errors.push(`SQLite ${peopleLabel}: ${String(error)}`);
+          console.error(error);
+        }
+      }
+      if (DATABASES.includes('postgres')) {
+        try {
+          const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer ??= startPostgres()).url;
+          const set = await postgresDataSet(workDir, adminUrl, peopleLabel, peopleSize, hash);
+          loads.push(`PostgreSQL ${peopleLabel}: loaded in ${fmt(set.loadSeconds, 0)} s`);
+          try {
+            peopleRows.push(...(await runDataSet(set, 'postgres', ['public', 'search'])));
+          } finally {
+            await dropPostgresDataSet(adminUrl, set);
+          }
+        } catch (error) {
+          errors.push(`PostgreSQL ${peopleLabel}: ${String(error)}`);
+          console.error(error);
+        }
+      }
+    }
   } finally {
     if (pgServer) execFileSync(path.join(ROOT, 'scripts/pg/stop-test-postgres.sh'), [pgServer.dir]);
     if (process.env['BENCH_KEEP'] === '1' || keptDir) log(`kept ${workDir}`);
@@ -748,7 +808,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  printTable([...rows, ...smallFeed], baselines);
+  printTable([...rows, ...smallFeed, ...peopleRows], baselines);
 
   // Targets (issue 8), on SQLite at the big data set.
   const sqliteBig = (endpoint: string) =>
@@ -781,6 +841,19 @@ async function main(): Promise<void> {
     }
     const maxRss = Math.max(...sqliteRows.map((r) => r.m.peak));
     console.log(`  ${mark(maxRss <= 200)} server RSS <= 200 MB: peak ${fmt(maxRss, 0)} MB`);
+  }
+  for (const db of ['sqlite', 'postgres']) {
+    const at = (endpoint: string) =>
+      peopleRows.find((r) => r.db === `${db} ${peopleLabel}` && r.endpoint === endpoint);
+    const search = at('GET /users/search');
+    const publicPage = at('GET /public');
+    if (search && publicPage) {
+      const ratio = search.m.p50 / publicPage.m.p50;
+      console.log(
+        `${ratio <= 2 ? 'met   ' : 'MISSED'} ${db} people search p50 at ${peopleSize.users} users ` +
+          `within 2x of /public: ${fmt(search.m.p50)} vs ${fmt(publicPage.m.p50)} ms (${fmt(ratio, 2)}x)`,
+      );
+    }
   }
   const pgSmall = smallFeed.find((r) => r.db === 'postgres 10k');
   const pgBig = rows.find((r) => r.db === `postgres ${bigLabel}` && r.endpoint === 'GET /feed');
