@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
+import { PeopleNavLink } from '../../features/people/pending-request-count';
 import { useAuth } from '../../features/auth/auth-context';
 import { useTheme } from '../../features/theme/use-theme';
 
@@ -34,7 +35,7 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
           <Link to="/my-feed">My Feed</Link>
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/people">People</Link>
+          <PeopleNavLink />
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
         <DropdownMenu.Item className={itemClass} onSelect={toggle}>

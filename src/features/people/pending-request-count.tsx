@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { AnchorHTMLAttributes, Ref } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
 import { isLiveRelation } from '../relations/available-relation-types';
@@ -15,13 +16,20 @@ export function usePendingRequestCount(): number {
   ).length;
 }
 
-/** "People" in the nav, with the number of requests waiting for an answer in its name. */
-export function PeopleNavLink({ className }: { className: string }) {
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> & {
+  ref?: Ref<HTMLAnchorElement>;
+};
+
+/**
+ * "People" in the nav, with the number of requests waiting for an answer in its name. Other props
+ * reach the link, so a menu item can render as it (Radix's asChild).
+ */
+export function PeopleNavLink(props: AnchorProps) {
   const count = usePendingRequestCount();
   return (
     <Link
+      {...props}
       to="/people"
-      className={className}
       aria-label={
         count > 0 ? `People, ${count} ${count === 1 ? 'request' : 'requests'} waiting` : undefined
       }

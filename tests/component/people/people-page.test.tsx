@@ -2,6 +2,7 @@ import '../ruminations/jsdom-gaps';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { createRelation, createUser } from '../../../mocks/store';
+import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 
 const FRIEND = 2;
@@ -80,5 +81,21 @@ describe('People', () => {
     await app.user.clear(app.getByRole('searchbox', { name: 'Find people by username' }));
     await app.user.type(app.getByRole('searchbox', { name: 'Find people by username' }), 'z');
     expect(await app.findByText('Type at least 2 letters of a username.')).toBeInTheDocument();
+  });
+
+  test('on a small screen People is in the menu, with the waiting requests in its name', async () => {
+    installMatchMedia({ narrow: true });
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    createRelation({
+      type: FRIEND,
+      initiatorId: bob.user.id,
+      receiverId: alice.user.id,
+      state: 'pending',
+    });
+    const app = await renderApp('/public', { token: alice.token });
+    await app.user.click(app.getByRole('button', { name: 'Open menu' }));
+    await app.user.click(await app.findByRole('menuitem', { name: 'People, 1 request waiting' }));
+    await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/people'));
   });
 });
