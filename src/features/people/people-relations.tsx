@@ -45,7 +45,7 @@ function IncomingRow({ relation, viewerId }: { relation: UserRelation; viewerId:
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
         <PersonName person={person} />
-        <span className="text-xs text-ink-muted">asks to be your {label}</span>
+        <span className="text-xs text-ink-muted">{label} request, waiting for your answer</span>
       </div>
       <div className="flex gap-2">
         <button
@@ -79,7 +79,7 @@ function OutgoingRow({ relation, viewerId }: { relation: UserRelation; viewerId:
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
         <PersonName person={person} />
-        <span className="text-xs text-ink-muted">asked to be your {label}</span>
+        <span className="text-xs text-ink-muted">{label} request, waiting for their answer</span>
       </div>
       <button
         type="button"

@@ -32,7 +32,9 @@ describe('People', () => {
     );
     const waiting = await app.findByRole('region', { name: 'Waiting for them (1)' });
     expect(within(waiting).getByText('alice')).toBeInTheDocument();
-    expect(within(waiting).getByText('asked to be your Friend')).toBeInTheDocument();
+    expect(
+      within(waiting).getByText('Friend request, waiting for their answer'),
+    ).toBeInTheDocument();
   });
 
   test('alice sees the request in the nav and on People, accepts, and bob is one of her people', async () => {
