@@ -1,5 +1,7 @@
 import '../ruminations/jsdom-gaps';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
+import { server } from '../../../mocks/node';
 import { within } from '@testing-library/react';
 import { createRelation, createUser } from '../../../mocks/store';
 import { installMatchMedia } from '../../support/match-media';
@@ -99,5 +101,39 @@ describe('People', () => {
     await app.user.click(app.getByRole('button', { name: 'Open menu' }));
     await app.user.click(await app.findByRole('menuitem', { name: 'People, 1 request waiting' }));
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/people'));
+  });
+
+  test('a search typed past is cancelled; only the last one is shown', async () => {
+    const bob = createUser({ username: 'bob' });
+    const asked: string[] = [];
+    const aborted: string[] = [];
+    server.use(
+      http.get('*/api/users/search', async ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        if (q === 'ali') {
+          // Slow, so that the next search starts while this one is still out.
+          await new Promise<void>((resolve) => {
+            request.signal.addEventListener('abort', () => {
+              aborted.push(q);
+              resolve();
+            });
+            setTimeout(resolve, 3000);
+          });
+          return HttpResponse.json([{ id: 990, username: 'alice' }]);
+        }
+        return HttpResponse.json([{ id: 991, username: 'alicia' }]);
+      }),
+    );
+    const app = await renderApp('/people', { token: bob.token });
+    const box = await app.findByRole('searchbox', { name: 'Find people by username' });
+    await app.user.type(box, 'ali');
+    await vi.waitFor(() => expect(asked).toEqual(['ali']));
+    await app.user.type(box, 'ci');
+    const results = await app.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText('alicia')).toBeInTheDocument();
+    expect(asked).toEqual(['ali', 'alici']);
+    expect(aborted).toEqual(['ali']);
+    expect(within(results).queryByText('alice')).not.toBeInTheDocument();
   });
 });
