@@ -1,7 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
 import { expect, signInAs, test, type TestUser } from './support/fixtures';
-import { createRuminationViaApi, fillSignIn, ruminationCard, signOut } from './support/ui';
+import {
+  createRuminationViaApi,
+  fillSignIn,
+  ruminationCard,
+  signOut,
+  writeRumination,
+} from './support/ui';
 
 /** A second person at their own computer: a browser context of their own, signed in. */
 async function personAt(browser: Browser, baseURL: string, user: TestUser, pathname: string) {
@@ -96,7 +102,7 @@ test('bob finds alice on People, asks to be her Friend; she accepts there; a lin
   await alicePage.context().close();
 });
 
-test('demo mode: leo finds nora on People and asks to be her Friend; she accepts', async ({
+test('demo mode: leo finds nora on People and asks to be her Friend; she accepts; her Friend note opens for him alone', async ({
   page,
 }) => {
   const base = process.env.E2E_DEMO_URL;
@@ -129,4 +135,31 @@ test('demo mode: leo finds nora on People and asks to be her Friend; she accepts
   const requests = page.getByRole('region', { name: /^Requests for you/ });
   await requests.getByRole('button', { name: 'Accept Friend request from leo' }).click();
   await expect(page.getByRole('region', { name: 'Your people' })).toContainText('leo');
+
+  // She writes for her friends; its time is the link to share.
+  await page.goto(`${base}/my-ruminations`);
+  await writeRumination(page, 'For my friends, from nora', {
+    audiences: ['Friend'],
+    publish: true,
+  });
+  const link = await ruminationCard(page, 'For my friends, from nora')
+    .getByRole('link', { name: /\d/ })
+    .getAttribute('href');
+  expect(link).toMatch(/^\/rumination\/\d+$/);
+
+  const as = async (who: string) => {
+    await signOut(page);
+    await fillSignIn(page, who, password);
+    await expect(page).toHaveURL(/\/my-ruminations$/);
+    await page.goto(`${base}${link}`);
+  };
+  await as('leo');
+  await expect(ruminationCard(page, 'For my friends, from nora')).toBeVisible();
+  await page.goto(`${base}/people`);
+  await expect(page.getByRole('region', { name: 'Your people' })).toContainText('nora');
+  await as('sam');
+  await expect(page.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
+  await signOut(page);
+  await page.goto(`${base}${link}`);
+  await expect(page.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
 });
