@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
-import { expect, signInAs, test, type TestUser } from './support/fixtures';
+import { expect, personAt, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
   fillSignIn,
@@ -8,14 +8,6 @@ import {
   signOut,
   writeRumination,
 } from './support/ui';
-
-/** A second person at their own computer: a browser context of their own, signed in. */
-async function personAt(browser: Browser, baseURL: string, user: TestUser, pathname: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInAs(page, user, pathname);
-  return page;
-}
 
 function peopleSearch(page: Page) {
   return page.getByRole('searchbox', { name: 'Find people by username' });

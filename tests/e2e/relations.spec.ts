@@ -1,19 +1,10 @@
-import type { Browser } from '@playwright/test';
-import { expect, signInAs, test, type TestUser } from './support/fixtures';
+import { expect, personAt, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
   relateViaApi,
   ruminationCard,
   showProfileRuminations,
 } from './support/ui';
-
-/** A second person at their own computer: a browser context of their own, signed in. */
-async function personAt(browser: Browser, baseURL: string, user: TestUser, pathname: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInAs(page, user, pathname);
-  return page;
-}
 
 test('a Friend request, accepted, shows Friend-only ruminations to the friend alone, until deleted', async ({
   page,

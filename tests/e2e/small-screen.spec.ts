@@ -21,6 +21,7 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
   await expect(menu.getByRole('menuitem')).toHaveText([
     'My Ruminations',
     'My Feed',
+    'People',
     'Switch to dark theme',
     'Sign Out',
   ]);

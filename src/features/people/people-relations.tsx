@@ -1,7 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
-import { UserAvatar } from '../../components/ui/user-avatar';
 import { relationLabelFor } from '../../domain/relation-types';
 import { isLiveRelation } from '../relations/available-relation-types';
 import {
@@ -9,6 +7,7 @@ import {
   useDeleteRelation,
   useRejectRelation,
 } from '../relations/relation-queries';
+import { PersonLink } from './person-link';
 
 const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
 
@@ -17,19 +16,6 @@ const logError = (error: unknown) => console.error(error);
 
 function otherOf(relation: UserRelation, viewerId: number) {
   return relation.initiator.id === viewerId ? relation.receiver : relation.initiator;
-}
-
-function PersonName({ person }: { person: { id: number; username: string } }) {
-  return (
-    <Link
-      to="/user/$userId"
-      params={{ userId: String(person.id) }}
-      className="flex items-center gap-2 font-semibold text-ink no-underline hover:underline"
-    >
-      <UserAvatar username={person.username} size="sm" />
-      {person.username}
-    </Link>
-  );
 }
 
 const rowClass =
@@ -44,7 +30,7 @@ function IncomingRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   return (
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
-        <PersonName person={person} />
+        <PersonLink person={person} />
         <span className="text-xs text-ink-muted">{label} request, waiting for your answer</span>
       </div>
       <div className="flex gap-2">
@@ -78,7 +64,7 @@ function OutgoingRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   return (
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
-        <PersonName person={person} />
+        <PersonLink person={person} />
         <span className="text-xs text-ink-muted">{label} request, waiting for their answer</span>
       </div>
       <button
@@ -102,7 +88,7 @@ function AcceptedRow({ relation, viewerId }: { relation: UserRelation; viewerId:
   const label = relationLabelFor(relation, viewerId);
   return (
     <li className={rowClass}>
-      <PersonName person={person} />
+      <PersonLink person={person} />
       <button
         type="button"
         className="btn btn-secondary"

@@ -1,11 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
-import { UserAvatar } from '../../components/ui/user-avatar';
 import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/list-limits';
 import { availableRelationTypes } from '../relations/available-relation-types';
 import { RequestRelationForm } from '../relations/relation-manager';
 import { usePeopleSearch } from './people-queries';
+import { PersonLink } from './person-link';
 
 interface PeopleSearchProps {
   /** What the box holds now (kept in the URL by the page). */
@@ -75,14 +74,7 @@ export function PeopleSearch({
                   key={person.id}
                   className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2"
                 >
-                  <Link
-                    to="/user/$userId"
-                    params={{ userId: String(person.id) }}
-                    className="flex items-center gap-2 font-semibold text-ink no-underline hover:underline"
-                  >
-                    <UserAvatar username={person.username} size="sm" />
-                    {person.username}
-                  </Link>
+                  <PersonLink person={person} />
                   {free.length > 0 ? (
                     <RequestRelationForm
                       userId={person.id}

@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { findEmailLink, readLog, type EmailKind } from './email-links';
 import { REPO_ROOT, startServer } from './server-process';
 
@@ -140,6 +146,19 @@ export async function signInAs(page: Page, user: TestUser, pathname = '/my-rumin
   await page.goto('/public');
   await page.evaluate((token) => localStorage.setItem('token', token), user.token);
   await page.goto(pathname);
+}
+
+/** A second person at their own computer: a browser context of their own, signed in. */
+export async function personAt(
+  browser: Browser,
+  baseURL: string,
+  user: TestUser,
+  pathname: string,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAs(page, user, pathname);
+  return page;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
