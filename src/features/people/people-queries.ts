@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RELATION_LIMIT_MAX, USER_SEARCH_MIN } from '../../api/list-limits';
 import { userKeys } from '../../lib/query-keys';
-import { useRelations } from '../relations/relation-queries';
+import { relationQueries } from '../relations/relation-queries';
 import { searchPeople } from './people-api';
 
 export const peopleQueries = {
@@ -19,7 +19,7 @@ export function usePeopleSearch(q: string) {
   return useQuery({ ...peopleQueries.search(trimmed), enabled: trimmed.length >= USER_SEARCH_MIN });
 }
 
-/** Every relation the viewer is part of (one page of the largest size): People and the nav count. */
+/** Every relation the viewer is part of (in pages of the largest size): People and the nav count. */
 export function useAllMyRelations(enabled = true) {
-  return useRelations({ Limit: RELATION_LIMIT_MAX }, { enabled });
+  return useQuery({ ...relationQueries.mine(RELATION_LIMIT_MAX), enabled });
 }

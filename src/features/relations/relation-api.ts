@@ -10,6 +10,16 @@ export function fetchRelations(params: RelationListQuery): Promise<UserRelation[
   );
 }
 
+/** Every relation the caller is part of, page after page (the server gives at most `pageSize`). */
+export async function fetchAllRelations(pageSize: number): Promise<UserRelation[]> {
+  const all: UserRelation[] = [];
+  for (;;) {
+    const page = await fetchRelations({ Limit: pageSize, Offset: all.length });
+    all.push(...page);
+    if (page.length < pageSize) return all;
+  }
+}
+
 export function requestRelation(userId: number, relationType: RelationType): Promise<UserRelation> {
   return withDefaultError('Failed to request user relation', () =>
     api.post('UserRelations', { json: { userId, relationType } }).json<UserRelation>(),

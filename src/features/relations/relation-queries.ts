@@ -11,12 +11,19 @@ import { relationKeys, ruminationKeys } from '../../lib/query-keys';
 import {
   acceptRelation,
   deleteRelation,
+  fetchAllRelations,
   fetchRelations,
   rejectRelation,
   requestRelation,
 } from './relation-api';
 
 export const relationQueries = {
+  /** Every relation of the viewer (People, and the nav's count of requests waiting). */
+  mine: (pageSize: number) =>
+    queryOptions({
+      queryKey: relationKeys.list({ all: true, pageSize }),
+      queryFn: () => fetchAllRelations(pageSize),
+    }),
   list: (filters: RelationListQuery) =>
     queryOptions({
       queryKey: relationKeys.list(filters),

@@ -136,4 +136,20 @@ describe('People', () => {
     expect(aborted).toEqual(['ali']);
     expect(within(results).queryByText('alice')).not.toBeInTheDocument();
   });
+
+  test('counts every request, past the largest page the server gives (200)', async () => {
+    const alice = createUser({ username: 'alice' });
+    for (let i = 0; i < 201; i++) {
+      const asker = createUser({ username: `asker${i}` });
+      createRelation({
+        type: FRIEND,
+        initiatorId: asker.user.id,
+        receiverId: alice.user.id,
+        state: 'pending',
+      });
+    }
+    const app = await renderApp('/people', { token: alice.token });
+    expect(await app.findByRole('region', { name: 'Requests for you (201)' })).toBeInTheDocument();
+    expect(app.getByRole('link', { name: 'People, 201 requests waiting' })).toBeInTheDocument();
+  });
 });
