@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELATION_TYPE_VALUES } from '../domain/relation-types';
-import { LIST_LIMIT_MAX } from './list-limits';
+import { LIST_LIMIT_MAX } from './limits';
 
 /**
  * Shared building blocks of the wire contract (api-contract.md, "Conventions").
@@ -34,7 +34,7 @@ export const queryBoolean = z
   .pipe(z.enum(['true', 'false']))
   .transform((v) => v === 'true');
 
-export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './list-limits';
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './limits';
 export const limitQuery = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX);
 export const beforeIdQuery = z.coerce.number().int().positive().max(MAX_ID);
 

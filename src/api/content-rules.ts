@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_MAX, RUMINATION_MAX, tooLongMessage } from './limits';
 
 /**
  * What a rumination's and a comment's text must be, with the messages the server answers and the
@@ -6,15 +7,10 @@ import { z } from 'zod';
  * audience parsing would bring the relation-type helpers into the first visit's shared chunk).
  */
 
-export const RUMINATION_MAX = 5000;
-export const COMMENT_MAX = 2000;
+export { COMMENT_MAX, RUMINATION_MAX } from './limits';
 
 function contentRule(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, 'Content is required')
-    .max(max, `Content must be at most ${max} characters`);
+  return z.string().trim().min(1, 'Content is required').max(max, tooLongMessage(max));
 }
 
 export const ruminationContent = contentRule(RUMINATION_MAX);

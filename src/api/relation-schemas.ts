@@ -3,9 +3,9 @@ import { id, idInput, queryBoolean, relationTypeSchema, timestamp, userRef } fro
 
 /** Wire schemas of /api/UserRelations (spec sections 3 and 7, api-contract.md "Relations"). */
 
-import { RELATION_LIMIT_MAX } from './list-limits';
+import { RELATION_LIMIT_MAX } from './limits';
 
-export { RELATION_LIMIT_DEFAULT, RELATION_LIMIT_MAX } from './list-limits';
+export { RELATION_LIMIT_DEFAULT, RELATION_LIMIT_MAX } from './limits';
 
 export const userRelation = z.object({
   id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idInput, timestamp, userRef } from './common';
-import { USER_SEARCH_LIMIT_MAX, USER_SEARCH_MAX, USER_SEARCH_MIN } from './list-limits';
+import { USER_SEARCH_LIMIT_MAX, USER_SEARCH_MAX, USER_SEARCH_MIN } from './limits';
 
 /** GET /api/users/{id} (api-contract.md "Ruminations", last paragraph). */
 export const userProfile = z.object({
@@ -19,7 +19,7 @@ export {
   USER_SEARCH_LIMIT_MAX,
   USER_SEARCH_MAX,
   USER_SEARCH_MIN,
-} from './list-limits';
+} from './limits';
 
 export const userSearchQuery = z.object({
   q: z

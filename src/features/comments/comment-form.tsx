@@ -1,4 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { COMMENT_MAX, tooLongMessage } from '../../api/limits';
+import { CharacterCount } from '../../components/ui/character-count';
 
 interface CommentFormProps {
   /** Accessible name of the text field, e.g. "Add a comment" or "Reply to alice". */
@@ -15,7 +17,7 @@ interface CommentFormProps {
 
 /**
  * A comment box: Enter submits, Shift+Enter starts a new line (spec section 5); trimmed content
- * must not be empty.
+ * must not be empty, nor longer than the contract allows (said before the server does).
  */
 export function CommentForm({
   label,
@@ -29,10 +31,18 @@ export function CommentForm({
 }: CommentFormProps) {
   const fieldId = useId();
   const [content, setContent] = useState(initialContent);
-  const isBlank = content.trim() === '';
+  const [tooLong, setTooLong] = useState(false);
+  const trimmedLength = content.trim().length;
+  const isBlank = trimmedLength === 0;
+  const countId = `${fieldId}-count`;
+  const errorId = `${fieldId}-error`;
 
   const submit = async () => {
     if (isBlank || isPending) return;
+    if (trimmedLength > COMMENT_MAX) {
+      setTooLong(true);
+      return;
+    }
     const saved = await onSubmit(content.trim());
     if (saved && initialContent === '') setContent('');
   };
@@ -56,16 +66,29 @@ export function CommentForm({
       <label htmlFor={fieldId} className="sr-only">
         {label}
       </label>
-      <textarea
-        id={fieldId}
-        rows={onCancel ? 2 : 1}
-        value={content}
-        placeholder={label}
-        autoFocus={autoFocus}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="field-input min-w-0 flex-1 resize-y text-sm"
-      />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <textarea
+          id={fieldId}
+          rows={onCancel ? 2 : 1}
+          value={content}
+          placeholder={label}
+          autoFocus={autoFocus}
+          onChange={(event) => {
+            setContent(event.target.value);
+            setTooLong(false);
+          }}
+          aria-invalid={tooLong ? true : undefined}
+          aria-describedby={tooLong ? `${errorId} ${countId}` : countId}
+          onKeyDown={onKeyDown}
+          className="field-input w-full resize-y text-sm"
+        />
+        <CharacterCount id={countId} length={trimmedLength} max={COMMENT_MAX} />
+        {tooLong ? (
+          <p id={errorId} className="field-error">
+            {tooLongMessage(COMMENT_MAX)}
+          </p>
+        ) : null}
+      </div>
       <div className="flex shrink-0 justify-end gap-2">
         {onCancel ? (
           <button type="button" onClick={onCancel} className="btn text-ink-muted hover:text-ink">

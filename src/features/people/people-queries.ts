@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RELATION_LIMIT_MAX, USER_SEARCH_MIN } from '../../api/list-limits';
+import { RELATION_LIMIT_MAX, USER_SEARCH_MIN } from '../../api/limits';
 import { userKeys } from '../../lib/query-keys';
 import { relationQueries } from '../relations/relation-queries';
 import { searchPeople } from './people-api';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
-import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/list-limits';
+import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/limits';
 import { availableRelationTypes } from '../relations/available-relation-types';
 import { RequestRelationForm } from '../relations/relation-manager';
 import { usePeopleSearch } from './people-queries';

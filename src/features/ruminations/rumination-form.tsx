@@ -4,6 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { z } from 'zod';
 import { ruminationContent } from '../../api/content-rules';
+import { RUMINATION_MAX } from '../../api/limits';
+import { CharacterCount } from '../../components/ui/character-count';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
 
@@ -51,7 +53,9 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
     resolver: zodResolver(ruminationFormSchema),
     defaultValues: initialValues,
   });
-  const isBlank = useWatch({ control, name: 'content' }).trim() === '';
+  const trimmedLength = useWatch({ control, name: 'content' }).trim().length;
+  const isBlank = trimmedLength === 0;
+  const countId = `${contentId}-count`;
   const disabled = isBlank || isSaving;
   const contentError = errors.content?.message;
 
@@ -82,9 +86,10 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
           placeholder="What's on your mind?"
           className="field-input min-h-32 resize-y"
           aria-invalid={contentError ? true : undefined}
-          aria-describedby={contentError ? contentErrorId : undefined}
+          aria-describedby={contentError ? `${contentErrorId} ${countId}` : countId}
           {...register('content')}
         />
+        <CharacterCount id={countId} length={trimmedLength} max={RUMINATION_MAX} />
         {contentError ? (
           <p id={contentErrorId} className="field-error">
             {contentError}

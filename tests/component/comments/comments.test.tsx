@@ -104,6 +104,22 @@ describe('comments', () => {
     expect(log.to('/api/comments', 'POST')).toHaveLength(0);
   });
 
+  test('a comment over 2,000 characters is counted, refused with the message, and kept', async () => {
+    const { bob } = arrange();
+    const app = await renderApp('/public', { token: bob.token });
+    const box = await app.findByRole('textbox', { name: 'Add a comment' });
+    await app.user.click(box);
+    await app.user.paste('y'.repeat(1900));
+    expect(box).toHaveAccessibleDescription('1,900 / 2,000 characters');
+    await app.user.paste('y'.repeat(101));
+    await app.user.keyboard('{Enter}');
+    expect(await app.findByText('Content must be at most 2000 characters')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveValue('y'.repeat(2001));
+    await log.settled();
+    expect(log.to('/api/comments', 'POST')).toHaveLength(0);
+  });
+
   test('a reply is posted with parentCommentId and shown under its parent', async () => {
     const { alice, fromBob } = arrange();
     const app = await renderApp('/public', { token: alice.token });

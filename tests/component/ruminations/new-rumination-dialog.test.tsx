@@ -156,11 +156,15 @@ describe('New Rumination dialog', () => {
     const content = dialog.getByLabelText('Content');
     await app.user.click(content);
     await app.user.paste('x'.repeat(5001));
+    // Counted before the server says anything.
+    expect(content).toHaveAccessibleDescription('5,001 / 5,000 characters');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
 
     expect(await dialog.findByText('Content must be at most 5000 characters')).toBeInTheDocument();
     expect(content).toHaveAttribute('aria-invalid', 'true');
-    expect(content).toHaveAccessibleDescription('Content must be at most 5000 characters');
+    expect(content).toHaveAccessibleDescription(
+      'Content must be at most 5000 characters 5,001 / 5,000 characters',
+    );
     expect(content).toHaveValue('x'.repeat(5001));
     expect(app.getByRole('dialog', { name: 'New Rumination' })).toBeInTheDocument();
     await log.settled();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { USER_SEARCH_MAX } from '../../../api/list-limits';
+import { USER_SEARCH_MAX } from '../../../api/limits';
 import { PeoplePage } from '../../../features/people/people-page';
 
 interface PeopleSearchParams {

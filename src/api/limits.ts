@@ -1,7 +1,14 @@
 /**
- * The numbers of the contract's lists and search (contract: Limits, Relations, People), apart from
- * the zod schemas that use them so that screens on the first visit can read them without zod.
+ * The numbers of the contract (contract: Limits, Relations, People), apart from the zod schemas
+ * that use them, so that screens can read them without loading zod.
  */
+
+/** Text lengths after trimming, and the message for text that is too long. */
+export const RUMINATION_MAX = 5000;
+export const COMMENT_MAX = 2000;
+export function tooLongMessage(max: number): string {
+  return `Content must be at most ${max} characters`;
+}
 
 /** Paging shared by every rumination and comment list: newest first, `BeforeId` keyset. */
 export const LIST_LIMIT_DEFAULT = 20;
