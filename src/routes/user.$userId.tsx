@@ -3,9 +3,11 @@ import { LoadError } from '../components/ui/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
 import { InvalidUserId } from '../features/users/invalid-user-id';
+import { UserNotFound } from '../features/users/user-not-found';
 import { parseId } from '../lib/parse-id';
 import { ProfilePage } from '../features/users/profile-page';
 import { userQueries } from '../features/users/user-queries';
+import { isApiError } from '../lib/api-error';
 import { oneOf } from '../lib/search-params';
 
 interface ProfileSearch {
@@ -33,7 +35,9 @@ export const Route = createFileRoute('/user/$userId')({
     ]);
   },
   pendingComponent: () => <RuminationListSkeleton />,
-  errorComponent: ({ error }) => <LoadError error={error} />,
+  // Not found is an answer (a screen with a way back); anything else may pass: Try again.
+  errorComponent: ({ error }) =>
+    isApiError(error) && error.status === 404 ? <UserNotFound /> : <LoadError error={error} />,
   component: function ProfileRoute() {
     const { userId: rawId } = Route.useParams();
     const { view } = Route.useSearch();

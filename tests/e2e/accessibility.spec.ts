@@ -70,6 +70,10 @@ test.describe('screens for visitors', () => {
       await page.goto('/user');
       await expect(page.getByText('Invalid user ID')).toBeVisible();
     });
+    await inBothThemes(page, 'an unknown user', async () => {
+      await page.goto('/user/999999999');
+      await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+    });
   });
 
   test('sign in, sign up and check-your-email', async ({ page }) => {

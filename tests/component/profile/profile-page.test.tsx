@@ -95,9 +95,14 @@ describe('profile', () => {
     expect(app.getByRole('heading', { name: 'Invalid user ID' })).toBeInTheDocument();
   });
 
-  test('an unknown user shows the server’s message', async () => {
+  test('an unknown user has a not-found screen with a way back, and no Try again', async () => {
     const app = await renderApp('/user/9999');
-    expect(await app.findByRole('alert')).toHaveTextContent('User not found');
+    expect(await app.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
+    expect(app.getByRole('link', { name: 'Back to Public Ruminations' })).toHaveAttribute(
+      'href',
+      '/public',
+    );
+    expect(app.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   test('the author link on a card opens that profile', async () => {

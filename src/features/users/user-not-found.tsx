@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+
+/**
+ * A profile address whose user does not exist (or has not activated their account): a screen of
+ * its own with a way back, not an error with a "Try again" that cannot help.
+ */
+export function UserNotFound() {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3">
+      <h1 className="text-2xl font-bold">User not found</h1>
+      <p className="text-ink-muted">There is no one at this address.</p>
+      <Link to="/public" className="text-link">
+        Back to Public Ruminations
+      </Link>
+    </div>
+  );
+}
