@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
+import { EditedMark } from '../../components/ui/edited-mark';
 import { formatTimestamp } from '../../lib/format-time';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
@@ -70,6 +71,10 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
             {comment.createdBy.username}
           </Link>
           <time dateTime={comment.createTMS}>{formatTimestamp(comment.createTMS)}</time>
+          {/* Deleting changes updateTMS too: a deleted comment says so instead. */}
+          {comment.isDeleted ? null : (
+            <EditedMark createTMS={comment.createTMS} updateTMS={comment.updateTMS} />
+          )}
         </div>
         {comment.isDeleted ? (
           <p className="mt-1 text-sm text-ink-muted italic">This comment has been deleted.</p>

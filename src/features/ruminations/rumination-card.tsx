@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
 import { LazyCommentSection } from '../comments/lazy-comment-section';
+import { EditedMark } from '../../components/ui/edited-mark';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { AudienceLabels } from './audience-labels';
 import { formatTimestamp } from '../../lib/format-time';
@@ -68,6 +69,7 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
               >
                 <time dateTime={rumination.createTMS}>{formatTimestamp(rumination.createTMS)}</time>
               </Link>
+              <EditedMark createTMS={rumination.createTMS} updateTMS={rumination.updateTMS} />
             </div>
           </div>
           <div className="flex items-center gap-1">

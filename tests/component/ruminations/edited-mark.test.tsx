@@ -1,0 +1,37 @@
+import './jsdom-gaps';
+import { within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { createComment, createRumination, createUser } from '../../../mocks/store';
+import { renderApp } from '../../support/render-app';
+import { warmUpLazyModules } from './warm-up';
+
+warmUpLazyModules();
+
+describe('an edited note or comment says so', () => {
+  test('"edited" beside a rumination or comment changed after it was written, and only then', async () => {
+    const alice = createUser({ username: 'alice' });
+    const edited = createRumination({
+      authorId: alice.user.id,
+      content: 'Changed my mind',
+      createTMS: '2026-11-01T10:00:00.000Z',
+    });
+    edited.updateTMS = '2026-11-02T10:00:00.000Z';
+    createRumination({ authorId: alice.user.id, content: 'As first written' });
+    const comment = createComment({
+      authorId: alice.user.id,
+      ruminationId: edited.id,
+      content: 'A second thought',
+    });
+    comment.updateTMS = new Date(Date.parse(comment.createTMS) + 60_000).toISOString();
+    createComment({ authorId: alice.user.id, ruminationId: edited.id, content: 'Untouched' });
+
+    const app = await renderApp('/public', { token: alice.token });
+    const changed = (await app.findByText('Changed my mind')).closest('article')!;
+    const unchanged = (await app.findByText('As first written')).closest('article')!;
+    expect(within(unchanged).queryByText(/^edited/)).not.toBeInTheDocument();
+    const marks = await within(changed).findAllByText(/^edited/);
+    // The rumination's own mark, and the edited comment's; not the untouched comment's.
+    expect(marks).toHaveLength(2);
+    expect(marks[0]?.querySelector('time')).toHaveAttribute('datetime', edited.updateTMS);
+  });
+});
