@@ -25,6 +25,8 @@ export function toRumination({ authorId, audiences, ...fields }: StoredRuminatio
     ...fields,
     createdBy: userRef(authorId),
     audiences: audiences.map((relationType) => ({ relationType })),
+    commentCount: getDb().comments.filter((c) => c.ruminationId === fields.id && !c.isDeleted)
+      .length,
   };
 }
 

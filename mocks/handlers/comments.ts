@@ -6,6 +6,11 @@ import {
 } from '../../src/api/comment-schemas';
 import { ruminationIdParams } from '../../src/api/rumination-schemas';
 import {
+  mayDeleteComment,
+  mayEditComment,
+  type CommentAuthors,
+} from '../../src/domain/comment-permissions';
+import {
   badRequest,
   conflict,
   forbidden,
@@ -37,10 +42,16 @@ function visibleCommentOr404(id: number, viewerId: number | null): StoredComment
   return comment;
 }
 
-/** The caller's own comment that is still active: what edit and delete need. */
-function ownActiveComment(id: number, userId: number): StoredComment {
+/** A comment still active that the caller may act on (`mayAct`): what edit and delete need. */
+function activeCommentFor(
+  id: number,
+  userId: number,
+  mayAct: (authors: CommentAuthors, userId: number) => boolean,
+): StoredComment {
   const comment = visibleCommentOr404(id, userId);
-  if (comment.authorId !== userId) throw forbidden('Only the author may change this comment');
+  const rumination = visibleRuminationOr404(comment.ruminationId, userId);
+  const authors = { commentAuthorId: comment.authorId, ruminationAuthorId: rumination.authorId };
+  if (!mayAct(authors, userId)) throw forbidden('Only the author may change this comment');
   if (comment.isDeleted) throw conflict('This comment has been deleted');
   return comment;
 }
@@ -112,7 +123,7 @@ export const commentHandlers = [
           id: ['Must match the id in the path'],
         });
       }
-      const comment = ownActiveComment(id, userId);
+      const comment = activeCommentFor(id, userId, mayEditComment);
       comment.content = input.content;
       comment.updateTMS = now();
       return HttpResponse.json(toComment(comment));
@@ -122,7 +133,7 @@ export const commentHandlers = [
   route('delete', '/api/comments/:id', ({ request, params }) => {
     const id = readId(params, commentIdParams);
     const userId = requireWriter(request);
-    const comment = ownActiveComment(id, userId);
+    const comment = activeCommentFor(id, userId, mayDeleteComment);
     // Soft delete: the words go, the place in the thread (and the replies) stay.
     comment.isDeleted = true;
     comment.content = '';

@@ -39,6 +39,8 @@ export const rumination = z.object({
   updateTMS: timestamp,
   isPublished: z.boolean(),
   audiences: z.array(z.object({ relationType: relationTypeSchema })),
+  /** Its comments and replies that are not deleted, so a list needs no call per card. */
+  commentCount: z.number().int().nonnegative(),
 });
 export type Rumination = z.infer<typeof rumination>;
 

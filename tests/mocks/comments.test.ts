@@ -128,6 +128,19 @@ describe('editing and soft-deleting comments', () => {
     expect(ok.json.content).toBe('Edited');
   });
 
+  it("lets the rumination's author delete a stranger's comment, not edit it", async () => {
+    const { alice, bob, rumination } = arrange();
+    const c = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
+    const edit = await api('PUT', `/api/comments/${c.id}`, {
+      token: alice.token,
+      body: { id: c.id, content: 'Rewritten' },
+    });
+    expect(edit.status).toBe(403);
+    expect((await api('DELETE', `/api/comments/${c.id}`, { token: alice.token })).status).toBe(204);
+    const tree = await api('GET', `/api/comments/rumination/${rumination.id}`);
+    expect(tree.json[0]).toMatchObject({ id: c.id, isDeleted: true, content: '' });
+  });
+
   it('soft-deletes: content erased, replies kept, no more edits, deletes or replies', async () => {
     const { alice, bob, rumination } = arrange();
     const c = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
@@ -138,7 +151,8 @@ describe('editing and soft-deleting comments', () => {
       content: 'A reply',
     });
 
-    expect((await api('DELETE', `/api/comments/${c.id}`, { token: alice.token })).status).toBe(403);
+    const carol = createUser({ username: 'carol' });
+    expect((await api('DELETE', `/api/comments/${c.id}`, { token: carol.token })).status).toBe(403);
     expect((await api('DELETE', `/api/comments/${c.id}`, { token: bob.token })).status).toBe(204);
 
     const tree = await api('GET', `/api/comments/rumination/${rumination.id}`);

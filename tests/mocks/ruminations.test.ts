@@ -194,3 +194,22 @@ describe('GET /api/users/{id}', () => {
     expect((await api('GET', '/api/users/424242')).status).toBe(404);
   });
 });
+
+describe('commentCount', () => {
+  it('counts comments and replies that are not deleted, in lists and on one rumination', async () => {
+    const { user, token } = createUser({ username: 'alice' });
+    const counted = createRumination({ authorId: user.id });
+    const quiet = createRumination({ authorId: user.id });
+    const first = createComment({ authorId: user.id, ruminationId: counted.id });
+    createComment({ authorId: user.id, ruminationId: counted.id, parentCommentId: first.id });
+    createComment({ authorId: user.id, ruminationId: counted.id, isDeleted: true });
+
+    const counts = (list: Json[]) => new Map(list.map((r: Json) => [r.id, r.commentCount]));
+    for (const path of ['/api/ruminations/my', '/api/ruminations/public']) {
+      const listed = counts((await api('GET', path, { token })).json);
+      expect(listed.get(counted.id), path).toBe(2);
+      expect(listed.get(quiet.id), path).toBe(0);
+    }
+    expect((await api('GET', `/api/ruminations/${counted.id}`)).json.commentCount).toBe(2);
+  });
+});

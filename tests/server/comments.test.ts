@@ -232,6 +232,41 @@ describe('PUT and DELETE /api/comments/{id}', () => {
   });
 });
 
+describe("the rumination's author moderating their page", () => {
+  it("deletes a stranger's comment or reply on their own rumination (soft), but may not edit it", async () => {
+    const author = await person(t);
+    const stranger = await person(t);
+    const r = await writeRumination(t, author);
+    const c = await post(stranger, { content: 'spam', ruminationId: r.id });
+    const reply = await post(stranger, { content: 'more spam', parentCommentId: c.id });
+    const edit = await call(t, 'PUT', `/api/comments/${c.id}`, {
+      as: author,
+      body: { id: c.id, content: 'rewritten' },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/comments/${reply.id}`, { as: author })).statusCode).toBe(
+      204,
+    );
+    expect((await call(t, 'DELETE', `/api/comments/${c.id}`, { as: author })).statusCode).toBe(204);
+    const list = (await call(t, 'GET', `/api/comments/rumination/${r.id}`)).json<Comment[]>();
+    expect(list[0]).toMatchObject({ id: c.id, isDeleted: true, content: '' });
+    expect(list[0]!.childComments[0]).toMatchObject({ id: reply.id, isDeleted: true });
+  });
+
+  it("does not reach comments on someone else's rumination (403)", async () => {
+    const author = await person(t);
+    const commenter = await person(t);
+    const bystander = await person(t);
+    const r = await writeRumination(t, author);
+    const c = await post(commenter, { content: 'hello', ruminationId: r.id });
+    // The bystander's own rumination gives no power over comments elsewhere.
+    await writeRumination(t, bystander);
+    expect((await call(t, 'DELETE', `/api/comments/${c.id}`, { as: bystander })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe('a comment racing the deletion of its rumination', () => {
   // Deletes the rumination (and its comments) just before each comment insert, as a DELETE request
   // landing between the visibility check and the insert would.

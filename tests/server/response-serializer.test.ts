@@ -30,6 +30,7 @@ const aRumination = {
   updateTMS: at,
   isPublished: true,
   audiences: [{ relationType: 0 }, { relationType: 5 }],
+  commentCount: 3,
 };
 const reply = {
   id: 11,

@@ -37,6 +37,7 @@ describe('POST /api/ruminations', () => {
       updateTMS: expect.stringMatching(ISO),
       isPublished: true,
       audiences: [{ relationType: 2 }, { relationType: 5 }],
+      commentCount: 0,
     });
   });
 
@@ -330,5 +331,41 @@ describe('DELETE /api/ruminations/{id}', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ title: TOS_REQUIRED_TITLE });
     expect((await call(t, 'GET', `/api/ruminations/${r.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('commentCount', () => {
+  it('counts comments and replies that are not deleted, on every list and on one rumination', async () => {
+    const author = await person(t);
+    const friend = await person(t);
+    await relation(t.db, friend, author, 2, 'accepted');
+    const counted = await writeRumination(t, author, { audiences: ['Friend'] });
+    const quiet = await writeRumination(t, author, { audiences: ['Friend'] });
+    const publicOne = await writeRumination(t, author);
+    const comment = async (body: Record<string, unknown>) => {
+      const res = await call(t, 'POST', '/api/comments', { as: friend, body });
+      return res.json<{ id: number }>().id;
+    };
+    const first = await comment({ content: 'one', ruminationId: counted.id });
+    await comment({ content: 'two', parentCommentId: first });
+    const gone = await comment({ content: 'three', ruminationId: counted.id });
+    await call(t, 'DELETE', `/api/comments/${gone}`, { as: friend });
+    await comment({ content: 'elsewhere', ruminationId: publicOne.id });
+
+    const countsIn = (res: { json: <T>() => T }) =>
+      new Map(res.json<Rumination[]>().map((r) => [r.id, r.commentCount]));
+    for (const [path, as] of [
+      ['/api/ruminations/my', author],
+      ['/api/ruminations/feed', friend],
+      [`/api/ruminations/public?UserId=${author.id}&isPublic=false`, friend],
+    ] as const) {
+      const counts = countsIn(await call(t, 'GET', path, { as }));
+      expect(counts.get(counted.id), path).toBe(2);
+      expect(counts.get(quiet.id), path).toBe(0);
+      expect(counts.get(publicOne.id), path).toBe(1);
+    }
+    expect(countsIn(await call(t, 'GET', '/api/ruminations/public')).get(publicOne.id)).toBe(1);
+    const one = await call(t, 'GET', `/api/ruminations/${counted.id}`, { as: friend });
+    expect(one.json<Rumination>().commentCount).toBe(2);
   });
 });

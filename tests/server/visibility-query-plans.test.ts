@@ -143,6 +143,17 @@ describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
     ]);
   });
 
+  it.each(calls.slice(0, 9))(
+    '%s: commentCount from the live-comments index alone',
+    async (_n, call) => {
+      const plan = (await plansOf(call)).flat();
+      expect(
+        plan.filter((line) => /\bc\b/.test(line) && line.startsWith('SEARCH')),
+        plan.join('\n'),
+      ).toEqual(['SEARCH c USING COVERING INDEX comments_rumination_live (rumination_id=?)']);
+    },
+  );
+
   it('feed: the same SQL text for every viewer and number of related authors', async () => {
     const texts = new Set<string>();
     for (const viewer of [VIEWER, 2, 30]) {

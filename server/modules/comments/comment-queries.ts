@@ -18,6 +18,8 @@ export interface CommentRow {
 
 export interface VisibleCommentRow extends CommentRow {
   rumination_is_published: number;
+  /** Who may moderate the comment besides its author. */
+  rumination_author_id: number;
 }
 
 const COMMENT_COLUMNS = [
@@ -42,7 +44,11 @@ export async function findVisibleComment(
     .selectFrom('comments as c')
     .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select([...COMMENT_COLUMNS, 'r.is_published as rumination_is_published'])
+    .select([
+      ...COMMENT_COLUMNS,
+      'r.is_published as rumination_is_published',
+      'r.author_id as rumination_author_id',
+    ])
     .where('c.id', '=', id)
     .where(ruminationVisibleTo(viewerId))
     .executeTakeFirst();

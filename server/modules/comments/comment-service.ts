@@ -10,6 +10,11 @@ import { HttpProblem } from '../../http/problem';
 import { isForeignKeyViolation } from '../../db/constraint-violations';
 import { RUMINATION_NOT_FOUND, requireVisibleRumination } from '../ruminations/rumination-service';
 import { requireStorableText } from '../ruminations/storable-text';
+import {
+  mayDeleteComment,
+  mayEditComment,
+  type CommentAuthors,
+} from '../../../src/domain/comment-permissions';
 import { buildCommentTree } from './comment-tree';
 import {
   findVisibleComment,
@@ -22,7 +27,8 @@ import {
 
 /**
  * The rules of comments (api-contract.md "Comments"): readable by whoever may read the rumination,
- * 404 when it is hidden, no comments on drafts, author-only edits of comments not yet deleted.
+ * 404 when it is hidden, no comments on drafts, author-only edits of comments not yet deleted,
+ * deletes by the comment's author or the rumination's.
  */
 
 export type CreateCommentInput = z.output<typeof createCommentRequest>;
@@ -117,19 +123,28 @@ export async function createComment(
   return loadComment(db, ruminationId, id);
 }
 
-/** The caller's own, visible, not deleted comment; 404 hidden, 403 someone else's, 409 deleted. */
-async function requireOwnLiveComment(
+/**
+ * A visible, not deleted comment that the caller may act on (`mayAct`); 404 hidden, 403 when they
+ * may not, 409 deleted.
+ */
+async function requireLiveCommentFor(
   db: Kysely<Database>,
   id: number,
   userId: number,
+  mayAct: (authors: CommentAuthors, userId: number) => boolean,
 ): Promise<VisibleCommentRow> {
   const comment = await requireVisibleComment(db, id, userId);
-  if (comment.author_id !== userId) {
+  if (!mayAct(authorsOf(comment), userId)) {
     throw new HttpProblem(403, 'Only the author may change this comment');
   }
   if (comment.is_deleted === 1) throw new HttpProblem(409, DELETED_COMMENT);
   return comment;
 }
+
+const authorsOf = (comment: VisibleCommentRow): CommentAuthors => ({
+  commentAuthorId: comment.author_id,
+  ruminationAuthorId: comment.rumination_author_id,
+});
 
 export async function updateComment(
   db: Kysely<Database>,
@@ -143,7 +158,7 @@ export async function updateComment(
     });
   }
   requireStorableText(input.content);
-  const comment = await requireOwnLiveComment(db, id, userId);
+  const comment = await requireLiveCommentFor(db, id, userId, mayEditComment);
   const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
   if (!updated) throw new HttpProblem(409, DELETED_COMMENT);
   return loadComment(db, comment.rumination_id, id);
@@ -154,7 +169,7 @@ export async function deleteComment(
   userId: number,
   id: number,
 ): Promise<void> {
-  await requireOwnLiveComment(db, id, userId);
+  await requireLiveCommentFor(db, id, userId, mayDeleteComment);
   const deleted = await softDeleteComment(db, id, new Date().toISOString());
   if (!deleted) throw new HttpProblem(409, DELETED_COMMENT);
 }

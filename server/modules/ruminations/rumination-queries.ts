@@ -11,13 +11,22 @@ import {
  * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
  */
 
-/** A rumination as reads return it: its read columns and its author's name. */
+/** A rumination as reads return it: its read columns, its author's name, its live comments. */
 export type RuminationRow = Pick<
   Selectable<RuminationsTable>,
   (typeof RUMINATION_READ_COLUMNS)[number]
-> & { author_username: string };
+> & { author_username: string; comment_count: number };
 
 const READ_COLUMNS = RUMINATION_READ_COLUMNS.map((column) => `r.${column}` as const);
+
+/**
+ * `commentCount` of the rumination `r`: counted per row read (a page at most), from the partial
+ * index comments_rumination_live, rather than kept in a column that every comment write, delete
+ * and account erasure would have to keep right. Cast: PostgreSQL's count is a bigint, which its
+ * driver returns as a string.
+ */
+const COMMENT_COUNT = sql<number>`(select cast(count(*) as integer) from comments c
+  where c.rumination_id = r.id and c.is_deleted = 0)`;
 
 export interface Page {
   limit: number;
@@ -28,7 +37,7 @@ function selectVisible(db: Kysely<Database>, viewerId: number | null) {
   return db
     .selectFrom('ruminations as r')
     .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select([...READ_COLUMNS, 'u.username as author_username'])
+    .select([...READ_COLUMNS, 'u.username as author_username', COMMENT_COUNT.as('comment_count')])
     .where(ruminationVisibleTo(viewerId));
 }
 
@@ -118,7 +127,8 @@ export async function listFeed(
     where r.author_id = a.author_id and ${ruminationVisibleThroughMask()}${publicFilter}${before}
     order by r.id desc limit ${page.limit}
   )
-  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username
+  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
+    ${COMMENT_COUNT} as comment_count
   from page cross join ruminations r cross join users u
   where r.id = page.id and u.id = r.author_id
   order by r.id desc`.execute(db);

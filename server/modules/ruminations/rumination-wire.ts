@@ -12,5 +12,6 @@ export function toRumination(row: RuminationRow): Rumination {
     updateTMS: row.update_tms,
     isPublished: row.is_published === 1,
     audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
+    commentCount: row.comment_count,
   };
 }
