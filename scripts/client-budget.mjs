@@ -167,19 +167,29 @@ function staticMeasurement() {
   return { files, routeFiles, lazy: [...lazy].filter((f) => f.endsWith('.js')) };
 }
 
-/** A page of public ruminations, the one API answer a signed-out /public needs. */
+/**
+ * A page of public ruminations, the one API answer a signed-out /public needs: plain notes and one
+ * with Markdown, as a real page has, so the Markdown renderer's deferred fetch is seen.
+ */
 function samplePublicPage() {
   const at = '2026-01-02T03:04:05.000Z';
   return [1, 2, 3].map((id) => ({
     id,
-    content: `Sample rumination ${id}: *some* Markdown-free text long enough to wrap a line.`,
+    content:
+      id === 1
+        ? `Sample rumination ${id}: **some** Markdown, [a link](https://example.com) and a list:\n\n- one\n- two`
+        : `Sample rumination ${id}: plain text long enough to wrap a line on a small screen.`,
     createdBy: { id: 10 + id, username: `writer${id}` },
     createTMS: at,
     updateTMS: at,
     isPublished: true,
     audiences: [],
+    commentCount: id,
   }));
 }
+
+/** Marked by the app (src/lib/after-first-load.ts) when it starts fetching deferred code. */
+const DEFERRED_IMPORTS_MARK = 'ruminations:deferred-imports';
 
 /** Serves the build like the real server (SPA fallback), with a stub API. */
 function startServer(unexpectedApi) {
@@ -233,7 +243,18 @@ async function browserMeasurement() {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
-    return { files: scripts, unexpectedApi };
+    // What started after the app's deferred-imports mark (after load, when idle) is listed apart.
+    const startedAfterMark = await page.evaluate((mark) => {
+      const at = performance.getEntriesByName(mark)[0]?.startTime;
+      if (at === undefined) return [];
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= at)
+        .map((entry) => new URL(entry.name).pathname.slice(1));
+    }, DEFERRED_IMPORTS_MARK);
+    const deferred = new Set([...scripts].filter((file) => startedAfterMark.includes(file)));
+    for (const file of deferred) scripts.delete(file);
+    return { files: scripts, deferred, unexpectedApi };
   } finally {
     await browser.close();
     server.close();
@@ -302,6 +323,13 @@ try {
     const missed = [...seen.files].filter((f) => !measured.files.has(f));
     const needless = staticRows.map((r) => r.file).filter((f) => !seen.files.has(f));
     if (missed.length > 0) console.log(`the static count missed: ${missed.join(', ')}`);
+    if (seen.deferred.size > 0) {
+      const gz = [...seen.deferred].reduce((sum, f) => sum + sizeOf(f).gz, 0);
+      console.log(
+        `(after load, when idle: ${[...seen.deferred].join(', ')}, ` +
+          `${(gz / 1024).toFixed(1)} KB gzipped; not counted)`,
+      );
+    }
     if (needless.length > 0) console.log(`the static count has unfetched: ${needless.join(', ')}`);
     if (seen.unexpectedApi.length > 0) {
       console.log(`unexpected API calls (answered 404): ${seen.unexpectedApi.join(', ')}`);

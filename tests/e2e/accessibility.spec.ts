@@ -7,6 +7,7 @@ import {
   newRuminationDialog,
   requestRelationViaApi,
   relateViaApi,
+  openComments,
   ruminationCard,
   showMyRuminations,
 } from './support/ui';
@@ -168,6 +169,7 @@ test.describe('screens for signed-in people', () => {
     await signInAs(page, me, '/my-ruminations');
     await inBothThemes(page, '/my-ruminations published', async () => {
       await page.goto('/my-ruminations');
+      await openComments(ruminationCard(page, 'A published thought'));
       await expect(page.getByText('A reply.')).toBeVisible();
     });
     await inBothThemes(page, '/my-ruminations drafts', async () => {
@@ -235,9 +237,10 @@ test.describe('screens for signed-in people', () => {
     });
     await inBothThemes(page, 'delete comment confirmation', async () => {
       await page.goto('/my-ruminations');
+      await openComments(card());
       await card()
         .getByRole('listitem')
-        .filter({ hasText: 'A reply.' })
+        .filter({ hasText: 'A reply.', hasNotText: 'A comment.' })
         .getByRole('button', { name: 'Delete', exact: true })
         .click();
       await expect(page.getByRole('alertdialog')).toContainText(

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, signInAs, test } from './support/fixtures';
-import { createRuminationViaApi, ruminationCard } from './support/ui';
+import { createRuminationViaApi, openComments, ruminationCard } from './support/ui';
 
 /** A comment's own box, without the replies nested below it. */
 function ownBox(comment: Locator): Locator {
@@ -21,6 +21,7 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
   // The reader comments; Enter sends, Shift+Enter only starts a new line.
   await signInAs(page, reader, `/user/${author.id}`);
   const card = ruminationCard(page, thought);
+  await openComments(card);
   const box = card.getByRole('textbox', { name: 'Add a comment' });
   await box.fill('Nice one');
   await box.press('Shift+Enter');
@@ -36,22 +37,27 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
   const authorPage = await authorContext.newPage();
   await signInAs(authorPage, author, `/user/${author.id}`);
   const authorCard = ruminationCard(authorPage, thought);
+  // The list says how many comments the card has; the thread opens from there.
+  await expect(authorCard.getByRole('button', { name: '1 comment' })).toBeVisible();
+  await openComments(authorCard);
   await authorCard.getByRole('button', { name: 'Reply' }).click();
   await authorCard.getByRole('textbox', { name: `Reply to ${reader.username}` }).fill('Thank you!');
   await authorCard.getByRole('button', { name: 'Reply', exact: true }).last().click();
   await expect(
     authorCard.getByRole('list', { name: `Replies to ${reader.username}` }),
   ).toContainText('Thank you!');
-  // Others' comments cannot be edited or deleted by the author of the rumination.
+  // The author of the rumination may delete others' comments on it, but not edit them.
   const readerComment = ownBox(
     authorCard.getByRole('listitem').filter({ hasText: 'Nice one' }).first(),
   );
   await expect(readerComment.getByRole('button', { name: 'Reply' })).toBeVisible();
+  await expect(readerComment.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await expect(readerComment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await authorContext.close();
 
   // The reader edits their comment.
   await page.reload();
+  await openComments(card);
   const mine = comments.getByRole('listitem').filter({ hasText: 'Nice one' }).first();
   await expect(mine).toContainText('Thank you!');
   await mine.getByRole('button', { name: 'Edit', exact: true }).first().click();
@@ -78,6 +84,9 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
   await expect(ownBox(deleted).getByRole('button')).toHaveCount(0);
   await expect(deleted).toContainText('Thank you!');
   await page.reload();
+  // A deleted comment is not counted: one reply is left.
+  await expect(card.getByRole('button', { name: '1 comment' })).toBeVisible();
+  await openComments(card);
   await expect(
     comments
       .getByRole('listitem')

@@ -3,6 +3,7 @@ import { expect, signInAs, test } from './support/fixtures';
 import {
   commentViaApi,
   createRuminationViaApi,
+  openComments,
   relateViaApi,
   ruminationCard,
   showMyRuminations,
@@ -81,6 +82,7 @@ test('the feed read online shows again after a reload without network', async ({
   await signInAs(page, reader, '/my-feed');
   const card = ruminationCard(page, thought);
   await expect(card).toBeVisible();
+  await openComments(card);
   await expect(card.getByText('A comment to read offline')).toBeVisible();
   await waitForServiceWorker(page);
   // The copy is saved a moment after the screen settles.
@@ -89,6 +91,7 @@ test('the feed read online shows again after a reload without network', async ({
   await context.setOffline(true);
   await page.reload();
   await expect(ruminationCard(page, thought)).toBeVisible();
+  await openComments(ruminationCard(page, thought));
   await expect(ruminationCard(page, thought).getByText('A comment to read offline')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
+import { mayDeleteComment, mayEditComment } from '../../domain/comment-permissions';
 import { EditedMark } from '../../components/ui/edited-mark';
+import { NoteText } from '../../components/ui/note-text';
 import { formatTimestamp } from '../../lib/format-time';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
@@ -13,7 +15,11 @@ const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
 interface CommentItemProps {
   comment: Comment;
   ruminationId: number;
-  /** The signed-in viewer (null: not known yet), who may edit and delete only their own. */
+  ruminationAuthorId: number;
+  /**
+   * The signed-in viewer (null: not known yet), who may edit their own comments and delete their
+   * own, or any on their own rumination.
+   */
   viewerId: number | null;
 }
 
@@ -23,7 +29,12 @@ const actionClass =
   'rounded px-1.5 py-0.5 text-xs font-medium text-ink-muted hover:bg-page hover:text-ink';
 
 /** One comment with its replies below it. Errors are only logged (spec section 8). */
-export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  ruminationId,
+  ruminationAuthorId,
+  viewerId,
+}: CommentItemProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [confirmMounted, setConfirmMounted] = useState(false);
@@ -32,7 +43,9 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
   const send = useSendWrite();
   const remove = useDeleteComment(ruminationId);
 
-  const isOwn = viewerId !== null && comment.createdBy.id === viewerId;
+  const authors = { commentAuthorId: comment.createdBy.id, ruminationAuthorId };
+  const mayEdit = viewerId !== null && mayEditComment(authors, viewerId);
+  const mayDelete = viewerId !== null && mayDeleteComment(authors, viewerId);
   const canAct = !comment.isDeleted;
 
   const reply = async (content: string) => {
@@ -92,29 +105,29 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
             />
           </div>
         ) : (
-          <p className="mt-1 text-sm whitespace-pre-wrap break-words">{comment.content}</p>
+          <NoteText content={comment.content} className="mt-1 text-sm" />
         )}
         {canAct && mode === 'view' && viewerId !== null ? (
           <div className="mt-1 flex gap-1">
             <button type="button" className={actionClass} onClick={() => setMode('reply')}>
               Reply
             </button>
-            {isOwn ? (
-              <>
-                <button type="button" className={actionClass} onClick={() => setMode('edit')}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className={actionClass}
-                  onClick={() => {
-                    setConfirmMounted(true);
-                    setConfirming(true);
-                  }}
-                >
-                  Delete
-                </button>
-              </>
+            {mayEdit ? (
+              <button type="button" className={actionClass} onClick={() => setMode('edit')}>
+                Edit
+              </button>
+            ) : null}
+            {mayDelete ? (
+              <button
+                type="button"
+                className={actionClass}
+                onClick={() => {
+                  setConfirmMounted(true);
+                  setConfirming(true);
+                }}
+              >
+                Delete
+              </button>
             ) : null}
           </div>
         ) : null}
@@ -144,6 +157,7 @@ export function CommentItem({ comment, ruminationId, viewerId }: CommentItemProp
               key={child.id}
               comment={child}
               ruminationId={ruminationId}
+              ruminationAuthorId={ruminationAuthorId}
               viewerId={viewerId}
             />
           ))}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { commentKeys } from '../../lib/query-keys';
+import { commentKeys, ruminationKeys } from '../../lib/query-keys';
 import { fetchCommentReplies, fetchRuminationComments } from './comment-api';
 
 export const commentQueries = {
@@ -23,7 +23,11 @@ export function useRuminationComments(ruminationId: number, enabled: boolean) {
   return useQuery({ ...commentQueries.rumination(ruminationId), enabled });
 }
 
-/** Every comment change alters the tree of one rumination: that tree (and any replies) is refetched. */
+/**
+ * Every comment change alters the tree of one rumination: that tree (and any replies) is refetched.
+ * It also changes the rumination's commentCount in the lists: they are marked stale, not refetched
+ * now (the open card counts from its fresh tree; a list is read again when next shown).
+ */
 export async function invalidateCommentTree(
   queryClient: QueryClient,
   ruminationId: number,
@@ -31,5 +35,6 @@ export async function invalidateCommentTree(
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: commentKeys.ofRumination(ruminationId) }),
     queryClient.invalidateQueries({ queryKey: commentKeys.allReplies }),
+    queryClient.invalidateQueries({ queryKey: ruminationKeys.all, refetchType: 'none' }),
   ]);
 }

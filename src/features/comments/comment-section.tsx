@@ -13,7 +13,22 @@ import { newCommentWrite } from './comment-writes';
  * signed-in users; a visitor is told to log in. The list is not fetched for visitors, who would
  * not see it.
  */
-export function CommentSection({ ruminationId }: { ruminationId: number }) {
+interface CommentSectionProps {
+  /** Its element id, for the button that opens it (aria-controls). */
+  id?: string;
+  ruminationId: number;
+  /** May delete any comment here (src/domain/comment-permissions.ts). */
+  ruminationAuthorId: number;
+  /** Focus the comment box at once (opened to write the first comment). */
+  focusForm?: boolean;
+}
+
+export function CommentSection({
+  id,
+  ruminationId,
+  ruminationAuthorId,
+  focusForm = false,
+}: CommentSectionProps) {
   const { isAuthenticated } = useAuth();
   const viewer = useCurrentUser();
   const comments = useRuminationComments(ruminationId, isAuthenticated);
@@ -38,7 +53,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
   };
 
   return (
-    <section aria-label="Comments" className="flex flex-col gap-3 border-t border-line pt-3">
+    <section id={id} aria-label="Comments" className="flex flex-col gap-3">
       {comments.isPending ? (
         <p className="text-sm text-ink-muted">Loading comments...</p>
       ) : comments.data && comments.data.length > 0 ? (
@@ -48,6 +63,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
               key={comment.id}
               comment={comment}
               ruminationId={ruminationId}
+              ruminationAuthorId={ruminationAuthorId}
               viewerId={viewer?.id ?? null}
             />
           ))}
@@ -59,6 +75,7 @@ export function CommentSection({ ruminationId }: { ruminationId: number }) {
         pendingLabel="Posting..."
         isPending={post.isPending}
         onSubmit={addComment}
+        autoFocus={focusForm}
       />
     </section>
   );

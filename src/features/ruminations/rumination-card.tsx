@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
 import { LazyCommentSection } from '../comments/lazy-comment-section';
 import { EditedMark } from '../../components/ui/edited-mark';
+import { NoteText } from '../../components/ui/note-text';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { AudienceLabels } from './audience-labels';
 import { formatTimestamp } from '../../lib/format-time';
@@ -17,9 +18,15 @@ interface RuminationCardProps {
   rumination: Rumination;
   /** The signed-in viewer; their own cards open editing when clicked. */
   viewerId: number | null;
+  /** Show the comment thread open (a rumination's own page); lists show a count to open it. */
+  commentsOpen?: boolean;
 }
 
-export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
+export function RuminationCard({
+  rumination,
+  viewerId,
+  commentsOpen = false,
+}: RuminationCardProps) {
   const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -117,12 +124,19 @@ export function RuminationCard({ rumination, viewerId }: RuminationCardProps) {
             ) : null}
           </div>
         </header>
-        <p className="break-words whitespace-pre-wrap">{rumination.content}</p>
+        <NoteText content={rumination.content} />
         <AudienceLabels audiences={rumination.audiences} />
       </div>
 
       {/* Nobody can comment on a draft, so drafts have no comment section. */}
-      {rumination.isPublished ? <LazyCommentSection ruminationId={rumination.id} /> : null}
+      {rumination.isPublished ? (
+        <LazyCommentSection
+          ruminationId={rumination.id}
+          ruminationAuthorId={rumination.createdBy.id}
+          commentCount={rumination.commentCount}
+          defaultOpen={commentsOpen}
+        />
+      ) : null}
 
       {editMounted ? (
         <Suspense fallback={null}>

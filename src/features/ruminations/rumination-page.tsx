@@ -12,7 +12,7 @@ export function RuminationPage({ ruminationId }: { ruminationId: number }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Rumination by {rumination.createdBy.username}</h1>
-      <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} />
+      <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} commentsOpen />
     </div>
   );
 }

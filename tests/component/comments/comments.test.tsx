@@ -37,16 +37,21 @@ function arrange() {
   return { alice, bob, rumination, fromBob, fromAlice, reply };
 }
 
+/** Lists show a count; the thread opens with it. */
+async function openThread(app: App): Promise<void> {
+  await app.user.click(await app.findByRole('button', { name: /^(\d+ comments?|Add a comment)$/ }));
+}
+
 function commentOf(app: App, text: string): HTMLElement {
   const item = app.getByText(text).closest('li');
   if (!item) throw new Error(`no comment ${text}`);
   return item;
 }
 
-/** The actions of one comment only (not those of its replies). */
+/** The actions of one comment only (not those of its replies): its own box in its list item. */
 function actionsOf(app: App, text: string): string[] {
-  const body = app.getByText(text).parentElement;
-  if (!body) throw new Error(`no comment ${text}`);
+  const body = commentOf(app, text).firstElementChild;
+  if (!(body instanceof HTMLElement)) throw new Error(`no comment ${text}`);
   return within(body)
     .queryAllByRole('button')
     .map((b) => b.textContent ?? '');
@@ -56,6 +61,7 @@ describe('comments', () => {
   test('signed in: comments and nested replies are shown under the rumination', async () => {
     const { alice } = arrange();
     const app = await renderApp('/public', { token: alice.token });
+    await openThread(app);
     const section = await app.findByRole('region', { name: 'Comments' });
     expect(await within(section).findByText('Hello from bob')).toBeInTheDocument();
     const replies = within(commentOf(app, 'Alice answers')).getByRole('list', {
@@ -70,15 +76,42 @@ describe('comments', () => {
     const app = await renderApp('/public');
     expect(await app.findByText('Talk to me')).toBeInTheDocument();
     expect(app.getByText('Log in to add a comment.')).toBeInTheDocument();
+    expect(app.getByText('3 comments')).toBeInTheDocument();
     expect(app.queryByText('Hello from bob')).not.toBeInTheDocument();
     expect(app.queryByRole('textbox')).not.toBeInTheDocument();
     // A list nobody would see is not fetched.
     expect(log.requests.filter((r) => r.url.pathname.startsWith('/api/comments'))).toEqual([]);
   });
 
+  test('a list shows how many comments each card has, and fetches a thread only when opened', async () => {
+    const { bob, rumination } = arrange();
+    createRumination({ authorId: bob.user.id, content: 'Nobody answered' });
+    const app = await renderApp('/public', { token: bob.token });
+    const toggle = await app.findByRole('button', { name: '3 comments' });
+    expect(app.getByRole('button', { name: 'Add a comment' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await log.settled();
+    expect(log.requests.filter((r) => r.url.pathname.startsWith('/api/comments'))).toEqual([]);
+
+    await app.user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const section = await app.findByRole('region', { name: 'Comments' });
+    expect(await within(section).findByText('Hello from bob')).toBeInTheDocument();
+    expect(log.to(`/api/comments/rumination/${rumination.id}`, 'GET')).toHaveLength(1);
+    expect(log.requests.filter((r) => r.url.pathname.startsWith('/api/comments'))).toHaveLength(1);
+
+    // The count follows the thread once it is loaded: a new comment counts at once.
+    const box = within(section).getByRole('textbox', { name: 'Add a comment' });
+    await app.user.type(box, 'Me too{Enter}');
+    expect(await app.findByRole('button', { name: '4 comments' })).toBeInTheDocument();
+  });
+
   test('Enter posts a comment; Shift+Enter starts a new line', async () => {
     const { bob, rumination } = arrange();
     const app = await renderApp('/public', { token: bob.token });
+    await openThread(app);
     const box = await app.findByRole('textbox', { name: 'Add a comment' });
 
     await app.user.type(box, 'Line one{Shift>}{Enter}{/Shift}line two');
@@ -98,6 +131,7 @@ describe('comments', () => {
   test('blank comments are not sent', async () => {
     const { bob } = arrange();
     const app = await renderApp('/public', { token: bob.token });
+    await openThread(app);
     const box = await app.findByRole('textbox', { name: 'Add a comment' });
     await app.user.type(box, '   {Enter}');
     expect(app.getByRole('button', { name: 'Comment' })).toBeDisabled();
@@ -107,6 +141,7 @@ describe('comments', () => {
   test('a comment over 2,000 characters is counted, refused with the message, and kept', async () => {
     const { bob } = arrange();
     const app = await renderApp('/public', { token: bob.token });
+    await openThread(app);
     const box = await app.findByRole('textbox', { name: 'Add a comment' });
     await app.user.click(box);
     await app.user.paste('y'.repeat(1900));
@@ -123,6 +158,7 @@ describe('comments', () => {
   test('a reply is posted with parentCommentId and shown under its parent', async () => {
     const { alice, fromBob } = arrange();
     const app = await renderApp('/public', { token: alice.token });
+    await openThread(app);
     await app.findByText('Hello from bob');
     await app.user.click(
       within(commentOf(app, 'Hello from bob')).getByRole('button', { name: 'Reply' }),
@@ -142,18 +178,28 @@ describe('comments', () => {
     ]);
   });
 
-  test('edit and delete only on one’s own comments', async () => {
-    const { alice } = arrange();
-    const app = await renderApp('/public', { token: alice.token });
-    await app.findByText('Hello from bob');
-    expect(actionsOf(app, 'Alice answers')).toEqual(['Reply', 'Edit', 'Delete']);
-    expect(actionsOf(app, 'Hello from bob')).toEqual(['Reply']);
-    expect(actionsOf(app, 'A nested reply')).toEqual(['Reply']);
+  test('edit and delete on one’s own comments; the rumination’s author may delete any', async () => {
+    const { alice, bob } = arrange();
+    const asBob = await renderApp('/public', { token: bob.token });
+    await openThread(asBob);
+    await asBob.findByText('Hello from bob');
+    expect(actionsOf(asBob, 'Hello from bob')).toEqual(['Reply', 'Edit', 'Delete']);
+    expect(actionsOf(asBob, 'Alice answers')).toEqual(['Reply']);
+    asBob.unmount();
+
+    // alice wrote the rumination: she moderates its comments, but edits only her own.
+    const asAlice = await renderApp('/public', { token: alice.token });
+    await openThread(asAlice);
+    await asAlice.findByText('Hello from bob');
+    expect(actionsOf(asAlice, 'Alice answers')).toEqual(['Reply', 'Edit', 'Delete']);
+    expect(actionsOf(asAlice, 'Hello from bob')).toEqual(['Reply', 'Delete']);
+    expect(actionsOf(asAlice, 'A nested reply')).toEqual(['Reply', 'Delete']);
   });
 
   test('editing sends { id, content } and shows the new text', async () => {
     const { alice, fromAlice } = arrange();
     const app = await renderApp('/public', { token: alice.token });
+    await openThread(app);
     await app.findByText('Alice answers');
     await app.user.click(
       within(commentOf(app, 'Alice answers')).getAllByRole('button', { name: 'Edit' })[0]!,
@@ -172,8 +218,9 @@ describe('comments', () => {
   test('delete asks for confirmation; the deleted comment turns italic with no actions', async () => {
     const { alice, fromAlice } = arrange();
     const app = await renderApp('/public', { token: alice.token });
+    await openThread(app);
     await app.findByText('Alice answers');
-    const actions = app.getByText('Alice answers').parentElement!;
+    const actions = commentOf(app, 'Alice answers').firstElementChild as HTMLElement;
     await app.user.click(within(actions).getByRole('button', { name: 'Delete' }));
 
     const dialog = within(await app.findByRole('alertdialog'));
@@ -193,6 +240,7 @@ describe('comments', () => {
     const rumination = createRumination({ authorId: alice.user.id, content: 'Quiet now' });
     createComment({ authorId: alice.user.id, ruminationId: rumination.id, isDeleted: true });
     const app = await renderApp('/public', { token: alice.token });
+    await openThread(app);
     const deleted = await app.findByText('This comment has been deleted.');
     expect(deleted).toHaveClass('italic');
     expect(within(deleted.parentElement!).queryAllByRole('button')).toHaveLength(0);
@@ -205,6 +253,7 @@ describe('comments', () => {
     );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const app = await renderApp('/public', { token: bob.token });
+    await openThread(app);
     const box = await app.findByRole('textbox', { name: 'Add a comment' });
     await app.user.type(box, 'Will it stick?{Enter}');
 

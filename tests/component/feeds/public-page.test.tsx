@@ -20,7 +20,8 @@ describe('Public Ruminations', () => {
     expect(app.getByRole('heading', { name: 'Public Ruminations' })).toBeInTheDocument();
     const text = app.getByText(/First line/);
     expect(text.textContent).toBe('First line\nSecond line');
-    expect(text).toHaveClass('whitespace-pre-wrap');
+    // `.prose-note p` is white-space: pre-line (styles.css): the newline shows as a break.
+    expect(text.closest('.prose-note')).not.toBeNull();
     expect(app.queryByText('Friends only')).not.toBeInTheDocument();
     expect(app.queryByText('A draft')).not.toBeInTheDocument();
     expect(app.getByText('Log in to add a comment.')).toBeInTheDocument();

@@ -29,6 +29,8 @@ describe('an edited note or comment says so', () => {
     const changed = (await app.findByText('Changed my mind')).closest('article')!;
     const unchanged = (await app.findByText('As first written')).closest('article')!;
     expect(within(unchanged).queryByText(/^edited/)).not.toBeInTheDocument();
+    await app.user.click(within(changed).getByRole('button', { name: '2 comments' }));
+    await within(changed).findByText('A second thought');
     const marks = await within(changed).findAllByText(/^edited/);
     // The rumination's own mark, and the edited comment's; not the untouched comment's.
     expect(marks).toHaveLength(2);

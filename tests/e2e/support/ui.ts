@@ -54,6 +54,11 @@ export function ruminationCard(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
 
+/** Lists show a card's comment count as a button; its thread opens with it. */
+export async function openComments(card: Locator): Promise<void> {
+  await card.getByRole('button', { name: /^(\d+ comments?|Add a comment)$/ }).click();
+}
+
 /** The Published / Drafts toggle of My Ruminations (spec section 2): two links, one current. */
 export async function showMyRuminations(page: Page, which: 'Published' | 'Drafts'): Promise<void> {
   const control = page

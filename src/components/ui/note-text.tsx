@@ -1,0 +1,97 @@
+import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { useAfterFirstLoad } from '../../lib/after-first-load';
+import { looksLikeMarkdown } from '../../lib/looks-like-markdown';
+
+// The renderer is downloaded only when a note holds Markdown (see looks-like-markdown.ts), and
+// not before the page has loaded (after-first-load.ts).
+const NoteMarkdown = lazy(() => import('./note-markdown'));
+
+/** About how many lines a note shows before it folds (also `.note-folded` in styles.css). */
+const FOLD_LINES = 12;
+/** Without layout (jsdom), a note this long is assumed to pass the fold. */
+const FOLD_CHARS = 900;
+
+/**
+ * A rumination's or a comment's text: Markdown when it holds any (loaded lazily, shown as plain
+ * text meanwhile, so it is readable at once), plain text otherwise; a long note folds after about
+ * twelve lines behind a "Show more" button.
+ */
+export function NoteText({ content, className }: { content: string; className?: string }) {
+  const id = useId();
+  const textRef = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const overflows = useOverflow(textRef, content, expanded);
+  const rendererAllowed = useAfterFirstLoad();
+  const plain = <PlainNote content={content} />;
+
+  return (
+    <div className={className}>
+      <div id={id} ref={textRef} className={expanded ? undefined : 'note-folded'}>
+        {rendererAllowed && looksLikeMarkdown(content) ? (
+          <Suspense fallback={plain}>
+            <NoteMarkdown content={content} />
+          </Suspense>
+        ) : (
+          plain
+        )}
+      </div>
+      {overflows ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          className="mt-1 rounded-sm text-sm font-medium text-accent hover:underline focus-visible:underline"
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The same look as the Markdown output, without the renderer. */
+function PlainNote({ content }: { content: string }) {
+  return (
+    <div className="prose-note">
+      <p>{content}</p>
+    </div>
+  );
+}
+
+/**
+ * Whether the folded text is cut off. In a browser the folded container is measured (a
+ * ResizeObserver reports its first size at once and again when the width, the font or the lazy
+ * Markdown changes it): `scrollHeight > clientHeight + 1` decides, both ways. Where nothing is laid
+ * out (jsdom has no layout and no ResizeObserver, a hidden element measures 0) a text heuristic
+ * decides instead: more than twelve lines or about 900 characters. So `overflows` is the
+ * measurement when there is one, else the heuristic. While expanded the container has no max
+ * height and would measure as fitting: the measurement taken while folded stands.
+ */
+function useOverflow(
+  ref: RefObject<HTMLDivElement | null>,
+  content: string,
+  expanded: boolean,
+): boolean {
+  const [measured, setMeasured] = useState<boolean | null>(null);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (expanded || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const { scrollHeight, clientHeight } = element;
+      setMeasured(
+        scrollHeight === 0 && clientHeight === 0 ? null : scrollHeight > clientHeight + 1,
+      );
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, content, expanded]);
+
+  return measured ?? isLongText(content);
+}
+
+function isLongText(content: string): boolean {
+  return content.split('\n').length > FOLD_LINES || content.length > FOLD_CHARS;
+}
