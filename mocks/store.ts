@@ -423,6 +423,14 @@ export function sendAccountToken(
 }
 
 /** The unused, unexpired token of that purpose, or undefined. */
+/** A token in any state (used, expired), as the server keeps them all. */
+export function findAnyAccountToken(
+  token: string,
+  purpose: AccountToken['purpose'],
+): AccountToken | undefined {
+  return db.accountTokens.find((t) => t.token === token && t.purpose === purpose);
+}
+
 export function findAccountToken(
   token: string,
   purpose: AccountToken['purpose'],

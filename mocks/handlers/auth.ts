@@ -1,5 +1,6 @@
 import { HttpResponse, type JsonBodyType } from 'msw';
 import {
+  ALREADY_ACTIVATED_TITLE,
   activateQuery,
   forgotPasswordRequest,
   loginRequest,
@@ -22,6 +23,7 @@ import {
 import {
   currentTerms,
   findAccountToken,
+  findAnyAccountToken,
   findUser,
   findUserByLogin,
   getDb,
@@ -93,7 +95,11 @@ export const authHandlers = [
     if (!token) throw badRequest('Invalid activation link. No token provided.');
     const found = findAccountToken(token, 'activate');
     const user = found && findUser(found.userId);
-    if (!found || !user) throw badRequest('Invalid or expired activation link');
+    if (!found || !user) {
+      const spent = findAnyAccountToken(token, 'activate');
+      if (spent && findUser(spent.userId)?.isActive) throw badRequest(ALREADY_ACTIVATED_TITLE);
+      throw badRequest('Invalid or expired activation link');
+    }
     found.used = true;
     user.isActive = true;
     return json<MessageResponse>({ message: ACTIVATED_MESSAGE });

@@ -67,3 +67,9 @@ export const resetPasswordRequest = z
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const activateQuery = z.object({ token: z.string().max(512).optional() });
+
+/**
+ * The 400 title of an activation link whose account is already active (a reload of the page, an
+ * older email): the link has done its work, so the screen offers sign-in instead of a failure.
+ */
+export const ALREADY_ACTIVATED_TITLE = 'This account is already activated';

@@ -35,6 +35,7 @@ describe('sign-up, activation and sign-in', () => {
 
     const again = await api('GET', `/api/auth/activate?token=${tokenFromLink(link)}`);
     expect(again.status).toBe(400);
+    expect(again.json.title).toBe('This account is already activated');
 
     const login = await api('POST', '/api/auth/login', {
       body: { username: 'NEWBIE@example.com', password: 'secret1' },

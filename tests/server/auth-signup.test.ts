@@ -49,7 +49,7 @@ describe('sign-up and activation', () => {
     });
   });
 
-  it('refuses a used activation token', async () => {
+  it('refuses a used activation token (400), saying that the account is already active', async () => {
     await signup({ username: 'bob', email: 'bob@example.test', password: 'secret1' });
     const token = tokenFromMail(t.mailer.lastTo('bob@example.test'));
     expect((await activate(token)).statusCode).toBe(200);
@@ -58,6 +58,10 @@ describe('sign-up and activation', () => {
     expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(again.json()).toMatchObject({
       status: 400,
+      title: 'This account is already activated',
+    });
+    // A token nobody issued is still simply invalid.
+    expect((await activate('x'.repeat(43))).json()).toMatchObject({
       title: 'Invalid or expired activation link',
     });
   });

@@ -90,3 +90,15 @@ export async function replacePassword(
     .where('id', '=', userId)
     .execute();
 }
+
+export async function isAccountActive(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('is_active')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.is_active === 1;
+}

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LoginResponse } from '../../../src/api/auth-schemas';
+import { ALREADY_ACTIVATED_TITLE, type LoginResponse } from '../../../src/api/auth-schemas';
 import { signAccessToken } from '../../auth/access-token';
 import {
   consumeAccountToken,
+  findAccountTokenOwner,
   issueAccountToken,
   lastTokenIssuedAt,
   revokeAccountTokens,
@@ -17,6 +18,7 @@ import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/t
 import { activationEmail, emailInUseEmail, passwordResetEmail } from './account-emails';
 import {
   activateAccount,
+  isAccountActive,
   findAccountByEmail,
   findAccountByUsername,
   insertAccount,
@@ -104,7 +106,13 @@ export async function activate(deps: AuthDeps, token: string | undefined): Promi
     await activateAccount(trx, userId);
     return true;
   });
-  if (!activated) throw new HttpProblem(400, INVALID_ACTIVATION);
+  if (activated) return;
+  // A link that did its work (used, or superseded by another) says so rather than "invalid".
+  const owner = await findAccountTokenOwner(deps.db, 'activate', token.trim());
+  if (owner !== undefined && (await isAccountActive(deps.db, owner))) {
+    throw new HttpProblem(400, ALREADY_ACTIVATED_TITLE);
+  }
+  throw new HttpProblem(400, INVALID_ACTIVATION);
 }
 
 export async function findForLogin(

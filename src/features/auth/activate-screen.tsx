@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageCard } from '../../components/ui/page-card';
+import { ALREADY_ACTIVATED_TITLE } from '../../api/auth-schemas';
+import { isApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 import { authKeys } from '../../lib/query-keys';
 import { activate } from './auth-api';
@@ -46,6 +48,17 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
     );
   }
 
+  if (isAlreadyActivated(activation.error)) {
+    return (
+      <PageCard title="Account already activated">
+        <p role="status" className="mb-6">
+          Your account is already active. You can sign in.
+        </p>
+        {loginButton}
+      </PageCard>
+    );
+  }
+
   if (activation.isError) {
     return (
       <PageCard title="Activation failed">
@@ -65,4 +78,9 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
       {loginButton}
     </PageCard>
   );
+}
+
+/** A link that already did its work (a reload after success, an older email): not a failure. */
+function isAlreadyActivated(error: unknown): boolean {
+  return isApiError(error) && error.problem?.title === ALREADY_ACTIVATED_TITLE;
 }

@@ -29,6 +29,23 @@ describe('account activation', () => {
     server.events.removeAllListeners();
   });
 
+  test('a reload after success says the account is already active and offers sign-in', async () => {
+    const { user } = createUser({ username: 'reloader', isActive: false });
+    const { token } = sendAccountToken(user, 'activate', 'http://localhost:3000');
+    const first = await renderApp(`/activate?token=${token}`);
+    expect(await first.findByText(ACTIVATED_MESSAGE)).toBeInTheDocument();
+    first.unmount();
+
+    // A new page load: nothing of the first visit is cached.
+    const again = await renderApp(`/activate?token=${token}`);
+    expect(await again.findByRole('heading', { name: 'Account already activated' })).toBeVisible();
+    expect(again.getByRole('status')).toHaveTextContent(
+      'Your account is already active. You can sign in.',
+    );
+    expect(again.queryByRole('alert')).not.toBeInTheDocument();
+    expect(again.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+  });
+
   test('shows the loading state while the server answers', async () => {
     let release: () => void = () => {};
     server.use(
