@@ -30,7 +30,9 @@ test('a visitor reads the public page and a profile, and is sent to sign in for 
   await ruminationCard(page, open).getByRole('link', { name: author.username }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${author.id}$`));
   await expect(page.getByRole('heading', { name: author.username })).toBeVisible();
-  await expect(page.getByText(/\b1\b.*rumination/i).first()).toBeVisible();
+  await expect(page.getByText('1 public rumination', { exact: true })).toBeVisible();
+  // A visitor sees public ruminations only: no All Visible to offer.
+  await expect(page.getByRole('link', { name: 'All Visible' })).toHaveCount(0);
   await expect(ruminationCard(page, open)).toBeVisible();
   await expect(page.getByText(family)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Relations' })).toHaveCount(0);

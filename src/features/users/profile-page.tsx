@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
 import { RelationManager } from '../relations/relation-manager';
 import { useUserRuminations } from '../ruminations/rumination-queries';
@@ -14,7 +15,11 @@ import { useUserProfile } from './user-queries';
 export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: boolean }) {
   const { data: profile } = useUserProfile(userId);
   const viewer = useCurrentUser();
+  const { isAuthenticated } = useAuth();
+  // The count is of public ruminations (the same for every viewer), and says so.
   const count = profile.publicRuminationCount;
+  // A visitor sees public ruminations only (api-contract.md): All Visible would show the same.
+  const showsPublic = isPublic || !isAuthenticated;
 
   return (
     <div className="flex flex-col gap-6">
@@ -23,7 +28,7 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold">{profile.username}</h1>
           <p className="text-sm text-ink-muted">
-            {count} {count === 1 ? 'rumination' : 'ruminations'}
+            {count.toLocaleString('en-US')} public {count === 1 ? 'rumination' : 'ruminations'}
           </p>
         </div>
       </header>
@@ -37,19 +42,26 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
           <h2 id="profile-ruminations" className="text-lg font-semibold">
             Ruminations
           </h2>
-          <nav
-            aria-label="Public or all visible"
-            className="flex gap-1 rounded-lg border border-line bg-page p-1"
-          >
-            <ToggleLink userId={userId} all={false} current={isPublic}>
-              Public
-            </ToggleLink>
-            <ToggleLink userId={userId} all current={!isPublic}>
-              All Visible
-            </ToggleLink>
-          </nav>
+          {isAuthenticated ? (
+            <nav
+              aria-label="Public or all visible"
+              className="flex gap-1 rounded-lg border border-line bg-page p-1"
+            >
+              <ToggleLink userId={userId} all={false} current={isPublic}>
+                Public
+              </ToggleLink>
+              <ToggleLink userId={userId} all current={!isPublic}>
+                All Visible
+              </ToggleLink>
+            </nav>
+          ) : null}
         </div>
-        <ProfileRuminations userId={userId} isPublic={isPublic} username={profile.username} />
+        <ProfileRuminations
+          userId={userId}
+          isPublic={showsPublic}
+          username={profile.username}
+          signedIn={isAuthenticated}
+        />
       </section>
     </div>
   );
@@ -83,10 +95,12 @@ function ProfileRuminations({
   userId,
   isPublic,
   username,
+  signedIn,
 }: {
   userId: number;
   isPublic: boolean;
   username: string;
+  signedIn: boolean;
 }) {
   const query = useUserRuminations(userId, isPublic);
   return (
@@ -95,9 +109,11 @@ function ProfileRuminations({
       label={`Ruminations by ${username}`}
       empty={
         <p>
-          {isPublic
-            ? `${username} has no public ruminations yet. Try All Visible to see what they share with you.`
-            : `${username} has shared nothing you can see yet. A relation with them may open more.`}
+          {!isPublic
+            ? `${username} has shared nothing you can see yet. A relation with them may open more.`
+            : signedIn
+              ? `${username} has no public ruminations yet. Try All Visible to see what they share with you.`
+              : `${username} has no public ruminations yet.`}
         </p>
       }
     />

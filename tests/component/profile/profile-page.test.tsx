@@ -26,17 +26,18 @@ describe('profile', () => {
     const app = await renderApp(`/user/${dana.user.id}`, { token: viewer.token });
 
     expect(app.getByRole('heading', { level: 1, name: 'dana' })).toBeInTheDocument();
-    expect(app.getByText('2 ruminations')).toBeInTheDocument();
+    // The number says what it counts: public ones, though victor may read three.
+    expect(app.getByText('2 public ruminations')).toBeInTheDocument();
     const avatar = app.getByRole('heading', { level: 1 }).closest('header')!.querySelector('span');
     expect(avatar).toHaveTextContent('d');
     for (const cls of avatarGradientFor('dana').split(' ')) expect(avatar).toHaveClass(cls);
   });
 
-  test('one rumination reads "1 rumination"', async () => {
+  test('one rumination reads "1 public rumination"', async () => {
     const erin = createUser({ username: 'erin' });
     createRumination({ authorId: erin.user.id });
     const app = await renderApp(`/user/${erin.user.id}`);
-    expect(app.getByText('1 rumination')).toBeInTheDocument();
+    expect(app.getByText('1 public rumination')).toBeInTheDocument();
   });
 
   test('Public / All Visible ask for isPublic=true / false with the UserId', async () => {
@@ -76,10 +77,14 @@ describe('profile', () => {
     expect(own.queryByRole('region', { name: 'Relations' })).not.toBeInTheDocument();
   });
 
-  test('visitors see the profile without a relation manager', async () => {
+  test('visitors see the profile without a relation manager or an All Visible that cannot help', async () => {
     const { dana } = arrange();
-    const app = await renderApp(`/user/${dana.user.id}`);
+    const app = await renderApp(`/user/${dana.user.id}?view=all`);
     expect(await app.findByText('Public musing')).toBeInTheDocument();
+    expect(
+      app.queryByRole('navigation', { name: 'Public or all visible' }),
+    ).not.toBeInTheDocument();
+    expect(app.queryByRole('link', { name: 'All Visible' })).not.toBeInTheDocument();
     expect(app.queryByRole('region', { name: 'Relations' })).not.toBeInTheDocument();
     expect(log.requests.filter((r) => r.url.pathname === '/api/UserRelations')).toEqual([]);
   });
