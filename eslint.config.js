@@ -25,6 +25,7 @@ const FEATURE_ORDER = [
   'ruminations',
   'users',
   'people',
+  'settings',
 ];
 
 const featureZones = FEATURE_ORDER.flatMap((feature, index) =>

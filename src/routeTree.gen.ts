@@ -18,6 +18,7 @@ import { Route as PublicRouteImport } from './routes/public'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AuthAcceptedRouteImport } from './routes/_auth/_accepted'
+import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-acceptance'
 import { Route as RuminationRuminationIdRouteImport } from './routes/rumination.$ruminationId'
 import { Route as UserIndexRouteImport } from './routes/user.index'
@@ -69,6 +70,11 @@ const AuthAcceptedRoute = AuthAcceptedRouteImport.update({
   id: '/_accepted',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSettingsRoute = AuthSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTermsAcceptanceRoute = AuthTermsAcceptanceRouteImport.update({
   id: '/terms-acceptance',
   path: '/terms-acceptance',
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_auth/_accepted': typeof AuthAcceptedRouteWithChildren
+  '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/settings'
     | '/terms-acceptance'
     | '/rumination/$ruminationId'
     | '/user/$userId'
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/settings'
     | '/terms-acceptance'
     | '/rumination/$ruminationId'
     | '/user/$userId'
@@ -201,6 +212,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms-of-service'
     | '/_auth/_accepted'
+    | '/_auth/settings'
     | '/_auth/terms-acceptance'
     | '/rumination/$ruminationId'
     | '/user/$userId'
@@ -289,6 +301,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAcceptedRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/settings': {
+      id: '/_auth/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthSettingsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/terms-acceptance': {
       id: '/_auth/terms-acceptance'
       path: '/terms-acceptance'
@@ -359,11 +378,13 @@ const AuthAcceptedRouteWithChildren = AuthAcceptedRoute._addFileChildren(
 
 interface AuthRouteChildren {
   AuthAcceptedRoute: typeof AuthAcceptedRouteWithChildren
+  AuthSettingsRoute: typeof AuthSettingsRoute
   AuthTermsAcceptanceRoute: typeof AuthTermsAcceptanceRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAcceptedRoute: AuthAcceptedRouteWithChildren,
+  AuthSettingsRoute: AuthSettingsRoute,
   AuthTermsAcceptanceRoute: AuthTermsAcceptanceRoute,
 }
 

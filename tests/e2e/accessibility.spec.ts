@@ -186,6 +186,10 @@ test.describe('screens for signed-in people', () => {
       await page.goto('/my-feed');
       await expect(page.getByText('A note for my friends.')).toBeVisible();
     });
+    await inBothThemes(page, '/settings', async () => {
+      await page.goto('/settings');
+      await expect(page.getByRole('group', { name: 'Theme' })).toBeVisible();
+    });
   });
 
   test('profiles: another person with relations, and one’s own', async ({

@@ -136,6 +136,59 @@ test('a draft written offline survives a reload and reaches the server once', as
   expect(contents.filter((c) => c === draft)).toHaveLength(1);
 });
 
+test('offline, a new note shows in its list as not yet sent, and nothing offline covers a card', async ({
+  page,
+  context,
+  request,
+  createUser,
+}) => {
+  const user = await createUser('commuter');
+  for (let i = 1; i <= 5; i++) {
+    await createRuminationViaApi(request, user, `Older note ${i} of ${user.username}`);
+  }
+  await signInAs(page, user, '/my-ruminations');
+  await expect(ruminationCard(page, `Older note 5 of ${user.username}`)).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  const note = `Published from a tunnel, by ${user.username}`;
+  await writeRumination(page, note, { publish: true });
+  const queued = page.getByRole('article', { name: 'Not yet sent: New rumination' });
+  await expect(queued).toContainText(note);
+  await expect(queued).toContainText('Not yet sent · Waiting for the network');
+  await expect(page.getByRole('region', { name: 'Not yet sent' })).toBeVisible();
+
+  // The offline line and the "Not yet sent" list sit in the page's flow: at any width, no card
+  // and no button of a card lies under them.
+  for (const width of [320, 390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    const overlaps = await page.evaluate(() => {
+      const boxes = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+      const overlays = [
+        ...boxes('[aria-label="Not yet sent"]'),
+        ...[...document.querySelectorAll('[role="status"]')]
+          .filter((el) => el.textContent?.startsWith('Offline'))
+          .map((el) => el.getBoundingClientRect()),
+      ];
+      const targets = boxes('main article, main article button');
+      return overlays.flatMap((o) =>
+        targets
+          .filter(
+            (t) => o.left < t.right && t.left < o.right && o.top < t.bottom && t.top < o.bottom,
+          )
+          .map((t) => `${Math.round(t.top)}:${Math.round(t.left)}`),
+      );
+    });
+    expect(overlaps, `width ${width}`).toEqual([]);
+  }
+
+  await context.setOffline(false);
+  await expect(queued).toHaveCount(0);
+  await expect(ruminationCard(page, note)).toBeVisible();
+  await expect(ruminationCard(page, note)).not.toContainText('Not yet sent');
+});
+
 test('signing out leaves no note content in browser storage', async ({
   page,
   context,

@@ -1,32 +1,22 @@
-import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../../features/auth/auth-context';
-import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
-import { ThemeToggle } from '../../features/theme/theme-toggle';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { Logo } from './logo';
 
-// The menu brings Radix's dropdown and its positioning library (about 20 KB gzipped): it loads
-// only when a signed-in visitor's small screen shows it, never for a signed-out first visit.
-const NavOverflowMenu = lazy(() =>
-  import('./nav-overflow-menu').then((module) => ({ default: module.NavOverflowMenu })),
-);
-
-// The count of waiting requests needs the relations' API and queries: loaded once someone is
-// signed in, not on a signed-out first visit.
-const PeopleNavLink = lazy(() =>
-  import('../../features/people/pending-request-count').then((module) => ({
-    default: module.PeopleNavLink,
-  })),
-);
-
-/** Below Tailwind's `sm` breakpoint the secondary items move into the overflow menu. */
-export const SMALL_SCREEN_QUERY = '(max-width: 639px)';
+// Everything a signed-in person has in the bar (their pages, New Rumination, Settings, the theme
+// switch, Sign Out, the small screen's menu) arrives in its own chunk: a signed-out first visit,
+// the one the client budget measures, does not download it.
+const loadSignedInNav = () => import('./signed-in-nav');
+const SignedInNav = lazy(loadSignedInNav);
 
 /** The top navigation bar, shown on every screen (spec section 2). */
 export function NavBar() {
-  const { isAuthenticated, requiresTosAcceptance, logout } = useAuth();
-  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const { isAuthenticated } = useAuth();
+  const onLogin = useRouterState({ select: (state) => state.location.pathname === '/login' });
+  useEffect(() => {
+    // Whoever opens the sign-in screen is about to need it: fetched now, the bar is whole at once.
+    if (onLogin && !isAuthenticated) void loadSignedInNav();
+  }, [onLogin, isAuthenticated]);
 
   return (
     <header className="border-b border-line bg-surface">
@@ -41,75 +31,18 @@ export function NavBar() {
         <Link to="/public" className="nav-link">
           Public
         </Link>
-        {isAuthenticated && !isSmallScreen && (
-          <>
-            <Link to="/my-ruminations" className="nav-link">
-              My Ruminations
-            </Link>
-            <Link to="/my-feed" className="nav-link">
-              My Feed
-            </Link>
-            <Suspense
-              fallback={
-                <Link to="/people" className="nav-link">
-                  People
-                </Link>
-              }
-            >
-              <PeopleNavLink className="nav-link" />
-            </Suspense>
-          </>
-        )}
-        <div className="ml-auto flex items-center gap-2">
-          {isAuthenticated ? (
-            <>
-              <div className="whitespace-nowrap">
-                <NewRuminationButton disabled={requiresTosAcceptance} />
-              </div>
-              {isSmallScreen ? (
-                <NavOverflowMenuSlot />
-              ) : (
-                <>
-                  <ThemeToggle />
-                  <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
-                    Sign Out
-                  </button>
-                </>
-              )}
-            </>
-          ) : (
+        {isAuthenticated ? (
+          <Suspense fallback={null}>
+            <SignedInNav />
+          </Suspense>
+        ) : (
+          <div className="ml-auto flex items-center gap-2">
             <Link to="/login" className="btn btn-primary no-underline">
               Sign In
             </Link>
-          )}
-        </div>
+          </div>
+        )}
       </nav>
     </header>
-  );
-}
-
-/**
- * Until the menu's code has arrived, an identical trigger stands in; a press on it is remembered
- * and the menu opens as soon as it can.
- */
-function NavOverflowMenuSlot() {
-  const [openOnArrival, setOpenOnArrival] = useState(false);
-  return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Open menu"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onClick={() => setOpenOnArrival(true)}
-        >
-          <span aria-hidden="true">⋯</span>
-        </button>
-      }
-    >
-      <NavOverflowMenu defaultOpen={openOnArrival} />
-    </Suspense>
   );
 }

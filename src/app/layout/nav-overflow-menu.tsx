@@ -38,6 +38,9 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
           <PeopleNavLink />
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/settings">Settings</Link>
+        </DropdownMenu.Item>
         <DropdownMenu.Item className={itemClass} onSelect={toggle}>
           {`Switch to ${next} theme`}
         </DropdownMenu.Item>

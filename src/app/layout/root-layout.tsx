@@ -2,9 +2,13 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
+import { useToasts } from '../../lib/toasts';
 import { NavBar } from './nav-bar';
 
 const isDemo = import.meta.env.MODE === 'demo';
+
+// Fetched with the first notice: most visits never raise one.
+const Toasts = lazy(() => import('./toasts'));
 
 // Behind the build-time mode check so that only the demo build contains the banner at all.
 const DemoBanner = isDemo
@@ -15,6 +19,7 @@ const DemoBanner = isDemo
 export function RootLayout({ children }: { children: ReactNode }) {
   // Keeps <html> in step with the preference and, for "system", with the system setting.
   useTheme();
+  const toasts = useToasts();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -26,10 +31,15 @@ export function RootLayout({ children }: { children: ReactNode }) {
       {isDemo && <DemoBannerSlot />}
       <NavBar />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <OfflineStatus />
         {children}
       </main>
       <UpdatedTermsModal />
-      <OfflineStatus />
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <Toasts toasts={toasts} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

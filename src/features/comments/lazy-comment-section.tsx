@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import type { Comment } from '../../api/comment-schemas';
 import { commentKeys } from '../../lib/query-keys';
@@ -38,12 +38,14 @@ export function LazyCommentSection({
   const sectionId = useId();
   // Never fetches: reads the thread if it is cached, which is fresher than the list's count. By
   // key alone (no query function), so a visitor's first page does not download comment-queries.ts
-  // and what it shares a chunk with (the comment writes).
-  const thread = useQuery<Comment[]>({
-    queryKey: commentKeys.ofRumination(ruminationId),
-    enabled: false,
-  });
-  const count = thread.data ? countLiveComments(thread.data) : commentCount;
+  // and what it shares a chunk with (the comment writes). A thread restored from the offline copy
+  // and not read again since (invalidated) may be older than the list: then the list's count wins.
+  const queryClient = useQueryClient();
+  const threadKey = commentKeys.ofRumination(ruminationId);
+  const thread = useQuery<Comment[]>({ queryKey: threadKey, enabled: false });
+  const threadIsCurrent =
+    thread.data !== undefined && queryClient.getQueryState(threadKey)?.isInvalidated === false;
+  const count = threadIsCurrent ? countLiveComments(thread.data) : commentCount;
 
   if (!isAuthenticated) {
     return (

@@ -14,8 +14,9 @@ function useIsOnline(): boolean {
 }
 
 /**
- * App-wide: a small "Offline" badge while the network is gone, and the list of writes waiting to
- * be sent (or that failed) whenever there are any. The list's code loads only when needed.
+ * App-wide, above the screen's content and in its flow (so that it never covers a card or its
+ * buttons, at any width): a line saying the network is gone, and the list of writes waiting to be
+ * sent (or that failed) whenever there are any. The list's code loads only when needed.
  */
 export function OfflineStatus() {
   const online = useIsOnline();
@@ -31,12 +32,13 @@ export function OfflineStatus() {
   // Shown while something waits or failed; a write being sent online is the form's business.
   const showList = writes.some((w) => w.state !== 'sending') || (writes.length > 0 && !online);
 
+  if (online && !showList) return null;
   return (
-    <>
+    <div className="mb-6 flex flex-col gap-3">
       {online ? null : (
         <p
           role="status"
-          className="fixed bottom-3 left-3 z-40 rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-ink-muted shadow-sm"
+          className="self-start rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-ink-muted"
         >
           Offline: showing saved copies
         </p>
@@ -46,6 +48,6 @@ export function OfflineStatus() {
           <PendingWrites writes={writes} />
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -11,6 +11,12 @@ export interface PendingWrite {
   error: string | null;
 }
 
+export const PENDING_STATE_TEXT: Record<PendingWrite['state'], string> = {
+  waiting: 'Waiting for the network',
+  sending: 'Sending...',
+  failed: 'Not sent',
+};
+
 /** Shown for a write stored by an older build, made before writes carried their label. */
 const UNLABELLED = 'Unsent change';
 

@@ -1,11 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PendingWrite } from './pending-write-state';
-
-const STATE_TEXT = {
-  waiting: 'Waiting for the network',
-  sending: 'Sending...',
-  failed: 'Not sent',
-};
+import { PENDING_STATE_TEXT, type PendingWrite } from './pending-write-state';
 
 /**
  * Writes that have not reached the server yet: made offline and waiting, being sent, or failed.
@@ -43,7 +37,7 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
   return (
     <section
       aria-label="Not yet sent"
-      className="fixed right-3 bottom-3 z-40 flex max-h-[50vh] w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-surface p-3 text-sm shadow-lg"
+      className="flex max-h-[50vh] flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-surface p-3 text-sm"
     >
       <h2 className="font-semibold">Not yet sent ({writes.length})</h2>
       <ul className="flex flex-col gap-2">
@@ -52,7 +46,7 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
             <div className="flex items-baseline justify-between gap-2 text-xs text-ink-muted">
               <span className="font-semibold text-ink">{write.title}</span>
               <span className={write.state === 'failed' ? 'text-danger' : undefined}>
-                {STATE_TEXT[write.state]}
+                {PENDING_STATE_TEXT[write.state]}
               </span>
             </div>
             <p className="mt-1 line-clamp-3 whitespace-pre-wrap break-words">{write.content}</p>

@@ -1,3 +1,6 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { showToast } from '../../lib/toasts';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { newRuminationWrite } from './rumination-writes';
 import { useCreateRumination } from './use-rumination-mutations';
@@ -15,11 +18,27 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
   const create = useCreateRumination();
   const send = useSendWrite();
 
+  const showsDrafts = useRouterState({
+    select: (state) =>
+      state.location.pathname === '/my-ruminations' &&
+      (state.location.search as { view?: string }).view === 'drafts',
+  });
+
   const save = async ({ audiences, ...body }: RuminationWriteRequest) => {
     // Audiences are omitted when none is chosen (spec section 3).
     const write = newRuminationWrite(audiences?.length ? { ...body, audiences } : body);
+    const online = onlineManager.isOnline();
     // On failure the dialog stays open with the content kept (spec section 2).
-    if (await send(create, write)) onOpenChange(false);
+    if (!(await send(create, write))) return;
+    onOpenChange(false);
+    // A draft lands where the page may not show it: say so, with the way to it. (Offline, the
+    // not-yet-sent list says what happens to it.)
+    if (!body.publish && online && !showsDrafts) {
+      showToast({
+        message: 'Draft saved',
+        link: { label: 'View drafts', to: '/my-ruminations', search: { view: 'drafts' } },
+      });
+    }
   };
 
   return (

@@ -15,14 +15,16 @@ interface RuminationListProps {
   /** What to show, and what to do, when there is nothing. */
   empty: ReactNode;
   label: string;
+  /** Items above the cards that are not the server's yet (new ruminations not yet sent). */
+  pending?: ReactNode[];
 }
 
 /** A page of rumination cards with "Load more" for the next page. */
-export function RuminationList({ query, empty, label }: RuminationListProps) {
+export function RuminationList({ query, empty, label, pending = [] }: RuminationListProps) {
   const viewer = useCurrentUser();
   const ruminations = query.data.pages.flat();
 
-  if (ruminations.length === 0) {
+  if (ruminations.length === 0 && pending.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
         {empty}
@@ -33,6 +35,7 @@ export function RuminationList({ query, empty, label }: RuminationListProps) {
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label={label} className="flex flex-col gap-4">
+        {pending}
         {ruminations.map((rumination) => (
           <li key={rumination.id}>
             <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} />

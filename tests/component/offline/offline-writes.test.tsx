@@ -29,7 +29,7 @@ describe('writing offline', () => {
       onlineManager.setOnline(false);
       expect(await app.findByRole('status')).toHaveTextContent('Offline');
 
-      await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+      await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
       const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
       await app.user.type(dialog.getByLabelText('Content'), 'Thought on a train');
       await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
@@ -55,6 +55,39 @@ describe('writing offline', () => {
     }
   });
 
+  test('a rumination published offline shows in its list, marked as not yet sent, until it is', async () => {
+    const { token } = createUser({ username: 'poet' });
+    const app = await renderApp('/my-ruminations', { token });
+    onlineManager.setOnline(false);
+    const write = async (content: string, button: 'Publish' | 'Save Draft') => {
+      await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
+      const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
+      await app.user.type(dialog.getByLabelText('Content'), content);
+      await app.user.click(dialog.getByRole('button', { name: button }));
+      await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await write('A draft in the tunnel', 'Save Draft');
+    await write('Written in a tunnel', 'Publish');
+
+    const list = await app.findByRole('list', { name: 'Published ruminations' });
+    const card = await within(list).findByRole('article', { name: 'Not yet sent: New rumination' });
+    expect(card).toHaveTextContent('Written in a tunnel');
+    expect(card).toHaveTextContent('Not yet sent · Waiting for the network');
+    // The draft belongs to Drafts, not to this list (it is in the "Not yet sent" panel).
+    expect(within(list).queryByText('A draft in the tunnel')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+
+    onlineManager.setOnline(true);
+    // Sent: the server's card takes its place, without the mark.
+    const sent = (await app.findByText('Written in a tunnel', { selector: 'p' })).closest(
+      'article',
+    )!;
+    await vi.waitFor(() =>
+      expect(app.queryByRole('article', { name: /^Not yet sent/ })).not.toBeInTheDocument(),
+    );
+    expect(within(sent).queryByText(/Not yet sent/)).not.toBeInTheDocument();
+  });
+
   test('a write refused after reconnecting stays in the list with Retry and Discard', async () => {
     const { token } = createUser({ username: 'bob' });
     server.use(
@@ -65,7 +98,7 @@ describe('writing offline', () => {
     const app = await renderApp('/my-ruminations', { token });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     onlineManager.setOnline(false);
-    await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+    await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
     const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
     await app.user.type(dialog.getByLabelText('Content'), 'Kept whatever happens');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));

@@ -12,7 +12,7 @@ const log = logRequests();
 warmUpLazyModules();
 
 async function openDialog(app: Awaited<ReturnType<typeof renderApp>>) {
-  await app.user.click(app.getByRole('button', { name: 'New Rumination' }));
+  await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
   return within(await app.findByRole('dialog', { name: 'New Rumination' }));
 }
 
@@ -174,5 +174,33 @@ describe('New Rumination dialog', () => {
     await app.user.type(content, '{Backspace}');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(log.to('/api/ruminations', 'POST')).toHaveLength(1));
+  });
+});
+
+describe('a draft saved where drafts are not shown', () => {
+  test('says "Draft saved" with a link to Drafts, which shows it', async () => {
+    const { token } = createUser({ username: 'drafter' });
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Not ready yet');
+    await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+
+    const notice = (await app.findByText('Draft saved')).closest('li')!;
+    expect(notice).toHaveAttribute('role', 'status');
+    await app.user.click(within(notice).getByRole('link', { name: 'View drafts' }));
+    expect(await app.findByText('Not ready yet')).toBeInTheDocument();
+    expect(app.getByRole('link', { name: 'Drafts', current: 'page' })).toBeInTheDocument();
+    expect(app.queryByText('Draft saved')).not.toBeInTheDocument();
+  });
+
+  test('says nothing when the Drafts list is shown: the draft appears in it', async () => {
+    const { token } = createUser({ username: 'drafter2' });
+    const app = await renderApp('/my-ruminations?view=drafts', { token });
+    const dialog = await openDialog(app);
+    await app.user.type(dialog.getByLabelText('Content'), 'Straight into the list');
+    await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+    expect(await app.findByText('Straight into the list')).toBeInTheDocument();
+    await log.settled();
+    expect(app.queryByText('Draft saved')).not.toBeInTheDocument();
   });
 });

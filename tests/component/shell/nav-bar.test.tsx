@@ -23,7 +23,8 @@ describe('navigation bar', () => {
   test('signed in: My Ruminations, My Feed, New Rumination, theme toggle and Sign Out', async () => {
     const { token } = createUser({ username: 'alice' });
     const app = await renderApp('/public', { token });
-    expect(app.getByRole('link', { name: 'My Ruminations' })).toHaveAttribute(
+    // The signed-in part of the bar arrives in its own chunk.
+    expect(await app.findByRole('link', { name: 'My Ruminations' })).toHaveAttribute(
       'href',
       '/my-ruminations',
     );
@@ -31,6 +32,7 @@ describe('navigation bar', () => {
     expect(app.getByRole('button', { name: 'New Rumination' })).toBeEnabled();
     expect(app.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeInTheDocument();
     expect(app.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(app.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(app.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createUser } from '../../../mocks/store';
 import { installMatchMedia, setSystemMedia } from '../../support/match-media';
@@ -55,5 +55,29 @@ describe('theme', () => {
     await renderApp('/login');
     expect(html).toHaveClass('dark');
     expect(html.style.colorScheme).toBe('dark');
+  });
+});
+
+describe('theme in Settings', () => {
+  test('Settings offers System, Light and Dark, and System follows the device again', async () => {
+    installMatchMedia({ dark: false });
+    const app = await signedInApp();
+    await app.user.click(app.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+
+    await app.user.click(app.getByRole('link', { name: 'Settings' }));
+    const theme = await app.findByRole('group', { name: 'Theme' });
+    expect(within(theme).getByRole('radio', { name: /Dark/ })).toBeChecked();
+
+    await app.user.click(within(theme).getByRole('radio', { name: /System/ }));
+    expect(localStorage.getItem('theme')).toBeNull();
+    expect(html).not.toHaveClass('dark');
+    act(() => setSystemMedia({ dark: true }));
+    expect(html).toHaveClass('dark');
+    expect(within(theme).getByRole('radio', { name: /System/ })).toBeChecked();
+
+    await app.user.click(within(theme).getByRole('radio', { name: /Light/ }));
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(html).not.toHaveClass('dark');
   });
 });

@@ -87,6 +87,8 @@ export async function fillSignIn(page: Page, username: string, password: string)
 }
 
 export async function signOut(page: Page): Promise<void> {
+  // The signed-in part of the bar arrives in its own chunk: wait for it, whichever form it takes.
+  await expect(page.getByRole('button', { name: /^(Sign Out|Open menu)$/ }).first()).toBeVisible();
   const direct = page.getByRole('button', { name: 'Sign Out' });
   if (await direct.isVisible()) {
     await direct.click();

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { dismissToast, type Toast } from '../../lib/toasts';
+
+/**
+ * The notices raised with showToast, bottom centre above everything, announced politely. Loaded
+ * with the first notice (root-layout.tsx).
+ */
+export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
+  return (
+    <ul className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
+      {toasts.map((toast) => (
+        <li
+          key={toast.id}
+          role="status"
+          className="pointer-events-auto flex max-w-md items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm shadow-lg"
+        >
+          <span>{toast.message}</span>
+          {toast.link ? (
+            <Link
+              to={toast.link.to}
+              search={toast.link.search ?? {}}
+              onClick={() => dismissToast(toast.id)}
+              className="font-medium text-accent"
+            >
+              {toast.link.label}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => dismissToast(toast.id)}
+            className="icon-button ml-auto"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

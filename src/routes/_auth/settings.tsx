@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../../features/settings/settings-page';
+
+/** Settings: signed in, and open while new terms wait for acceptance (nothing here writes content). */
+export const Route = createFileRoute('/_auth/settings')({
+  component: SettingsPage,
+});
