@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { THEMES, inBothThemes } from './support/axe';
+import { THEMES, inBothThemes, textContrastOf } from './support/axe';
 import { expect, signInAs, test, uniqueName, type TestUser } from './support/fixtures';
 import {
   commentViaApi,
@@ -289,6 +289,25 @@ async function focusIndicatorOf(page: Page) {
     };
   });
 }
+
+test('disabled buttons stay readable (4.5:1), in both themes', async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const { me } = await personWithContent(request, createUser);
+  await signInAs(page, me, '/my-ruminations');
+  await openComments(ruminationCard(page, 'A published thought'));
+  // The comment box is empty: its Comment button is disabled.
+  const comment = page.getByRole('button', { name: 'Comment', exact: true });
+  await expect(comment).toBeDisabled();
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(200);
+    const ratio = await textContrastOf(page, 'button[type="submit"]:disabled');
+    expect(ratio, `disabled Comment button, ${theme}`).toBeGreaterThanOrEqual(4.5);
+  }
+});
 
 test.describe('keyboard', () => {
   test('the New Rumination dialog traps focus and gives it back on Escape', async ({

@@ -37,3 +37,27 @@ export async function inBothThemes(page: Page, what: string, prepare: () => Prom
     await expectNoViolations(page, `${what} (${theme})`);
   }
 }
+
+/**
+ * The contrast ratio (WCAG 2) of an element's text against its own background. For disabled
+ * controls, which axe leaves out on purpose but which people still have to read.
+ */
+export async function textContrastOf(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (css: string) => {
+        const [r, g, b] = rgb(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const style = getComputedStyle(el);
+      if (Number(style.opacity) < 1) return 1; // faded: the ratio below would be a lie
+      const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+}
