@@ -98,7 +98,7 @@ async function seed(server: RunningServer): Promise<Person> {
 
   await write(
     ines,
-    'Sunday lunch at grandma’s: the first time all eleven of us fit around the table.',
+    'Sunday lunch at grandma’s: the first time **all eleven of us** fit around the table.\n\n- her lemon cake\n- the old songs\n- nobody on a phone',
     ['Family'],
   );
   const walk = await write(
@@ -149,6 +149,11 @@ async function main() {
       const page = await context.newPage();
       await page.goto('/my-feed');
       await page.getByText('Walked home the long way').waitFor();
+      // A thread open, and the Markdown of a note rendered (it arrives once the page is idle).
+      const walk = page.getByRole('article').filter({ hasText: 'Walked home the long way' });
+      await walk.getByRole('button', { name: '2 comments' }).click();
+      await walk.getByText('Next time, come along?').waitFor();
+      await page.getByRole('strong').filter({ hasText: 'all eleven of us' }).waitFor();
       return page;
     };
     const light = await open({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });

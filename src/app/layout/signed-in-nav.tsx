@@ -58,28 +58,8 @@ export default function SignedInNav() {
           <NavOverflowMenuSlot />
         ) : (
           <>
-            <Link
-              to="/settings"
-              className="icon-button no-underline"
-              aria-label="Settings"
-              title="Settings"
-            >
-              <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-                <circle
-                  cx="10"
-                  cy="10"
-                  r="2.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                />
-                <path
-                  d="M10 2.5v2M10 15.5v2M2.5 10h2M15.5 10h2M4.7 4.7l1.4 1.4M13.9 13.9l1.4 1.4M4.7 15.3l1.4-1.4M13.9 6.1l1.4-1.4"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+            <Link to="/settings" className="nav-link">
+              Settings
             </Link>
             <ThemeToggle />
             <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
