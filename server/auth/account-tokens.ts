@@ -64,21 +64,6 @@ export async function consumeAccountToken(
   return row?.user_id;
 }
 
-/** The owner of a token in any state (used, expired), or undefined when no such token exists. */
-export async function findAccountTokenOwner(
-  db: Kysely<Database> | Transaction<Database>,
-  purpose: AccountTokenPurpose,
-  token: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  return row?.user_id;
-}
-
 /** Spends every open token of that purpose (after a reset, older reset links stop working). */
 export async function revokeAccountTokens(
   db: Kysely<Database> | Transaction<Database>,
@@ -99,13 +84,14 @@ export async function revokeAccountTokens(
 export async function findTokenOwner(
   db: Kysely<Database>,
   token: string,
+  purpose?: AccountTokenPurpose,
 ): Promise<number | undefined> {
-  const row = await db
+  let query = db
     .selectFrom('account_tokens')
     .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  return row?.user_id;
+    .where('token_hash', '=', hashToken(token));
+  if (purpose !== undefined) query = query.where('purpose', '=', purpose);
+  return (await query.executeTakeFirst())?.user_id;
 }
 
 /** When the newest token of that purpose was issued to the user, or undefined. */

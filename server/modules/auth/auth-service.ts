@@ -4,7 +4,7 @@ import { ALREADY_ACTIVATED_TITLE, type LoginResponse } from '../../../src/api/au
 import { signAccessToken } from '../../auth/access-token';
 import {
   consumeAccountToken,
-  findAccountTokenOwner,
+  findTokenOwner,
   issueAccountToken,
   lastTokenIssuedAt,
   revokeAccountTokens,
@@ -108,7 +108,7 @@ export async function activate(deps: AuthDeps, token: string | undefined): Promi
   });
   if (activated) return;
   // A link that did its work (used, or superseded by another) says so rather than "invalid".
-  const owner = await findAccountTokenOwner(deps.db, 'activate', token.trim());
+  const owner = await findTokenOwner(deps.db, token.trim(), 'activate');
   if (owner !== undefined && (await isAccountActive(deps.db, owner))) {
     throw new HttpProblem(400, ALREADY_ACTIVATED_TITLE);
   }
