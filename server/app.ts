@@ -7,15 +7,17 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { installRequestAuth } from './auth/request-auth';
+import { BackgroundTasks } from './background-tasks';
 import { installErrorHandling } from './http/error-handler';
 import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import { HttpProblem } from './http/problem';
 import { matchQueryNamesIgnoringCase } from './http/query-names';
+import { createRateCounters, type RateCounters } from './http/rate-counters';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
   mailer: Mailer;
   /** Pino options or false; defaults to the redacting options of logging.ts at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to createRateCounters(db); tests pass their own clock. */
+  rateCounters?: RateCounters;
   /** A ready logger (main.ts shares one with the mailer); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
 }
@@ -43,6 +47,10 @@ declare module 'fastify' {
     config: AppConfig;
     mailer: Mailer;
     jwtSecret: Uint8Array;
+    /** Counters of every rate limit (memory on SQLite, shared through PostgreSQL). */
+    rateCounters: RateCounters;
+    /** Work after the answer; closing the app waits for it. */
+    background: BackgroundTasks;
   }
 }
 
@@ -81,19 +89,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('mailer', options.mailer);
   app.decorate('jwtSecret', options.jwtSecret);
+  app.decorate('rateCounters', options.rateCounters ?? createRateCounters(options.db));
+  app.decorate('background', new BackgroundTasks(app.log));
+  app.addHook('onClose', async () => app.background.settled());
 
   // A call that takes no body accepts an empty one even with Content-Type: application/json.
+  // Bytes that are not UTF-8 are refused, not decoded into U+FFFD: text is never silently changed.
   const defaultJsonParser = app.getDefaultJsonParser('remove', 'remove');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new HttpProblem(400, 'The request body is not valid UTF-8'), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(null, undefined);
       return;
     }
     defaultJsonParser(request, text, done);
   });
-
   const serveSpa = fs.existsSync(path.join(config.staticDir, 'index.html'));
   installErrorHandling(app, serveSpa);
   installRequestAuth(app, options.db, options.jwtSecret);
@@ -110,8 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   matchQueryNamesIgnoringCase(app);
-
-  await app.register(rateLimit, { global: false });
 
   // Modules register their routes with full paths (/api/...) on the root instance.
   await registerModules(app);

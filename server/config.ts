@@ -15,10 +15,18 @@ export interface RateLimitRule {
 
 export interface RateLimits {
   enabled: boolean;
+  /** Sign-in attempts from one address, whatever the account. */
   loginPerAddress: RateLimitRule;
-  loginPerAccount: RateLimitRule;
+  /**
+   * Wrong passwords for one account from one address: a stranger elsewhere cannot lock its owner
+   * out (api-contract.md "Accounts").
+   */
+  loginFailuresPerPair: RateLimitRule;
+  /** Wrong passwords for one account from all addresses together: a ceiling on guessing only. */
+  loginFailuresPerAccount: RateLimitRule;
   signupPerAddress: RateLimitRule;
-  forgotPerAccount: RateLimitRule;
+  /** Reset emails sent to one account (the answer is 200 either way). */
+  forgotEmailsPerAccount: RateLimitRule;
   forgotPerAddress: RateLimitRule;
   resetPerAccount: RateLimitRule;
   resetPerAddress: RateLimitRule;
@@ -52,9 +60,10 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   enabled: true,
   loginPerAddress: { max: 25, windowMs: 5 * MINUTE },
-  loginPerAccount: { max: 25, windowMs: 60 * MINUTE },
+  loginFailuresPerPair: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { max: 100, windowMs: 60 * MINUTE },
   signupPerAddress: { max: 5, windowMs: 30 * MINUTE },
-  forgotPerAccount: { max: 5, windowMs: 30 * MINUTE },
+  forgotEmailsPerAccount: { max: 5, windowMs: 30 * MINUTE },
   forgotPerAddress: { max: 25, windowMs: 30 * MINUTE },
   resetPerAccount: { max: 5, windowMs: 30 * MINUTE },
   resetPerAddress: { max: 25, windowMs: 30 * MINUTE },
@@ -183,9 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       enabled: e.RATE_LIMIT_ENABLED ?? true,
       loginPerAddress: scaled(d.loginPerAddress, factor),
-      loginPerAccount: scaled(d.loginPerAccount, factor),
+      loginFailuresPerPair: scaled(d.loginFailuresPerPair, factor),
+      loginFailuresPerAccount: scaled(d.loginFailuresPerAccount, factor),
       signupPerAddress: scaled(d.signupPerAddress, factor),
-      forgotPerAccount: scaled(d.forgotPerAccount, factor),
+      forgotEmailsPerAccount: scaled(d.forgotEmailsPerAccount, factor),
       forgotPerAddress: scaled(d.forgotPerAddress, factor),
       resetPerAccount: scaled(d.resetPerAccount, factor),
       resetPerAddress: scaled(d.resetPerAddress, factor),

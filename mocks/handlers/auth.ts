@@ -60,9 +60,20 @@ function announceLink(link: string): void {
   }
 }
 
+/**
+ * The server's common-password rule (src/api/common-passwords.ts). Its list is large: loaded on
+ * the first sign-up or reset, not with the demo.
+ */
+async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  const { isCommonPassword, PASSWORD_TOO_COMMON } = await import('../../src/api/common-passwords');
+  if (isCommonPassword(password))
+    throw badRequest(PASSWORD_TOO_COMMON, { [field]: [PASSWORD_TOO_COMMON] });
+}
+
 export const authHandlers = [
   route('post', '/api/auth/signup', async ({ request }) => {
     const input = await readBody(request, signupRequest);
+    await refuseCommonPassword(input.password, 'password');
     const db = getDb();
     const usernameKey = input.username.toLowerCase();
     if (db.users.some((u) => u.username.toLowerCase() === usernameKey)) {
@@ -138,6 +149,7 @@ export const authHandlers = [
 
   route('post', '/api/auth/reset-password', async ({ request }) => {
     const input = await readBody(request, resetPasswordRequest);
+    await refuseCommonPassword(input.newPassword, 'newPassword');
     const found = findAccountToken(input.token, 'reset');
     const user = found && findUser(found.userId);
     if (!found || !user) throw badRequest('Invalid or expired reset link');

@@ -19,6 +19,7 @@ import * as m0004 from './migrations/0004-covering-read-indexes';
 import * as m0005 from './migrations/0005-viewer-audiences';
 import * as m0006 from './migrations/0006-username-search';
 import * as m0007 from './migrations/0007-live-comment-count';
+import * as m0008 from './migrations/0008-rate-counters';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-viewer-audiences': m0005,
   '0006-username-search': m0006,
   '0007-live-comment-count': m0007,
+  '0008-rate-counters': m0008,
 };
 
 export interface DatabaseConfig {

@@ -104,6 +104,14 @@ export interface ViewerAudiencesTable {
   audience_mask: number;
 }
 
+/** PostgreSQL only (migration 0008): SQLite counts in memory. */
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds; bigint, read back as a string. */
+  reset_at: string | number;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -113,4 +121,5 @@ export interface Database {
   comments: CommentsTable;
   user_relations: UserRelationsTable;
   viewer_audiences: ViewerAudiencesTable;
+  rate_counters: RateCountersTable;
 }

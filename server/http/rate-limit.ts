@@ -1,18 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config';
 import { HttpProblem } from './problem';
+import type { CounterState } from './rate-counters';
 
 /**
  * A rate limit as a route hook: at most `rule.max` requests per window per key, else 429 with
- * Retry-After. Built on @fastify/rate-limit's createRateLimit (its store and clock) rather than its
- * route option, because a route here can carry two limits (per address and per account) and the
- * plugin's route hook runs only one limit per request.
+ * Retry-After. Counted in app.rateCounters (memory on SQLite, the shared table on PostgreSQL). A
+ * route can carry several (per address and per account).
  */
 export type RateLimitKey = (
   request: FastifyRequest,
 ) => string | undefined | Promise<string | undefined>;
 
 export const byAddress: RateLimitKey = (request) => request.ip;
+
+/** The answer to a request over a limit: 429 with the seconds until its window closes. */
+export function tooManyAttempts(state: CounterState): HttpProblem {
+  const seconds = Math.max(1, Math.ceil(state.resetInMs / 1000));
+  return new HttpProblem(
+    429,
+    'Too many attempts; please try again later',
+    `Try again in ${seconds} seconds.`,
+  ).withHeaders({ 'retry-after': String(seconds) });
+}
 
 export function rateLimitHook(
   app: FastifyInstance,
@@ -21,24 +31,11 @@ export function rateLimitHook(
   rule: RateLimitRule,
   key: RateLimitKey,
 ) {
-  const keys = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}`,
-  });
   return async function rateLimited(request: FastifyRequest): Promise<void> {
     if (!enabled) return;
     const value = await key(request);
     if (value === undefined) return;
-    keys.set(request, value);
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new HttpProblem(
-        429,
-        'Too many attempts; please try again later',
-        `Try again in ${result.ttlInSeconds} seconds.`,
-      ).withHeaders({ 'retry-after': String(result.ttlInSeconds) });
-    }
+    const state = await app.rateCounters.hit(`${name}:${value}`, rule.windowMs);
+    if (state.count > rule.max) throw tooManyAttempts(state);
   };
 }

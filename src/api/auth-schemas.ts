@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 
 /** Wire schemas of /api/auth/* (spec section 7, api-contract.md "Accounts"). */
 
@@ -11,6 +12,27 @@ export const USERNAME_CHARACTERS_ONLY = new RegExp(`^[${USERNAME_CHARACTERS}]*$`
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
+/** RFC 5321: the part before the @ is at most 64 octets. */
+export const EMAIL_LOCAL_MAX = 64;
+
+/** A new password (sign-up, reset): the length rule, and not white space alone. */
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((password) => password.trim() !== '', 'Password must not be only white space')
+  .refine(isStorableText, NOT_STORABLE_MESSAGE);
+
+/** An email address as accounts take it. */
+const emailAddress = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, 'Email is too long')
+  .pipe(z.email('Email is invalid'))
+  .refine(
+    (email) => email.slice(0, email.lastIndexOf('@')).length <= EMAIL_LOCAL_MAX,
+    `The part before the @ must be at most ${EMAIL_LOCAL_MAX} characters`,
+  );
 
 export const loginRequest = z.object({
   /** A username or an email address. */
@@ -34,11 +56,8 @@ export const signupRequest = z.object({
       USERNAME_PATTERN,
       'Username must be 3 to 32 characters of letters, digits, underscores, dots or hyphens',
     ),
-  email: z.string().trim().max(EMAIL_MAX, 'Email is too long').pipe(z.email('Email is invalid')),
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  email: emailAddress,
+  password: newPassword,
   acceptedTosVersion: z.string().max(32).optional(),
 });
 export type SignupRequest = z.input<typeof signupRequest>;
@@ -47,17 +66,14 @@ export const currentUser = z.object({ id, username: z.string() });
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const forgotPasswordRequest = z.object({
-  email: z.string().trim().max(EMAIL_MAX, 'Email is too long').pipe(z.email('Email is invalid')),
+  email: emailAddress,
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 export const resetPasswordRequest = z
   .object({
     token: z.string().min(1, 'Token is required').max(512),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    newPassword: newPassword,
     confirmPassword: z.string().min(1, 'Confirm password is required'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX, RUMINATION_MAX, tooLongMessage } from './limits';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 
 /**
  * What a rumination's and a comment's text must be, with the messages the server answers and the
@@ -10,7 +11,12 @@ import { COMMENT_MAX, RUMINATION_MAX, tooLongMessage } from './limits';
 export { COMMENT_MAX, RUMINATION_MAX } from './limits';
 
 function contentRule(max: number) {
-  return z.string().trim().min(1, 'Content is required').max(max, tooLongMessage(max));
+  return z
+    .string()
+    .trim()
+    .min(1, 'Content is required')
+    .max(max, tooLongMessage(max))
+    .refine(isStorableText, NOT_STORABLE_MESSAGE);
 }
 
 export const ruminationContent = contentRule(RUMINATION_MAX);

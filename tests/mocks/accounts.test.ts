@@ -11,7 +11,7 @@ function tokenFromLink(link: string): string {
 const signup = {
   username: 'newbie',
   email: 'newbie@example.com',
-  password: 'secret1',
+  password: 'quiet-lake-7',
   acceptedTosVersion: '1.0',
 };
 
@@ -22,7 +22,7 @@ describe('sign-up, activation and sign-in', () => {
     expect(typeof created.json.message).toBe('string');
 
     const early = await api('POST', '/api/auth/login', {
-      body: { username: 'newbie', password: 'secret1' },
+      body: { username: 'newbie', password: 'quiet-lake-7' },
     });
     expect(early.status).toBe(403);
     expect(early.json.title).toBe('Account is not activated');
@@ -38,7 +38,7 @@ describe('sign-up, activation and sign-in', () => {
     expect(again.json.title).toBe('This account is already activated');
 
     const login = await api('POST', '/api/auth/login', {
-      body: { username: 'NEWBIE@example.com', password: 'secret1' },
+      body: { username: 'NEWBIE@example.com', password: 'quiet-lake-7' },
     });
     expect(login.status).toBe(200);
     expect(login.json).toEqual({
@@ -101,7 +101,7 @@ describe('sign-up, activation and sign-in', () => {
     await api('POST', '/api/auth/signup', { body: signup });
     await api('GET', `/api/auth/activate?token=${tokenFromLink(outbox().at(-1)?.link ?? '')}`);
     const login = await api('POST', '/api/auth/login', {
-      body: { username: 'newbie', password: 'secret1' },
+      body: { username: 'newbie', password: 'quiet-lake-7' },
     });
     expect(login.json.requiresTosAcceptance).toBe(true);
     expect(login.json.latestTosVersion).toBe('1.1');
@@ -163,5 +163,36 @@ describe('password reset', () => {
       body: { username: 'alice', password: 'new-password' },
     });
     expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('the account rules the server keeps (api-contract.md "Accounts")', () => {
+  it('refuses common passwords, white space alone and a local part over 64, on their fields', async () => {
+    for (const [body, field, message] of [
+      [{ ...signup, password: 'Password' }, 'password', 'Password is too common'],
+      [{ ...signup, password: '      ' }, 'password', 'Password must not be only white space'],
+      [
+        { ...signup, email: `${'a'.repeat(65)}@example.com` },
+        'email',
+        'The part before the @ must be at most 64 characters',
+      ],
+    ] as const) {
+      const res = await api('POST', '/api/auth/signup', { body });
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json.errors[field]).toEqual([message]);
+    }
+    expect(getDb().users.some((u) => u.username === 'newbie')).toBe(false);
+  });
+
+  it('refuses unpaired surrogates and NUL in content', async () => {
+    const { token } = createUser({ username: 'writer' });
+    for (const content of ['a\ud800b', 'a\udc00', 'nul\u0000']) {
+      const res = await api('POST', '/api/ruminations', {
+        token,
+        body: { content, publish: true },
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(getDb().ruminations).toHaveLength(0);
   });
 });

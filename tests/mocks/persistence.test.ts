@@ -23,7 +23,7 @@ describe('demo persistence', () => {
   it('saves an activation (a GET that writes) so that it survives a reload', async () => {
     setPersistence(persistence);
     await api('POST', '/api/auth/signup', {
-      body: { username: 'newbie', email: 'newbie@example.com', password: 'secret1' },
+      body: { username: 'newbie', email: 'newbie@example.com', password: 'quiet-lake-7' },
     });
     const token = new URL(outbox().at(-1)?.link ?? '').searchParams.get('token');
     expect((await api('GET', `/api/auth/activate?token=${token}`)).status).toBe(200);
@@ -31,7 +31,7 @@ describe('demo persistence', () => {
     // Each call starts from the stored copy (as a reloaded page would), so an unsaved
     // activation would be lost here.
     const login = await api('POST', '/api/auth/login', {
-      body: { username: 'newbie', password: 'secret1' },
+      body: { username: 'newbie', password: 'quiet-lake-7' },
     });
     expect(login.status).toBe(200);
   });

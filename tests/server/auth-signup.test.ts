@@ -23,7 +23,7 @@ describe('sign-up and activation', () => {
     const res = await signup({
       username: 'alice',
       email: 'Alice@Example.test',
-      password: 'secret1',
+      password: 'quiet-lake-7',
       acceptedTosVersion: '1.0',
     });
     expect(res.statusCode).toBe(201);
@@ -32,7 +32,7 @@ describe('sign-up and activation', () => {
     const mail = t.mailer.lastTo('alice@example.test');
     expect(mail?.link?.url).toMatch(/^http:\/\/app\.test\/activate\?token=[\w-]{40,}$/);
 
-    const beforeActivation = await login('alice', 'secret1');
+    const beforeActivation = await login('alice', 'quiet-lake-7');
     expect(beforeActivation.statusCode).toBe(403);
     expect(beforeActivation.json()).toMatchObject({ title: 'Account is not activated' });
 
@@ -40,7 +40,7 @@ describe('sign-up and activation', () => {
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toEqual({ message: expect.any(String) });
 
-    const afterActivation = await login('alice', 'secret1');
+    const afterActivation = await login('alice', 'quiet-lake-7');
     expect(afterActivation.statusCode).toBe(200);
     // Accepted 1.0 (the current version) at sign-up.
     expect(afterActivation.json()).toMatchObject({
@@ -50,7 +50,7 @@ describe('sign-up and activation', () => {
   });
 
   it('refuses a used activation token (400), saying that the account is already active', async () => {
-    await signup({ username: 'bob', email: 'bob@example.test', password: 'secret1' });
+    await signup({ username: 'bob', email: 'bob@example.test', password: 'quiet-lake-7' });
     const token = tokenFromMail(t.mailer.lastTo('bob@example.test'));
     expect((await activate(token)).statusCode).toBe(200);
     const again = await activate(token);
@@ -67,7 +67,7 @@ describe('sign-up and activation', () => {
   });
 
   it('refuses an expired activation token', async () => {
-    await signup({ username: 'carol', email: 'carol@example.test', password: 'secret1' });
+    await signup({ username: 'carol', email: 'carol@example.test', password: 'quiet-lake-7' });
     const token = tokenFromMail(t.mailer.lastTo('carol@example.test'));
     await t.db
       .updateTable('account_tokens')
@@ -75,14 +75,14 @@ describe('sign-up and activation', () => {
       .where('purpose', '=', 'activate')
       .execute();
     expect((await activate(token)).statusCode).toBe(400);
-    expect((await login('carol', 'secret1')).statusCode).toBe(403);
+    expect((await login('carol', 'quiet-lake-7')).statusCode).toBe(403);
   });
 
   it('sends a new activation link when the first expired and the password is right', async () => {
-    await signup({ username: 'ingrid', email: 'ingrid@example.test', password: 'secret1' });
+    await signup({ username: 'ingrid', email: 'ingrid@example.test', password: 'quiet-lake-7' });
     const first = tokenFromMail(t.mailer.lastTo('ingrid@example.test'));
     // Within ten minutes of the first link, no second one.
-    await login('ingrid', 'secret1');
+    await login('ingrid', 'quiet-lake-7');
     expect(tokenFromMail(t.mailer.lastTo('ingrid@example.test'))).toBe(first);
     // A wrong password never sends one.
     await t.db
@@ -98,14 +98,14 @@ describe('sign-up and activation', () => {
     expect((await login('ingrid', 'wrong-password')).statusCode).toBe(401);
     expect(tokenFromMail(t.mailer.lastTo('ingrid@example.test'))).toBe(first);
 
-    const res = await login('ingrid', 'secret1');
+    const res = await login('ingrid', 'quiet-lake-7');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ title: 'Account is not activated' });
     const second = tokenFromMail(t.mailer.lastTo('ingrid@example.test'));
     expect(second).not.toBe(first);
     expect((await activate(first)).statusCode).toBe(400);
     expect((await activate(second)).statusCode).toBe(200);
-    expect((await login('ingrid', 'secret1')).statusCode).toBe(200);
+    expect((await login('ingrid', 'quiet-lake-7')).statusCode).toBe(200);
   });
 
   it('refuses an unknown or missing activation token', async () => {
@@ -116,7 +116,7 @@ describe('sign-up and activation', () => {
   });
 
   it('stores only a hash of the activation token', async () => {
-    await signup({ username: 'dave', email: 'dave@example.test', password: 'secret1' });
+    await signup({ username: 'dave', email: 'dave@example.test', password: 'quiet-lake-7' });
     const token = tokenFromMail(t.mailer.lastTo('dave@example.test'));
     const rows = await t.db.selectFrom('account_tokens').select('token_hash').execute();
     expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
@@ -128,7 +128,7 @@ describe('sign-up and activation', () => {
     const res = await signup({
       username: 'ERIN',
       email: 'other@example.test',
-      password: 'secret1',
+      password: 'quiet-lake-7',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ status: 409, title: 'Username is already taken' });
@@ -140,7 +140,7 @@ describe('sign-up and activation', () => {
     const res = await signup({
       username: 'frank2',
       email: 'FRANK@example.test',
-      password: 'secret1',
+      password: 'quiet-lake-7',
     });
     expect(res.statusCode).toBe(201);
     const fresh = await signup({
@@ -166,23 +166,23 @@ describe('sign-up and activation', () => {
     await signup({
       username: 'gina',
       email: 'gina@example.test',
-      password: 'secret1',
+      password: 'quiet-lake-7',
       acceptedTosVersion: '0.9',
     });
     await activate(tokenFromMail(t.mailer.lastTo('gina@example.test')));
-    const res = await login('gina', 'secret1');
+    const res = await login('gina', 'quiet-lake-7');
     expect(res.json()).toMatchObject({ requiresTosAcceptance: true, latestTosVersion: '1.0' });
   });
 
   it.each([
-    [{ username: 'ab', email: 'h@example.test', password: 'secret1' }, 'username'],
-    [{ username: 'has space', email: 'h@example.test', password: 'secret1' }, 'username'],
-    [{ username: 'x'.repeat(33), email: 'h@example.test', password: 'secret1' }, 'username'],
-    [{ username: 'henry', email: 'not-an-email', password: 'secret1' }, 'email'],
-    [{ username: 'henry', email: `${'a'.repeat(250)}@x.io`, password: 'secret1' }, 'email'],
+    [{ username: 'ab', email: 'h@example.test', password: 'quiet-lake-7' }, 'username'],
+    [{ username: 'has space', email: 'h@example.test', password: 'quiet-lake-7' }, 'username'],
+    [{ username: 'x'.repeat(33), email: 'h@example.test', password: 'quiet-lake-7' }, 'username'],
+    [{ username: 'henry', email: 'not-an-email', password: 'quiet-lake-7' }, 'email'],
+    [{ username: 'henry', email: `${'a'.repeat(250)}@x.io`, password: 'quiet-lake-7' }, 'email'],
     [{ username: 'henry', email: 'h@example.test', password: '12345' }, 'password'],
     [{ username: 'henry', email: 'h@example.test', password: 'p'.repeat(129) }, 'password'],
-    [{ email: 'h@example.test', password: 'secret1' }, 'username'],
+    [{ email: 'h@example.test', password: 'quiet-lake-7' }, 'username'],
   ])('answers 400 with field errors for %j', async (body, field) => {
     const res = await signup(body);
     expect(res.statusCode).toBe(400);

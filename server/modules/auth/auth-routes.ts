@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activateQuery,
@@ -11,29 +11,22 @@ import {
 } from '../../../src/api/auth-schemas';
 import { messageResponse } from '../../../src/api/common';
 import { findTokenOwner, hashToken } from '../../auth/account-tokens';
+import { HttpProblem } from '../../http/problem';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
+import { accountOfUser, LoginThrottle } from './login-throttle';
 import {
   activate,
   ACTIVATED_MESSAGE,
   findForLogin,
   FORGOT_MESSAGE,
-  forgotPassword,
   logIn,
   RESET_MESSAGE,
   resetPassword,
+  sendPasswordReset,
   signUp,
   SIGNUP_MESSAGE,
   type AuthDeps,
 } from './auth-service';
-
-/** A field of the (already validated) body, lowercased: the "account" key of a rate limit. */
-function bodyField(field: string) {
-  return (request: FastifyRequest): string | undefined => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const value = body?.[field];
-    return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  };
-}
 
 /** /api/auth/*: sign-up, activation, sign-in, the current user, forgotten and reset passwords. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -43,8 +36,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     appUrl: app.config.appUrl,
     jwtSecret: app.jwtSecret,
     log: app.log,
+    rateCounters: app.rateCounters,
+    resetEmails: {
+      enabled: app.config.rateLimits.enabled,
+      rule: app.config.rateLimits.forgotEmailsPerAccount,
+    },
   };
   const limits = app.config.rateLimits;
+  const loginThrottle = new LoginThrottle(app.rateCounters, {
+    enabled: limits.enabled,
+    perPair: limits.loginFailuresPerPair,
+    perAccount: limits.loginFailuresPerAccount,
+  });
   const limit = (name: string, rule: (typeof limits)['loginPerAddress'], key = byAddress) =>
     rateLimitHook(app, limits.enabled, name, rule, key);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,15 +78,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: loginRequest, response: { 200: loginResponse } },
       onRequest: limit('login-address', limits.loginPerAddress),
-      // Keyed by the account, so that its username and its email share one budget.
-      preHandler: limit('login-account', limits.loginPerAccount, async (request) => {
-        const login = bodyField('username')(request);
-        if (login === undefined) return undefined;
-        const account = await findForLogin(app.db, login);
-        return account ? `user:${account.id}` : `login:${login}`;
-      }),
     },
-    (request) => logIn(deps, request.body),
+    async (request) => {
+      // Keyed by the account, so that its username and its email share one count.
+      const login = request.body.username.trim().toLowerCase();
+      const found = await findForLogin(app.db, login);
+      const account = found ? accountOfUser(found.id) : `login:${login}`;
+      await loginThrottle.check(account, request.ip);
+      try {
+        return await logIn(deps, request.body);
+      } catch (error) {
+        if (error instanceof HttpProblem && error.status === 401) {
+          await loginThrottle.recordFailure(account, request.ip);
+        }
+        throw error;
+      }
+    },
   );
 
   r.get('/api/auth/me', { schema: { response: { 200: currentUser } } }, async (request) => {
@@ -96,11 +106,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: forgotPasswordRequest, response: { 200: messageResponse } },
       onRequest: limit('forgot-address', limits.forgotPerAddress),
-      preHandler: limit('forgot-account', limits.forgotPerAccount, bodyField('email')),
     },
-    async (request) => {
-      await forgotPassword(deps, request.body.email);
-      return { message: FORGOT_MESSAGE };
+    (request) => {
+      // Answer first: whether the address has an account must not show in the answer's timing.
+      const { email } = request.body;
+      app.background.run('password reset email', () => sendPasswordReset(deps, email));
+      return Promise.resolve({ message: FORGOT_MESSAGE });
     },
   );
 
@@ -119,7 +130,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      await resetPassword(deps, request.body);
+      const userId = await resetPassword(deps, request.body);
+      // The owner has proved who they are: wrong guesses by anyone are forgotten.
+      await loginThrottle.clear(accountOfUser(userId));
       return { message: RESET_MESSAGE };
     },
   );

@@ -10,12 +10,15 @@ import {
   revokeAccountTokens,
 } from '../../auth/account-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
+import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/schema';
+import type { RateCounters } from '../../http/rate-counters';
 import { isUniqueViolation } from '../../db/constraint-violations';
 import { HttpProblem } from '../../http/problem';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/terms-queries';
 import { activationEmail, emailInUseEmail, passwordResetEmail } from './account-emails';
+import { requireUncommonPassword } from './password-policy';
 import {
   activateAccount,
   isAccountActive,
@@ -34,6 +37,9 @@ export interface AuthDeps {
   appUrl: string;
   jwtSecret: Uint8Array;
   log: FastifyBaseLogger;
+  rateCounters: RateCounters;
+  /** How many reset emails one account may be sent (the answer is 200 either way). */
+  resetEmails: { enabled: boolean; rule: RateLimitRule };
 }
 
 export const SIGNUP_MESSAGE =
@@ -65,6 +71,7 @@ export async function signUp(
   input: { username: string; email: string; password: string; acceptedTosVersion?: string },
 ): Promise<void> {
   const { db } = deps;
+  requireUncommonPassword(input.password, 'password');
   if (await findAccountByUsername(db, input.username)) throw new HttpProblem(409, USERNAME_TAKEN);
   // Hash before looking at the email, so both answers cost the same.
   const passwordHash = await hashPassword(input.password);
@@ -176,24 +183,45 @@ async function resendActivation(deps: AuthDeps, account: AccountRow): Promise<bo
   return true;
 }
 
-export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+const resetEmailsKey = (userId: number) => `reset-emails:user:${userId}`;
+
+/**
+ * The work behind "forgot password", run after the answer has gone out (auth-routes.ts), so that
+ * the answer takes as long whether or not the address has an account. A stranger who asks again
+ * and again cannot stop the owner from resetting: the answer is always 200, only the number of
+ * emails is limited, and every email holds a working link.
+ */
+export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const account = await findAccountByEmail(deps.db, email);
   if (account === undefined) return;
+  if (deps.resetEmails.enabled) {
+    const { rule } = deps.resetEmails;
+    const sent = await deps.rateCounters.hit(resetEmailsKey(account.id), rule.windowMs);
+    if (sent.count > rule.max) {
+      deps.log.info({ userId: account.id }, 'Reset email not sent: too many asked for');
+      return;
+    }
+  }
   const token = await issueAccountToken(deps.db, account.id, 'reset');
   sendInBackground(deps, passwordResetEmail(deps.appUrl, account.username, account.email, token));
 }
 
+/** Sets the new password; returns whose it was. */
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; newPassword: string },
-): Promise<void> {
+): Promise<number> {
+  requireUncommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  const done = await deps.db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, 'reset', input.token.trim());
-    if (userId === undefined) return false;
-    await replacePassword(trx, userId, passwordHash);
-    await revokeAccountTokens(trx, userId, 'reset');
-    return true;
+  const userId = await deps.db.transaction().execute(async (trx) => {
+    const owner = await consumeAccountToken(trx, 'reset', input.token.trim());
+    if (owner === undefined) return undefined;
+    await replacePassword(trx, owner, passwordHash);
+    await revokeAccountTokens(trx, owner, 'reset');
+    return owner;
   });
-  if (!done) throw new HttpProblem(400, INVALID_RESET);
+  if (userId === undefined) throw new HttpProblem(400, INVALID_RESET);
+  // A fresh start: the owner may ask for emails again.
+  await deps.rateCounters.clear([resetEmailsKey(userId)]);
+  return userId;
 }

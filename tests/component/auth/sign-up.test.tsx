@@ -76,6 +76,16 @@ describe('sign up', () => {
     expect(app.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  test('shows "Password is too common" on the password field, from the server', async () => {
+    const app = await openSignUp();
+    await fillSignUp(app, { ...valid, password: 'Password', confirmPassword: 'Password' });
+    expect(await app.findByText('Password is too common')).toBeInTheDocument();
+    expect(app.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password is too common'),
+    );
+    expect(app.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
+  });
+
   test('sends terms version "1.0" and shows the check-your-email screen', async () => {
     const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
