@@ -55,6 +55,8 @@ async function startInstance(databaseUrl: string, jwtSecret: string): Promise<In
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'warn',
       STATIC_DIR: path.join(dataDir, 'no-dist'),
+      // One proxy hop trusted: the rate-limit test gives each of its calls a client address.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,17 +97,23 @@ async function call(
   url: string,
   token?: string,
   body?: unknown,
-): Promise<{ status: number; json: unknown }> {
+  clientAddress?: string,
+): Promise<{ status: number; json: unknown; retryAfter: string | null }> {
   const res = await fetch(`${instance.url}${url}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: res.status,
+    json: text ? (JSON.parse(text) as unknown) : undefined,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL', () => {
@@ -245,6 +253,41 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     }
     expect((await call(a, 'GET', '/api/auth/me', token)).status).toBe(401);
     expect((await call(b, 'GET', '/api/auth/me', token)).status).toBe(401);
+  });
+
+  it('shares rate limits: 25 sign-in attempts spread over both reach the limit of one', async () => {
+    const address = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+    // Different names each time: only the per-address limit (25 in 5 minutes) is in play.
+    const attempt = (instance: Instance, i: number) =>
+      call(
+        instance,
+        'POST',
+        '/api/auth/login',
+        undefined,
+        { username: `nobody_${i}_${randomBytes(2).toString('hex')}`, password: 'wrong-guess' },
+        address,
+      );
+    for (let i = 0; i < 25; i++) expect((await attempt(i % 2 ? a : b, i)).status).toBe(401);
+    // Each instance has seen 12 or 13: on their own they would let this through.
+    for (const instance of [a, b]) {
+      const over = await attempt(instance, 99);
+      expect(over.status).toBe(429);
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+    }
+  });
+
+  it('shares the count of wrong passwords of one account and address', async () => {
+    const id = await createUser(`guarded_${randomBytes(3).toString('hex')}`);
+    const username = (await userName(id))!;
+    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    const tryPassword = (instance: Instance, pw: string, from = address) =>
+      call(instance, 'POST', '/api/auth/login', undefined, { username, password: pw }, from);
+    for (let i = 0; i < 10; i++)
+      expect((await tryPassword(i % 2 ? a : b, 'nope-nope')).status).toBe(401);
+    expect((await tryPassword(a, password)).status).toBe(429);
+    expect((await tryPassword(b, password)).status).toBe(429);
+    // The owner, elsewhere, is not locked out.
+    expect((await tryPassword(b, password, '192.0.2.77')).status).toBe(200);
   });
 
   async function userName(id: number): Promise<string | undefined> {
