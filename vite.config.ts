@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { demoServiceWorker } from './mocks/vite-demo-worker';
+import { precompress } from './build/precompress';
 
 const BUILD_ID = new Date().toISOString();
 
@@ -33,6 +34,8 @@ export default defineConfig(({ mode }) => ({
         skipWaiting: true,
       },
     }),
+    // Last: brotli and gzip copies of everything above, service worker included.
+    precompress(),
   ],
   define: {
     // The offline cache's buster (features/offline): a new build never reads an old build's data.

@@ -12,6 +12,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     // Only files present at start get routes; anything else reaches the not-found handler,
     // which answers index.html (pages) or a 404 problem (/api).
     wildcard: false,
+    // The build's .br and .gz copies (build/precompress.ts) go to browsers that accept them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       // Vite puts content hashes in the names under assets/: those never change.

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressBuild } from '../../build/precompress';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('serving the built web app', () => {
@@ -13,6 +15,12 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Fake SPA</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // A real build's compressed copies (build/precompress.ts), run over this folder.
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'big-def456.js'),
+      `export const a = '${'x'.repeat(5000)}';`,
+    );
+    precompressBuild(dist);
     t = await createTestApp({ config: { staticDir: dist } });
   });
   afterAll(async () => {
@@ -40,6 +48,28 @@ describe('serving the built web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli copy to browsers that take it, else gzip, else the file', async () => {
+    const original = fs.readFileSync(path.join(dist, 'assets', 'big-def456.js'));
+    const get = (encoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: { 'accept-encoding': encoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(original.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload)).toEqual(original);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload)).toEqual(original);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(original);
   });
 
   it('keeps /api out of the fallback', async () => {
