@@ -36,7 +36,12 @@ const emailAddress = z
 
 export const loginRequest = z.object({
   /** A username or an email address. */
-  username: z.string().trim().min(1, 'Username or email is required').max(EMAIL_MAX),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username or email is required')
+    .max(EMAIL_MAX)
+    .refine(isStorableText, NOT_STORABLE_MESSAGE),
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginRequest = z.input<typeof loginRequest>;

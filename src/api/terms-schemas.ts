@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import { timestamp } from './common';
 
 /** Wire schemas of /api/TermsOfService/* (spec sections 3 and 7, api-contract.md "Terms"). */
@@ -20,7 +21,9 @@ export const acceptanceStatus = z.object({
 });
 export type AcceptanceStatus = z.infer<typeof acceptanceStatus>;
 
-export const acceptTermsRequest = z.object({ version: z.string().trim().min(1).max(32) });
+export const acceptTermsRequest = z.object({
+  version: z.string().trim().min(1).max(32).refine(isStorableText, NOT_STORABLE_MESSAGE),
+});
 export type AcceptTermsRequest = z.input<typeof acceptTermsRequest>;
 
 export const acceptTermsResponse = z.object({ version: z.string(), acceptedAt: timestamp });

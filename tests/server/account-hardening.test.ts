@@ -105,6 +105,21 @@ describe('text is never silently changed', () => {
     },
   );
 
+  it('refuses them in a sign-in name and a terms version too (PostgreSQL could not even look them up)', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nul\u0000byte', password: 'whatever' },
+    });
+    expect(login.statusCode).toBe(400);
+    const me = await person(t);
+    const accept = await call(t, 'POST', '/api/TermsOfService/accept', {
+      as: me,
+      body: { version: '1.\u0000' },
+    });
+    expect(accept.statusCode).toBe(400);
+  });
+
   it('refuses such a password at sign-up', async () => {
     expect((await signup('abc\ud800def')).statusCode).toBe(400);
   });

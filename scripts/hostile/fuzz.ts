@@ -1,0 +1,465 @@
+/**
+ * `npm run fuzz`: hostile input against the real server (`npm start`'s entry, 127.0.0.1 only).
+ * About 10,000 generated requests over every route (wrong types, huge and broken strings, lone
+ * surrogates, NUL, bad UTF-8 bytes, malformed JSON, odd query strings, bad tokens, other people's
+ * ids, unknown paths and methods), seeded so that a run can be replayed. Prints counts by status
+ * and by route; fails on any 5xx, any stack trace or SQL in a body, a request that hangs, or server
+ * RSS growing more than 50 MB.
+ *
+ *   npm run fuzz -- [--requests 10000] [--seed 1] [--concurrency 8] [--database-url postgres://...]
+ */
+import { parseArgs } from 'node:util';
+import { createAccount, startLiveServer, type Account } from './live-server';
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    concurrency: { type: 'string', default: '8' },
+    'database-url': { type: 'string' },
+  },
+});
+const TOTAL = Number(args.requests);
+const CONCURRENCY = Number(args.concurrency);
+const RSS_GROWTH_LIMIT_MB = 50;
+
+/** mulberry32: small, fast, seeded. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(Number(args.seed));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const chance = (p: number) => random() < p;
+
+const STRINGS = [
+  '',
+  ' ',
+  'a',
+  'a\ud800b',
+  '\udc00',
+  'nul\u0000byte',
+  '\u202eevil',
+  '😀'.repeat(50),
+  'x'.repeat(5001),
+  'y'.repeat(70_000),
+  "'; drop table users; --",
+  '" or 1=1 --',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '${7*7}',
+  '{{7*7}}',
+  '\\',
+  'Zoë',
+  'שלום',
+];
+const NUMBERS = [0, -1, 1, 1.5, 2 ** 31, 2 ** 53 + 1, -0, Number.POSITIVE_INFINITY, Number.NaN];
+const AUDIENCES = ['Friend', 'Family', 'BestFriend', 'Partner', 'Therapist', 'Enemy', 3, 99, -1];
+
+/** A value of any JSON type, sometimes nested deep. */
+function anyValue(depth = 0): unknown {
+  const kind = Math.floor(random() * (depth > 3 ? 6 : 9));
+  switch (kind) {
+    case 0:
+      return pick(STRINGS);
+    case 1:
+      return pick(NUMBERS);
+    case 2:
+      return chance(0.5);
+    case 3:
+      return null;
+    case 4:
+      return undefined;
+    case 5:
+      return String(Math.floor(random() * 1000));
+    case 6:
+      return [anyValue(depth + 1), anyValue(depth + 1)];
+    case 7:
+      return {
+        __proto__: { admin: true },
+        constructor: { prototype: { x: 1 } },
+        v: anyValue(depth + 1),
+      };
+    default:
+      return { a: anyValue(depth + 1), b: [anyValue(depth + 1)] };
+  }
+}
+
+/** A plausible body with some fields replaced by anything. */
+function mutate(body: Record<string, unknown>): unknown {
+  if (chance(0.05)) return anyValue();
+  const copy: Record<string, unknown> = { ...body };
+  for (const key of Object.keys(copy)) if (chance(0.35)) copy[key] = anyValue();
+  if (chance(0.2)) delete copy[pick(Object.keys(copy))];
+  if (chance(0.1)) copy[pick(['extra', 'isAdmin', 'authorId', 'createdBy'])] = anyValue();
+  return copy;
+}
+
+interface World {
+  me: Account;
+  other: Account;
+  ids: { rumination: number[]; comment: number[]; relation: number[]; user: number[] };
+}
+
+function someId(world: World, kind: keyof World['ids']): string {
+  if (chance(0.15))
+    return pick(['0', '-1', 'abc', '1.5', '99999999999', '%2e%2e', '1e3', '0x10', '']);
+  return String(pick(world.ids[kind]));
+}
+
+type Generated = {
+  method: string;
+  path: string;
+  body?: unknown;
+  raw?: Buffer;
+  headers: Record<string, string>;
+};
+
+function oddQuery(names: string[]): string {
+  const parts = names
+    .filter(() => chance(0.6))
+    .map((name) => {
+      const shown = chance(0.2) ? name.toUpperCase() : name;
+      const value = pick([
+        'true',
+        'false',
+        'maybe',
+        '-1',
+        '0',
+        '1e9',
+        '20',
+        'abc',
+        '',
+        '%ff',
+        '1&1',
+      ]);
+      return `${shown}=${encodeURIComponent(value)}`;
+    });
+  if (chance(0.1)) parts.push('Limit=1&Limit=2');
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function generate(world: World): Generated {
+  const token = chance(0.1)
+    ? pick([
+        '',
+        'garbage',
+        `${world.me.token}x`,
+        'Bearer',
+        world.me.token.split('.').slice(0, 2).join('.'),
+      ])
+    : chance(0.5)
+      ? world.me.token
+      : world.other.token;
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const r = (method: string, path: string, body?: Record<string, unknown>): Generated => ({
+    method,
+    path,
+    ...(body ? { body: mutate(body) } : {}),
+    headers,
+  });
+  const routes: (() => Generated)[] = [
+    () =>
+      r('POST', '/api/auth/signup', {
+        username: pick(STRINGS),
+        email: `${pick(STRINGS)}@x.test`,
+        password: pick(STRINGS),
+        acceptedTosVersion: '1.0',
+      }),
+    () =>
+      r(
+        'GET',
+        `/api/auth/activate${pick(['', '?token=', '?token=abc', `?token=${'a'.repeat(600)}`])}`,
+      ),
+    () =>
+      r('POST', '/api/auth/login', {
+        username: pick([world.me.username, ...STRINGS]),
+        password: pick(STRINGS),
+      }),
+    () => r('GET', '/api/auth/me'),
+    () =>
+      r('POST', '/api/auth/forgot-password', {
+        email: pick([`${world.me.username}@example.test`, ...STRINGS]),
+      }),
+    () =>
+      r('POST', '/api/auth/reset-password', {
+        token: pick(STRINGS),
+        newPassword: pick(STRINGS),
+        confirmPassword: pick(STRINGS),
+      }),
+    () => r('GET', `/api/ruminations/my${oddQuery(['isPublic', 'Limit', 'BeforeId'])}`),
+    () => r('GET', `/api/ruminations/feed${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
+    () =>
+      r('GET', `/api/ruminations/public${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
+    () => r('GET', `/api/ruminations/${someId(world, 'rumination')}`),
+    () =>
+      r('POST', '/api/ruminations', {
+        content: pick(STRINGS),
+        audiences: [pick(AUDIENCES)],
+        publish: chance(0.5),
+      }),
+    () =>
+      r('PUT', `/api/ruminations/${someId(world, 'rumination')}`, {
+        content: pick(STRINGS),
+        audiences: [pick(AUDIENCES)],
+        publish: chance(0.5),
+      }),
+    () => r('DELETE', `/api/ruminations/${someId(world, 'rumination')}`),
+    () => r('GET', `/api/comments/rumination/${someId(world, 'rumination')}`),
+    () => r('GET', `/api/comments/comment/${someId(world, 'comment')}/replies`),
+    () =>
+      r('POST', '/api/comments', {
+        content: pick(STRINGS),
+        ruminationId: Number(someId(world, 'rumination')),
+        parentCommentId: chance(0.5) ? Number(someId(world, 'comment')) : undefined,
+      }),
+    () => {
+      const id = someId(world, 'comment');
+      return r('PUT', `/api/comments/${id}`, { id: Number(id), content: pick(STRINGS) });
+    },
+    () => r('DELETE', `/api/comments/${someId(world, 'comment')}`),
+    () =>
+      r(
+        'GET',
+        `/api/UserRelations${oddQuery(['Id', 'UserId', 'WithMe', 'FromTMS', 'ToTMS', 'IncludeDeleted', 'Sort', 'Limit', 'Offset'])}`,
+      ),
+    () =>
+      r('POST', '/api/UserRelations', {
+        userId: Number(someId(world, 'user')),
+        relationType: pick(AUDIENCES),
+      }),
+    () =>
+      r(
+        'PUT',
+        `/api/UserRelations/${someId(world, 'relation')}/${pick(['accept', 'reject', 'other'])}`,
+      ),
+    () => r('DELETE', `/api/UserRelations/${someId(world, 'relation')}`),
+    () => r('GET', '/api/TermsOfService/current'),
+    () => r('GET', '/api/TermsOfService/acceptance-status'),
+    () => r('POST', '/api/TermsOfService/accept', { version: pick(['1.0', '2.0', ...STRINGS]) }),
+    () => r('GET', `/api/users/${someId(world, 'user')}`),
+    () => r('GET', `/api/users/search${oddQuery(['q', 'Limit'])}`),
+    () => r('GET', '/api/health'),
+    () =>
+      r(
+        pick(['PATCH', 'PUT', 'DELETE', 'OPTIONS']),
+        pick(['/api/ruminations/my', '/api/auth/login', '/api/nothing', '/api']),
+      ),
+    () =>
+      r(
+        'GET',
+        pick([
+          '/api/../../etc/passwd',
+          '/api/%zz',
+          '/api/ruminations/%00',
+          `/api/${'a'.repeat(3000)}`,
+        ]),
+      ),
+  ];
+  const request = pick(routes)();
+  // Some bodies are not JSON at all, or not UTF-8, or say they are something else.
+  if (request.body !== undefined && chance(0.12)) {
+    const raw = pick([
+      Buffer.from('{"content": "unterminated'),
+      Buffer.from('{"content":"a'),
+      Buffer.concat([
+        Buffer.from('{"content":"a'),
+        Buffer.from([0xed, 0xa0, 0x80, 0xff]),
+        Buffer.from('","publish":true}'),
+      ]),
+      Buffer.from('[1,2,3]'),
+      Buffer.from('null'),
+      Buffer.from(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`),
+      Buffer.alloc(70 * 1024, 'a'),
+    ]);
+    return {
+      ...request,
+      body: undefined,
+      raw,
+      headers: {
+        ...request.headers,
+        'content-type': pick([
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+        ]),
+      },
+    };
+  }
+  return request;
+}
+
+const STACK_TRACE = /\n\s+at [^\n]+:\d+:\d+|node_modules|\/server\/|\.ts:\d+/;
+const SQL_TEXT =
+  /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set|where)\b|SQLITE_|syntax error at or near|relation "[^"]+" does not exist|violates (foreign key|unique) constraint|better-sqlite3/i;
+
+interface Failure {
+  request: Generated;
+  status: number | string;
+  body: string;
+}
+
+async function send(
+  baseURL: string,
+  g: Generated,
+): Promise<{ status: number | 'timeout' | 'error'; body: string }> {
+  const headers: Record<string, string> = { ...g.headers };
+  let body: BodyInit | undefined;
+  if (g.raw) body = new Uint8Array(g.raw);
+  else if (g.body !== undefined) {
+    body = JSON.stringify(g.body);
+    headers['content-type'] = 'application/json';
+  }
+  try {
+    const res = await fetch(`${baseURL}${g.path}`, {
+      method: g.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: res.status, body: await res.text() };
+  } catch (error) {
+    return {
+      status: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error',
+      body: String(error),
+    };
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const server = await startLiveServer({
+    label: 'fuzz',
+    env: {
+      RATE_LIMIT_ENABLED: 'false',
+      ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}),
+    },
+  });
+  try {
+    const me = await createAccount(server, `fuzz_me_${args.seed}`);
+    const other = await createAccount(server, `fuzz_other_${args.seed}`);
+    const auth = (a: Account) => ({
+      authorization: `Bearer ${a.token}`,
+      'content-type': 'application/json',
+    });
+    const post = async (a: Account, url: string, body: unknown) =>
+      (await (
+        await fetch(`${server.baseURL}${url}`, {
+          method: 'POST',
+          headers: auth(a),
+          body: JSON.stringify(body),
+        })
+      ).json()) as { id: number };
+    const world: World = {
+      me,
+      other,
+      ids: { rumination: [], comment: [], relation: [], user: [me.id, other.id] },
+    };
+    for (const [who, audiences] of [
+      [me, []],
+      [me, ['Friend']],
+      [other, []],
+      [other, ['Therapist']],
+    ] as const) {
+      const r = await post(who, '/api/ruminations', {
+        content: 'seed note',
+        audiences,
+        publish: true,
+      });
+      world.ids.rumination.push(r.id);
+      world.ids.comment.push(
+        (await post(other, '/api/comments', { content: 'seed comment', ruminationId: r.id })).id,
+      );
+    }
+    world.ids.relation.push(
+      (await post(me, '/api/UserRelations', { userId: other.id, relationType: 2 })).id,
+    );
+
+    // Warm-up, then the baseline of memory.
+    for (let i = 0; i < 200; i++) await send(server.baseURL, generate(world));
+    const rssBefore = server.rssMb();
+
+    const byStatus = new Map<string, number>();
+    const byRoute = new Map<string, Map<string, number>>();
+    const failures: Failure[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < TOTAL) {
+        next += 1;
+        const g = generate(world);
+        const { status, body } = await send(server.baseURL, g);
+        const key = String(status);
+        byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+        const route = `${g.method} ${g.path
+          .split('?')[0]!
+          .replace(/\/[^/]*\d[^/]*|\/abc|\/%[^/]*/g, '/:id')
+          .slice(0, 50)}`;
+        const counts = byRoute.get(route) ?? new Map<string, number>();
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        byRoute.set(route, counts);
+        // A 2xx may hold any text people wrote (a note about SQL is fine); an error must not leak.
+        const leaks =
+          typeof status === 'number' &&
+          status >= 400 &&
+          (STACK_TRACE.test(body) || SQL_TEXT.test(body));
+        const bad = typeof status !== 'number' || status >= 500 || leaks;
+        if (bad) failures.push({ request: g, status, body });
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const rssAfter = server.rssMb();
+
+    console.log(
+      `fuzz: ${TOTAL} requests, seed ${args.seed}, ${CONCURRENCY} at a time, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `by status: ${[...byStatus]
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
+    console.log('by route (status: count):');
+    for (const [route, counts] of [...byRoute].sort()) {
+      console.log(
+        `  ${route.padEnd(52)} ${[...counts]
+          .sort()
+          .map(([s, n]) => `${s}:${n}`)
+          .join(' ')}`,
+      );
+    }
+    const growth = rssAfter - rssBefore;
+    console.log(
+      `server RSS: ${rssBefore.toFixed(1)} MB after warm-up, ${rssAfter.toFixed(1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB; limit +${RSS_GROWTH_LIMIT_MB})`,
+    );
+    for (const f of failures.slice(0, 10)) {
+      const shown = f.request.raw
+        ? `<${f.request.raw.length} raw bytes>`
+        : JSON.stringify(f.request.body)?.slice(0, 200);
+      console.log(
+        `FAILED ${f.request.method} ${f.request.path.slice(0, 120)} ${shown ?? ''}\n  -> ${f.status} ${f.body.slice(0, 300)}`,
+      );
+    }
+    const ok = failures.length === 0 && growth <= RSS_GROWTH_LIMIT_MB;
+    console.log(
+      ok
+        ? 'OK: no 5xx, no stack trace or SQL in a body, memory steady'
+        : `FAILED: ${failures.length} bad answers${growth > RSS_GROWTH_LIMIT_MB ? ', RSS grew too much' : ''}`,
+    );
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
