@@ -32,6 +32,10 @@ stage "unit, component, mock backend and server tests (SQLite)" \
 stage "install PostgreSQL" bash .ci/install-postgres.sh
 stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
+stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --requests 2000
+stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
+  bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
+stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
 stage "install Chromium" bash .ci/install-browser.sh
 stage "client budget" node scripts/client-budget.mjs
 stage "browser journeys and accessibility" \
