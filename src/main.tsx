@@ -7,6 +7,13 @@ import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 
+// zod (loaded with the forms) probes once whether `new Function` is allowed, to compile faster
+// parsers. Our Content-Security-Policy forbids it, and the browser reports the caught probe as a
+// violation (Lighthouse's "Issues"). Set before zod loads: its global config starts from this.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  jitless: true,
+};
+
 async function start(): Promise<void> {
   // `npm run demo`: the mock backend answers /api in the browser; it must run before any call.
   if (import.meta.env.MODE === 'demo') {

@@ -40,6 +40,8 @@ async function freePort(): Promise<number> {
 export async function startLiveServer(options: {
   label: string;
   env?: Record<string, string>;
+  /** A built SPA to serve; by default none (API only). */
+  staticDir?: string;
 }): Promise<LiveServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ruminations-${options.label}-`));
@@ -56,7 +58,7 @@ export async function startLiveServer(options: {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        STATIC_DIR: path.join(dataDir, 'no-spa'),
+        STATIC_DIR: options.staticDir ?? path.join(dataDir, 'no-spa'),
         APP_URL: baseURL,
         LOG_LEVEL: 'info',
         ...options.env,

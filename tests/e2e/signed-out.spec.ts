@@ -55,3 +55,28 @@ test('a visitor reads the public page and a profile, and is sent to sign in for 
   await expect(terms.getByRole('heading', { level: 2 }).last()).toContainText('Contact');
   await expect(terms).toContainText('13');
 });
+
+test('no page breaks its own Content-Security-Policy (the browser reports none)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { __cspViolations?: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const path of ['/login', '/public']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The sign-in form loads zod: give it time to parse something.
+    if (path === '/login') {
+      await page.getByRole('button', { name: 'Sign In' }).last().click();
+      await expect(page.getByText('Username or email is required')).toBeVisible();
+    }
+    const violations = await page.evaluate(
+      () => (window as { __cspViolations?: string[] }).__cspViolations ?? [],
+    );
+    expect(violations, path).toEqual([]);
+  }
+});

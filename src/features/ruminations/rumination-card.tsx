@@ -72,7 +72,7 @@ export function RuminationCard({
               <Link
                 to="/rumination/$ruminationId"
                 params={{ ruminationId: String(rumination.id) }}
-                className="text-xs text-ink-muted no-underline hover:underline"
+                className="inline-flex min-h-6 items-center text-xs text-ink-muted no-underline hover:underline"
               >
                 <time dateTime={rumination.createTMS}>{formatTimestamp(rumination.createTMS)}</time>
               </Link>
