@@ -40,6 +40,9 @@ export interface AppConfig {
   dataDir: string;
   /** postgres://... selects PostgreSQL; absent means SQLite at DATA_DIR/ruminations.sqlite. */
   databaseUrl: string | undefined;
+  /** SQLite's page cache (per connection) and memory-mapped window, in MB (database.ts). */
+  sqliteCacheMb: number;
+  sqliteMmapMb: number;
   /** Public address of the web app; links in emails point here. No trailing slash. */
   appUrl: string;
   /** From JWT_SECRET; when absent the server generates one and keeps it in DATA_DIR. */
@@ -147,6 +150,14 @@ const envSchema = z.object({
       .default(false),
   ),
   STATIC_DIR: optionalString,
+  SQLITE_CACHE_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a number of MB' }).int().min(1).max(65536).default(64),
+  ),
+  SQLITE_MMAP_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
+  ),
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
   RATE_LIMIT_MULTIPLIER: z.preprocess(
@@ -182,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    sqliteCacheMb: e.SQLITE_CACHE_MB,
+    sqliteMmapMb: e.SQLITE_MMAP_MB,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

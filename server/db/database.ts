@@ -41,6 +41,10 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   /** SQLite file, or ':memory:'. Used when databaseUrl is absent. */
   sqliteFile?: string;
+  /** SQLite's page cache in MB (default 64; SQLite's own default is 2). */
+  sqliteCacheMb?: number;
+  /** SQLite's memory-mapped I/O window in MB (default 0: off). Mapped pages count in RSS. */
+  sqliteMmapMb?: number;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -68,6 +72,11 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Reads of a large database stay in memory instead of going back to the OS for every page: a
+  // 64 MB cache holds the hot indexes of the 1M-rumination bench set (SQLite's default is 2 MB).
+  // Negative cache_size means KiB. mmap lets reads use the OS page cache directly, without a copy.
+  sqlite.pragma(`cache_size = -${Math.round((config.sqliteCacheMb ?? 64) * 1024)}`);
+  sqlite.pragma(`mmap_size = ${Math.round((config.sqliteMmapMb ?? 0) * 1024 * 1024)}`);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

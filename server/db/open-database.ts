@@ -11,6 +11,8 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
   const db = createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'ruminations.sqlite'),
+    sqliteCacheMb: config.sqliteCacheMb,
+    sqliteMmapMb: config.sqliteMmapMb,
   });
   try {
     await migrateToLatest(db);

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../server/db/database';
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('configuration from the environment', () => {
@@ -15,8 +19,31 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       logLevel: 'info',
       trustProxy: false,
+      sqliteCacheMb: 64,
+      sqliteMmapMb: 0,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
+  });
+
+  it('sizes SQLite’s page cache and memory map, and the database uses them', async () => {
+    const config = loadConfig({ SQLITE_CACHE_MB: '128', SQLITE_MMAP_MB: '512' });
+    expect(config).toMatchObject({ sqliteCacheMb: 128, sqliteMmapMb: 512 });
+    expect(() => loadConfig({ SQLITE_CACHE_MB: 'lots' })).toThrow(/SQLITE_CACHE_MB/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-pragma-'));
+    const db = createDatabase({
+      sqliteFile: path.join(dir, 'x.sqlite'),
+      sqliteCacheMb: config.sqliteCacheMb,
+      sqliteMmapMb: config.sqliteMmapMb,
+    });
+    try {
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+      const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db);
+      expect(cache.rows[0]?.cache_size).toBe(-128 * 1024);
+      expect(mmap.rows[0]?.mmap_size).toBe(512 * 1024 * 1024);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads every setting', () => {

@@ -46,6 +46,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     host: '127.0.0.1',
     dataDir,
     databaseUrl: undefined,
+    sqliteCacheMb: 64,
+    sqliteMmapMb: 0,
     appUrl: 'http://app.test',
     jwtSecret: undefined,
     smtpUrl: undefined,
