@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
+import { withNamedStatements } from './pg-named-statements';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
 import * as m0003 from './migrations/0003-idempotency-keys';
@@ -61,7 +62,9 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     pool.on('error', (error) => {
       console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    });
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
