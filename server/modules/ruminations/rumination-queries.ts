@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import {
   ruminationVisibleThroughMask,
@@ -104,14 +111,49 @@ export async function listPublic(db: Kysely<Database>, page: Page): Promise<Rumi
  * does not depend on the viewer or the number of related authors (only on which of UserId, isPublic
  * and BeforeId are given), so prepared statements can be reused. The CTE `a` gives each related
  * author's mask (relatedAuthorsOf); `page` takes the page's ids from the covering index
- * ruminations_author_published_id_audience, one range per author, index only, newest first, so that
- * SQLite leaves an author's range as soon as its next id could not enter the page (the cost follows
- * the page size, not the number of ruminations), sorted by id (ids only) and cut to one page; then
- * only the page's rows are read, by id. Measured with scripts/bench/feed-query-study.ts.
- * CROSS JOIN fixes SQLite's loop order (`a` outside, then `page` outside): else, with some
- * statistics, it walks all published ruminations and probes `a` or `page`. On PostgreSQL it is a
- * plain join, planned freely.
+ * ruminations_author_published_id_audience, one range per author, newest first, cut to one page;
+ * then only the page's rows are read, by id. Measured with scripts/bench/feed-query-study.ts.
+ * - SQLite: CROSS JOIN fixes the loop order (`a` outside, then `r`), and SQLite leaves an author's
+ *   range as soon as its next id could not enter the page (else, with some statistics, it walks all
+ *   published ruminations and probes `a`).
+ * - PostgreSQL does not stop early inside a join: there `page` is the classic top-N per group, a
+ *   LATERAL subquery that reads at most one page from each author's range (a backward index scan
+ *   under a Limit), merged and cut to the page.
  */
+export function feedQuery(
+  db: Kysely<Database>,
+  viewerId: number,
+  onlyAuthorId: number | undefined,
+  publicOnly: boolean,
+  page: Page,
+) {
+  const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
+  const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
+  const visible = sql`${ruminationVisibleThroughMask()}${publicFilter}${before}`;
+  const pageIds =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? // author_id as a one-value range, not an equality: with an equality the planner may take
+        // the primary key backwards and filter by author (it assumes an author's rows are spread
+        // evenly), reading the whole table for an author with few notes; as a range, only the
+        // author index gives the ORDER BY, and the Limit stops it after one page.
+        sql`select p.id from a cross join lateral (
+    select r.id from ruminations r
+    where r.author_id >= a.author_id and r.author_id <= a.author_id and ${visible}
+    order by r.author_id desc, r.is_published desc, r.id desc limit ${page.limit}
+  ) p
+  order by p.id desc limit ${page.limit}`
+      : sql`select r.id from a cross join ruminations r
+    where r.author_id = a.author_id and ${visible}
+    order by r.id desc limit ${page.limit}`;
+  return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
+  page as (${pageIds})
+  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
+    ${COMMENT_COUNT} as comment_count
+  from page cross join ruminations r cross join users u
+  where r.id = page.id and u.id = r.author_id
+  order by r.id desc`;
+}
+
 export async function listFeed(
   db: Kysely<Database>,
   viewerId: number,
@@ -119,20 +161,7 @@ export async function listFeed(
   publicOnly: boolean,
   page: Page,
 ): Promise<RuminationRow[]> {
-  const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
-  const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
-  const result = await sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
-  page as (
-    select r.id from a cross join ruminations r
-    where r.author_id = a.author_id and ${ruminationVisibleThroughMask()}${publicFilter}${before}
-    order by r.id desc limit ${page.limit}
-  )
-  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
-    ${COMMENT_COUNT} as comment_count
-  from page cross join ruminations r cross join users u
-  where r.id = page.id and u.id = r.author_id
-  order by r.id desc`.execute(db);
-  return result.rows;
+  return (await feedQuery(db, viewerId, onlyAuthorId, publicOnly, page).execute(db)).rows;
 }
 
 /** What a create or an edit writes; the author and the times are the queries' own. */
