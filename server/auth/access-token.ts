@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { MAX_ID } from '../../src/api/common';
 
 /**
  * Access tokens: HS256 JWTs valid for 7 days, carrying the user id (`sub`) and the user's token
@@ -84,7 +85,9 @@ async function verifySignedToken(secret: Uint8Array, token: string): Promise<Ver
     });
     const userId = Number(payload.sub);
     const tokenVersion = payload['tv'];
-    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    // Ids are 32-bit integers in the database: a larger one is no user (and PostgreSQL would
+    // refuse to compare it), not an error.
+    if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_ID) return null;
     if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
     if (typeof payload.exp !== 'number') return null;
     return { userId, tokenVersion, exp: payload.exp };

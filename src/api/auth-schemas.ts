@@ -63,7 +63,7 @@ export const signupRequest = z.object({
     ),
   email: emailAddress,
   password: newPassword,
-  acceptedTosVersion: z.string().max(32).optional(),
+  acceptedTosVersion: z.string().max(32).refine(isStorableText, NOT_STORABLE_MESSAGE).optional(),
 });
 export type SignupRequest = z.input<typeof signupRequest>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { id, idInput, queryBoolean, relationTypeSchema, timestamp, userRef } from './common';
+import {
+  MAX_ID,
+  id,
+  idInput,
+  queryBoolean,
+  relationTypeSchema,
+  timestamp,
+  userRef,
+} from './common';
 
 /** Wire schemas of /api/UserRelations (spec sections 3 and 7, api-contract.md "Relations"). */
 
@@ -31,8 +39,8 @@ export type CreateRelationRequest = z.input<typeof createRelationRequest>;
 
 /** Query names are matched ignoring case before this schema runs. */
 export const relationListQuery = z.object({
-  Id: z.coerce.number().int().positive().optional(),
-  UserId: z.coerce.number().int().positive().optional(),
+  Id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  UserId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   WithMe: queryBoolean.optional(),
   FromTMS: z.iso.datetime({ offset: true }).optional(),
   ToTMS: z.iso.datetime({ offset: true }).optional(),

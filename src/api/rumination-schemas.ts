@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_ID,
   beforeIdQuery,
   id,
   idInput,
@@ -56,7 +57,7 @@ export type RuminationWrite = z.output<typeof ruminationWriteRequest>;
 /** Query of every rumination list; names are matched ignoring case before this schema runs. */
 export const ruminationListQuery = z.object({
   isPublic: queryBoolean.optional(),
-  UserId: z.coerce.number().int().positive().optional(),
+  UserId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   Limit: limitQuery.optional(),
   BeforeId: beforeIdQuery.optional(),
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/auth/access-token';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { tokenFromMail } from './support/memory-mailer';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
@@ -147,5 +148,45 @@ describe('text is never silently changed', () => {
     const written = await writeRumination(t, me, { content });
     const read = await call(t, 'GET', `/api/ruminations/${written.id}`, { as: me });
     expect(read.json<Rumination>().content).toBe(content);
+  });
+});
+
+describe('values the database cannot hold are bad input (found by npm run fuzz on PostgreSQL)', () => {
+  it('refuses ids past 2^31 - 1 in list queries with 400', async () => {
+    const me = await person(t);
+    for (const url of [
+      '/api/ruminations/public?UserId=2147483648',
+      '/api/ruminations/feed?UserId=2147483648',
+      '/api/UserRelations?Id=2147483648',
+      '/api/UserRelations?UserId=9007199254740991',
+    ]) {
+      expect((await call(t, 'GET', url, { as: me })).statusCode, url).toBe(400);
+    }
+  });
+
+  it('refuses a NUL in the terms version sent at sign-up', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        username: `tos_${Date.now() % 100000}`,
+        email: `tos${Date.now() % 100000}@example.test`,
+        password: 'uncommon-words-3',
+        acceptedTosVersion: '1.0\u0000',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a correctly signed token for an id no user can have', () => {
+  it('answers 401, not 500', async () => {
+    const token = await signAccessToken(t.app.jwtSecret, { userId: 2 ** 31, tokenVersion: 0 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
