@@ -9,6 +9,7 @@
  *   npm run fuzz -- [--requests 10000] [--seed 1] [--concurrency 8] [--database-url postgres://...]
  */
 import { parseArgs } from 'node:util';
+import { prng } from '../bench/data-set';
 import { createAccount, startLiveServer, type Account } from './live-server';
 
 const { values: args } = parseArgs({
@@ -23,17 +24,6 @@ const TOTAL = Number(args.requests);
 const CONCURRENCY = Number(args.concurrency);
 const RSS_GROWTH_LIMIT_MB = 50;
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(Number(args.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const chance = (p: number) => random() < p;

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findEmailLink, readLog } from '../../tests/e2e/support/email-links';
+import { freePort } from '../../tests/e2e/support/server-process';
 
 /**
  * The real server for the hostile-input and crash scripts: `npm start`'s own entry
@@ -24,17 +24,6 @@ export interface LiveServer {
   restart(): Promise<void>;
   kill9(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startLiveServer(options: {
