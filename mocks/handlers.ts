@@ -1,5 +1,7 @@
+import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { commentHandlers } from './handlers/comments';
+import { exportHandlers } from './handlers/export';
 import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
@@ -16,4 +18,6 @@ export const handlers = [
   ...ruminationHandlers,
   ...commentHandlers,
   ...relationHandlers,
+  ...accountHandlers,
+  ...exportHandlers,
 ];

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/account-routes';
+import { exportRoutes } from './account/export-routes';
 import { authRoutes } from './auth/auth-routes';
 import { commentRoutes } from './comments/comment-routes';
 import { healthRoutes } from './health/health-routes';
@@ -19,4 +21,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(commentRoutes);
   await app.register(relationRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
+  await app.register(exportRoutes);
 }

@@ -15,8 +15,8 @@ export const EMAIL_MAX = 254;
 /** RFC 5321: the part before the @ is at most 64 octets. */
 export const EMAIL_LOCAL_MAX = 64;
 
-/** A new password (sign-up, reset): the length rule, and not white space alone. */
-const newPassword = z
+/** A new password (sign-up, reset, change): the length rule, and not white space alone. */
+export const newPassword = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)

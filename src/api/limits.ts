@@ -22,3 +22,6 @@ export const USER_SEARCH_MIN = 2;
 export const USER_SEARCH_MAX = 32;
 export const USER_SEARCH_LIMIT_DEFAULT = 20;
 export const USER_SEARCH_LIMIT_MAX = 50;
+
+/** Search of one's own ruminations: `q` at most this long (longer: 400). */
+export const NOTE_SEARCH_MAX = 200;

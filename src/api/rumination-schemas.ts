@@ -11,6 +11,8 @@ import {
   userRef,
 } from './common';
 import { ruminationContent } from './content-rules';
+import { NOTE_SEARCH_MAX } from './limits';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import {
   AUDIENCE_NAMES,
   relationTypeOfAudience,
@@ -60,6 +62,15 @@ export const ruminationListQuery = z.object({
   UserId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   Limit: limitQuery.optional(),
   BeforeId: beforeIdQuery.optional(),
+  /**
+   * /my only: words that must all start a word of the note (src/domain/note-search.ts). Blank, or
+   * made only of characters that are not letters or digits, is no search at all.
+   */
+  q: z
+    .string()
+    .max(NOTE_SEARCH_MAX, `Search must be at most ${NOTE_SEARCH_MAX} characters`)
+    .refine(isStorableText, NOT_STORABLE_MESSAGE)
+    .optional(),
 });
 /** The parsed query, which is also what the client passes to list calls. */
 export type RuminationListQuery = z.output<typeof ruminationListQuery>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { newPassword, PASSWORD_MAX } from './auth-schemas';
+import { id, timestamp } from './common';
+import { userRelation } from './relation-schemas';
+import { rumination } from './rumination-schemas';
+
+/** Wire schemas of /api/account/* (api-contract.md "My account" and "My writing": export). */
+
+export const account = z.object({
+  id,
+  username: z.string(),
+  email: z.string(),
+  createTMS: timestamp,
+});
+export type Account = z.infer<typeof account>;
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
+export const DELETE_PASSWORD_WRONG = 'Password is wrong';
+/** What the SPA says on /public after the account is gone. */
+export const ACCOUNT_DELETED_MESSAGE = 'Your account and everything in it have been deleted.';
+
+/** The password a person types to prove it is them (never checked for strength here). */
+const currentPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX);
+
+/** PUT /api/account/password: answers a new access token; every older one is revoked. */
+export const changePasswordRequest = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
+    newPassword,
+    confirmPassword: z.string().min(1, 'Confirm password is required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+export const changePasswordResponse = z.object({ accessToken: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+/** DELETE /api/account. */
+export const deleteAccountRequest = z.object({ password: currentPassword });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+export const EXPORT_FORMATS = ['json', 'markdown'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET /api/account/export?format=; names match ignoring case, as every query's do. */
+export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });
+
+/** A comment of one's own as the export holds it: the API's comment without its replies. */
+export const exportedComment = z.object({
+  id,
+  content: z.string(),
+  createdBy: z.object({ id, username: z.string() }),
+  createTMS: timestamp,
+  updateTMS: timestamp,
+  isDeleted: z.boolean(),
+  ruminationId: id,
+  parentCommentId: id.nullable(),
+});
+export type ExportedComment = z.infer<typeof exportedComment>;
+
+/** The whole of `format=json`, in this key order. */
+export const accountExport = z.object({
+  exportedAt: timestamp,
+  account,
+  ruminations: z.array(rumination),
+  comments: z.array(exportedComment),
+  relations: z.array(userRelation),
+  termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: timestamp })),
+});
+export type AccountExport = z.infer<typeof accountExport>;
