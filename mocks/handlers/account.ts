@@ -1,2 +1,89 @@
-/** /api/account in the mock backend. Being written: see issue 15. */
-export const accountHandlers = [];
+import { HttpResponse } from 'msw';
+import {
+  changePasswordRequest,
+  CURRENT_PASSWORD_WRONG,
+  DELETE_PASSWORD_WRONG,
+  deleteAccountRequest,
+  ERASED_ACCOUNT_NAME,
+  type Account,
+  type ChangePasswordResponse,
+} from '../../src/api/account-schemas';
+import { badRequest, noContent, Problem, readBody, requireUser, route } from '../http';
+import { findUser, getDb, issueToken, now, revokeTokens, type StoredUser } from '../store';
+import { refuseCommonPassword } from './auth';
+
+/** /api/account (api-contract.md "My account"), as server/modules/account does it. */
+
+function requireAccount(request: Request): StoredUser {
+  const user = findUser(requireUser(request));
+  if (!user) throw new Problem(401, 'Authentication required');
+  return user;
+}
+
+function requirePassword(user: StoredUser, password: string, field: string, message: string) {
+  if (user.password !== password) throw badRequest(message, { [field]: [message] });
+}
+
+/** The server's erasure (server/modules/account/account-erasure.ts), on the in-memory store. */
+function eraseAccount(user: StoredUser): void {
+  const db = getDb();
+  const own = new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id));
+  db.ruminations = db.ruminations.filter((r) => !own.has(r.id));
+  db.comments = db.comments.filter((c) => !own.has(c.ruminationId));
+  const at = now();
+  for (const c of db.comments) {
+    if (c.authorId === user.id && !c.isDeleted) {
+      c.content = '';
+      c.isDeleted = true;
+      c.updateTMS = at;
+    }
+  }
+  db.relations = db.relations.filter((r) => r.initiatorId !== user.id && r.receiverId !== user.id);
+  db.accountTokens = db.accountTokens.filter((t) => t.userId !== user.id);
+  db.acceptances = db.acceptances.filter((a) => a.userId !== user.id);
+  revokeTokens(user.id);
+  // The tombstone the erased comments point to: no name, no email, no password, never active.
+  user.username = ERASED_ACCOUNT_NAME;
+  user.email = '';
+  user.password = '';
+  user.isActive = false;
+}
+
+export const accountHandlers = [
+  route('get', '/api/account', ({ request }) => {
+    const user = requireAccount(request);
+    const body: Account = {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      createTMS: user.createTMS,
+    };
+    return HttpResponse.json(body);
+  }),
+
+  route('put', '/api/account/password', async ({ request }) => {
+    const user = requireAccount(request);
+    const input = await readBody(request, changePasswordRequest);
+    requirePassword(user, input.currentPassword, 'currentPassword', CURRENT_PASSWORD_WRONG);
+    await refuseCommonPassword(input.newPassword, 'newPassword');
+    user.password = input.newPassword;
+    revokeTokens(user.id);
+    for (const t of getDb().accountTokens) {
+      if (t.userId === user.id && t.purpose === 'reset') t.used = true;
+    }
+    return HttpResponse.json<ChangePasswordResponse>({ accessToken: issueToken(user.id) });
+  }),
+
+  route('post', '/api/account/sign-out-everywhere', ({ request }) => {
+    revokeTokens(requireAccount(request).id);
+    return noContent();
+  }),
+
+  route('delete', '/api/account', async ({ request }) => {
+    const user = requireAccount(request);
+    const { password } = await readBody(request, deleteAccountRequest);
+    requirePassword(user, password, 'password', DELETE_PASSWORD_WRONG);
+    eraseAccount(user);
+    return noContent();
+  }),
+];

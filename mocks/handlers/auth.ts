@@ -64,7 +64,7 @@ function announceLink(link: string): void {
  * The server's common-password rule (src/api/common-passwords.ts). Its list is large: loaded on
  * the first sign-up or reset, not with the demo.
  */
-async function refuseCommonPassword(password: string, field: string): Promise<void> {
+export async function refuseCommonPassword(password: string, field: string): Promise<void> {
   const { isCommonPassword, PASSWORD_TOO_COMMON } = await import('../../src/api/common-passwords');
   if (isCommonPassword(password))
     throw badRequest(PASSWORD_TOO_COMMON, { [field]: [PASSWORD_TOO_COMMON] });

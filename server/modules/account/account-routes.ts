@@ -1,4 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  account,
+  changePasswordRequest,
+  changePasswordResponse,
+  deleteAccountRequest,
+} from '../../../src/api/account-schemas';
+import { accountOfUser, LoginThrottle } from '../auth/login-throttle';
+import {
+  changePassword,
+  deleteAccount,
+  getAccount,
+  signOutEverywhere,
+  type PasswordCheck,
+} from './account-service';
 
-/** /api/account (api-contract.md "My account"). Being written: see issue 15. */
-export async function accountRoutes(_app: FastifyInstance): Promise<void> {}
+/** /api/account: HTTP in and out only; the rules live in account-service.ts. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.rateLimits;
+  // The sign-in counters: a stolen token must not become a way to guess the password faster than
+  // the login form allows, so wrong passwords here count as wrong sign-ins, and the same wait holds.
+  const throttle = new LoginThrottle(app.rateCounters, {
+    enabled: limits.enabled,
+    perPair: limits.loginFailuresPerPair,
+    perAccount: limits.loginFailuresPerAccount,
+  });
+  async function passwordCheck(userId: number, address: string): Promise<PasswordCheck> {
+    const owner = accountOfUser(userId);
+    await throttle.check(owner, address);
+    return { onWrongPassword: () => throttle.recordFailure(owner, address) };
+  }
+
+  api.get('/api/account', { schema: { response: { 200: account } } }, async (request) => {
+    const user = await request.requireUser();
+    return getAccount(app.db, user.id);
+  });
+
+  api.put(
+    '/api/account/password',
+    { schema: { body: changePasswordRequest, response: { 200: changePasswordResponse } } },
+    async (request) => {
+      const user = await request.requireUser();
+      const check = await passwordCheck(user.id, request.ip);
+      return changePassword(app.db, app.jwtSecret, user.id, request.body, check);
+    },
+  );
+
+  api.post('/api/account/sign-out-everywhere', async (request, reply) => {
+    const user = await request.requireUser();
+    await signOutEverywhere(app.db, user.id);
+    return reply.code(204).send();
+  });
+
+  api.delete('/api/account', { schema: { body: deleteAccountRequest } }, async (request, reply) => {
+    const user = await request.requireUser();
+    const check = await passwordCheck(user.id, request.ip);
+    await deleteAccount(app.db, user.id, request.body.password, check);
+    return reply.code(204).send();
+  });
+}

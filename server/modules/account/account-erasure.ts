@@ -1,0 +1,57 @@
+import { sql, type Transaction } from 'kysely';
+import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
+import type { Database } from '../../db/schema';
+
+/**
+ * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
+ * happens whole or not at all. What goes:
+ * - their ruminations, with every comment on them (anyone's);
+ * - their relations in every state, and every viewer_audiences row they are part of, so nobody's
+ *   feed or visibility still counts them;
+ * - their activation and reset tokens, terms acceptances and idempotency keys.
+ * What stays, erased: their comments on other people's ruminations (content gone, deleted), so that
+ * replies keep their place; and the users row itself, as a tombstone those comments point to. The
+ * tombstone shows ERASED_ACCOUNT_NAME, holds no email and no password, is not active (no profile,
+ * no search, no sign-in, no relation), and its lookup keys can never equal a username or an email
+ * again, so both are free for a new account at once.
+ */
+export async function eraseAccount(trx: Transaction<Database>, userId: number): Promise<void> {
+  const now = new Date().toISOString();
+  const own = trx.selectFrom('ruminations').select('id').where('author_id', '=', userId);
+  // Replies before what they answer would be the safe order for foreign keys without cascade;
+  // deleting all of one rumination's comments in one statement is checked at its end.
+  await trx.deleteFrom('comments').where('rumination_id', 'in', own).execute();
+  await trx.deleteFrom('ruminations').where('author_id', '=', userId).execute();
+  await trx
+    .updateTable('comments')
+    .set({ content: '', is_deleted: 1, update_tms: now })
+    .where('author_id', '=', userId)
+    .where('is_deleted', '=', 0)
+    .execute();
+  await trx
+    .deleteFrom('user_relations')
+    .where((eb) => eb.or([eb('initiator_id', '=', userId), eb('receiver_id', '=', userId)]))
+    .execute();
+  await trx
+    .deleteFrom('viewer_audiences')
+    .where((eb) => eb.or([eb('viewer_id', '=', userId), eb('author_id', '=', userId)]))
+    .execute();
+  await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
+  await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);
+  // ':' is in no username and '@' in every email, so these keys never collide with a real one.
+  const tombstoneKey = `erased:${userId}`;
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      username: ERASED_ACCOUNT_NAME,
+      username_lower: tombstoneKey,
+      email: '',
+      email_lower: tombstoneKey,
+      password_hash: '',
+      is_active: 0,
+      token_version: eb('token_version', '+', 1),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
