@@ -21,6 +21,7 @@ import * as m0005 from './migrations/0005-viewer-audiences';
 import * as m0006 from './migrations/0006-username-search';
 import * as m0007 from './migrations/0007-live-comment-count';
 import * as m0008 from './migrations/0008-rate-counters';
+import * as m0009 from './migrations/0009-rumination-search';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-username-search': m0006,
   '0007-live-comment-count': m0007,
   '0008-rate-counters': m0008,
+  '0009-rumination-search': m0009,
 };
 
 export interface DatabaseConfig {

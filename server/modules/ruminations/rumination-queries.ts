@@ -80,6 +80,46 @@ export async function listOwn(
   ).execute();
 }
 
+/**
+ * The author's own ruminations in which every term starts a word (contract "My writing"), newest
+ * first, paged like listOwn. Index of migration 0009:
+ * - SQLite: one FTS5 MATCH that holds the author too, so only the author's matches come out; FTS5
+ *   hands rowids back newest first and stops at the page. Terms are quoted (a term is letters and
+ *   digits only, src/domain/note-search.ts) and each is a prefix query on the content column.
+ * - PostgreSQL: the author's rows whose search_vector matches a prefix tsquery; the planner picks
+ *   the author's index range or the GIN index, whichever it finds fewer rows through.
+ */
+export async function listOwnMatching(
+  db: Kysely<Database>,
+  authorId: number,
+  published: boolean | undefined,
+  terms: readonly string[],
+  page: Page,
+): Promise<RuminationRow[]> {
+  const publishedFilter =
+    published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const match = [`author_id : "${authorId}"`, ...terms.map((term) => `content : "${term}"*`)];
+    const before = page.beforeId === undefined ? sql`` : sql` and f.rowid < ${page.beforeId}`;
+    const result = await sql<RuminationRow>`select
+      ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
+      ${COMMENT_COUNT} as comment_count
+    from ruminations_fts f cross join ruminations r cross join users u
+    where ruminations_fts match ${match.join(' AND ')} and r.id = f.rowid
+      and r.author_id = ${authorId} and u.id = r.author_id${publishedFilter}${before}
+    order by f.rowid desc limit ${page.limit}`.execute(db);
+    return result.rows;
+  }
+  const tsquery = terms.map((term) => `'${term}':*`).join(' & ');
+  return paged(
+    selectVisible(db, authorId)
+      .where('r.author_id', '=', authorId)
+      .where(sql<boolean>`r.search_vector @@ to_tsquery('simple'::regconfig, ${tsquery})`)
+      .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0)),
+    page,
+  ).execute();
+}
+
 /** Published ruminations of one author that `viewerId` may read; optionally public ones only. */
 export async function listByAuthor(
   db: Kysely<Database>,

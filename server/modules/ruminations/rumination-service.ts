@@ -16,11 +16,13 @@ import {
   listByAuthor,
   listFeed,
   listOwn,
+  listOwnMatching,
   listPublic,
   updateRumination as updateRuminationRow,
   type Page,
   type RuminationRow,
 } from './rumination-queries';
+import { searchTerms } from '../../../src/domain/note-search';
 import { toRumination } from './rumination-wire';
 import { requireStorableText } from './storable-text';
 
@@ -66,7 +68,11 @@ export async function listMine(
   userId: number,
   query: RuminationListQuery,
 ): Promise<Rumination[]> {
-  const rows = await listOwn(db, userId, query.isPublic, pageOf(query));
+  const terms = searchTerms(query.q);
+  const rows =
+    terms.length === 0
+      ? await listOwn(db, userId, query.isPublic, pageOf(query))
+      : await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query));
   return rows.map(toRumination);
 }
 

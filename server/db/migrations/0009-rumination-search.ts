@@ -1,0 +1,89 @@
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+
+/**
+ * Search of one's own ruminations (GET /api/ruminations/my?q=, contract "My writing"), indexed on
+ * both databases and kept in step with every create, edit and delete by the database itself:
+ * - SQLite: an FTS5 external-content table over ruminations(content, author_id), tokenizer
+ *   unicode61 with remove_diacritics 2, kept by triggers. author_id is indexed as a column of its
+ *   own so that one MATCH finds only the caller's notes: the AND of the author's term with the
+ *   words skips through long word lists by their doclist indexes instead of reading them whole.
+ * - PostgreSQL: a stored generated tsvector of the content (configuration `simple`: no stemming,
+ *   no stop words), folded first by ruminations_search_fold, which lower-cases, takes the accents
+ *   off Latin letters (the same mapping as src/domain/note-search.ts, written out by the
+ *   migration) and turns punctuation into spaces (so "example.com" holds the word "example", as
+ *   on SQLite); a GIN index over it. No extension is needed.
+ */
+/**
+ * What ruminations_search_fold's translate() maps, fixed here (a migration never changes): every
+ * letter of Latin-1 and Latin Extended-A/B, either case, whose accents come off as one letter
+ * ("É" -> "e"), and ASCII punctuation, which becomes a space ('$' left out: the function's body is
+ * dollar-quoted).
+ */
+function accentFolding(): { from: string; to: string } {
+  let from = '';
+  let to = '';
+  for (let code = 0xc0; code <= 0x24f; code += 1) {
+    const letter = String.fromCharCode(code);
+    const folded = letter.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (folded.length === 1 && folded !== letter.toLowerCase()) {
+      from += letter;
+      to += folded;
+    }
+  }
+  const punctuation = `.,;:!?'"()[]{}<>@#%^&*+=/\\|~_\`-`;
+  return { from: from + punctuation, to: to + ' '.repeat(punctuation.length) };
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`create virtual table ruminations_fts using fts5(
+      content, author_id, content='ruminations', content_rowid='id',
+      tokenize='unicode61 remove_diacritics 2'
+    )`.execute(db);
+    await sql`create trigger ruminations_fts_insert after insert on ruminations begin
+      insert into ruminations_fts(rowid, content, author_id)
+        values (new.id, new.content, new.author_id);
+    end`.execute(db);
+    await sql`create trigger ruminations_fts_delete after delete on ruminations begin
+      insert into ruminations_fts(ruminations_fts, rowid, content, author_id)
+        values ('delete', old.id, old.content, old.author_id);
+    end`.execute(db);
+    await sql`create trigger ruminations_fts_update after update of content, author_id
+      on ruminations begin
+      insert into ruminations_fts(ruminations_fts, rowid, content, author_id)
+        values ('delete', old.id, old.content, old.author_id);
+      insert into ruminations_fts(rowid, content, author_id)
+        values (new.id, new.content, new.author_id);
+    end`.execute(db);
+    await sql`insert into ruminations_fts(ruminations_fts) values ('rebuild')`.execute(db);
+    return;
+  }
+  const folding = accentFolding();
+  const from = sql.lit(folding.from);
+  const to = sql.lit(folding.to);
+  await sql`create function ruminations_search_fold(t text) returns text
+    language sql immutable strict parallel safe
+    as $$ select translate(lower(t), ${from}, ${to}) $$`.execute(db);
+  await sql`alter table ruminations add column search_vector tsvector
+    generated always as (to_tsvector('simple'::regconfig, ruminations_search_fold(content))) stored`.execute(
+    db,
+  );
+  await sql`create index ruminations_search on ruminations using gin (search_vector)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const trigger of [
+      'ruminations_fts_insert',
+      'ruminations_fts_delete',
+      'ruminations_fts_update',
+    ]) {
+      await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+    }
+    await sql`drop table if exists ruminations_fts`.execute(db);
+    return;
+  }
+  await sql`drop index if exists ruminations_search`.execute(db);
+  await sql`alter table ruminations drop column if exists search_vector`.execute(db);
+  await sql`drop function if exists ruminations_search_fold(text)`.execute(db);
+}
