@@ -18,6 +18,7 @@ import {
   requireWriter,
   route,
 } from '../http';
+import { matchesSearch, searchTerms } from '../../src/domain/note-search';
 import { idempotent } from './idempotency';
 import { getDb, nextId, now, type StoredRumination } from '../store';
 import { isVisible, toRumination, visibleRuminationOr404 } from '../views';
@@ -51,9 +52,12 @@ export const ruminationHandlers = [
   route('get', '/api/ruminations/my', ({ request }) => {
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
+    const terms = searchTerms(query.q);
     const own = getDb().ruminations.filter(
       (r) =>
-        r.authorId === userId && (query.isPublic === undefined || r.isPublished === query.isPublic),
+        r.authorId === userId &&
+        (query.isPublic === undefined || r.isPublished === query.isPublic) &&
+        matchesSearch(r.content, terms),
     );
     return HttpResponse.json(page(own, query));
   }),
