@@ -1,6 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, ExtraProps } from 'react-markdown';
+import type { Element, ElementContent, Root } from 'hast';
+import type { SplitForHighlight } from './text-highlight';
 
 /**
  * A note's text (a rumination's or a comment's) rendered from Markdown, written by any user and
@@ -17,10 +19,21 @@ import type { Components, ExtraProps } from 'react-markdown';
  * shows as one: the text keeps its newlines and `.prose-note p` is `white-space: pre-line`.
  * Default export, loaded lazily by NoteText only for notes that hold Markdown.
  */
-export default function NoteMarkdown({ content }: { content: string }) {
+export default function NoteMarkdown({
+  content,
+  highlight = null,
+}: {
+  content: string;
+  highlight?: SplitForHighlight | null;
+}) {
   return (
     <div className="prose-note">
-      <Markdown skipHtml urlTransform={defaultUrlTransform} components={components}>
+      <Markdown
+        skipHtml
+        urlTransform={defaultUrlTransform}
+        components={components}
+        rehypePlugins={highlight ? [[rehypeHighlight, highlight]] : []}
+      >
         {content}
       </Markdown>
     </div>
@@ -59,3 +72,31 @@ const components: Components = {
   h5: NoteHeading,
   h6: NoteHeading,
 };
+
+/**
+ * Search results: every text node's matched words wrapped in <mark>, after Markdown has become
+ * HTML, so that the words are found inside emphasis and links as they read, and never in the
+ * Markdown's own syntax or in a link's target.
+ */
+function rehypeHighlight(split: SplitForHighlight) {
+  const visit = (node: Root | Element): void => {
+    node.children = node.children.flatMap((child): ElementContent[] => {
+      if (child.type === 'element') {
+        visit(child);
+        return [child];
+      }
+      if (child.type !== 'text') return child.type === 'doctype' ? [] : [child];
+      return split(child.value).map((part): ElementContent =>
+        part.isMatch
+          ? {
+              type: 'element',
+              tagName: 'mark',
+              properties: {},
+              children: [{ type: 'text', value: part.text }],
+            }
+          : { type: 'text', value: part.text },
+      );
+    });
+  };
+  return (tree: Root) => visit(tree);
+}

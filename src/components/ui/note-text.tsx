@@ -2,6 +2,7 @@ import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react';
 import { useAfterFirstLoad } from '../../lib/after-first-load';
 import { looksLikeMarkdown } from '../../lib/looks-like-markdown';
+import { useTextHighlight, type SplitForHighlight } from './text-highlight';
 
 // The renderer is downloaded only when a note holds Markdown (see looks-like-markdown.ts), and
 // not before the page has loaded (after-first-load.ts).
@@ -23,14 +24,15 @@ export function NoteText({ content, className }: { content: string; className?: 
   const [expanded, setExpanded] = useState(false);
   const overflows = useOverflow(textRef, content, expanded);
   const rendererAllowed = useAfterFirstLoad();
-  const plain = <PlainNote content={content} />;
+  const highlight = useTextHighlight();
+  const plain = <PlainNote content={content} highlight={highlight} />;
 
   return (
     <div className={className}>
       <div id={id} ref={textRef} className={expanded ? undefined : 'note-folded'}>
         {rendererAllowed && looksLikeMarkdown(content) ? (
           <Suspense fallback={plain}>
-            <NoteMarkdown content={content} />
+            <NoteMarkdown content={content} highlight={highlight} />
           </Suspense>
         ) : (
           plain
@@ -52,11 +54,24 @@ export function NoteText({ content, className }: { content: string; className?: 
 }
 
 /** The same look as the Markdown output, without the renderer. */
-function PlainNote({ content }: { content: string }) {
+function PlainNote({
+  content,
+  highlight,
+}: {
+  content: string;
+  highlight: SplitForHighlight | null;
+}) {
   return (
     <div className="prose-note">
-      <p>{content}</p>
+      <p>{highlight ? <Highlighted parts={highlight(content)} /> : content}</p>
     </div>
+  );
+}
+
+/** Matched words in <mark> (search results). */
+export function Highlighted({ parts }: { parts: ReturnType<SplitForHighlight> }) {
+  return parts.map((part, index) =>
+    part.isMatch ? <mark key={index}>{part.text}</mark> : part.text,
   );
 }
 

@@ -5,27 +5,31 @@ const toggleClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted no-underline hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-sm';
 
 /**
- * Title and the Published / Drafts toggle, kept while the list loads or fails. Kept small: route
+ * Title, the search box and the Published / Drafts toggle (which keeps a search going), kept while the list loads or fails. Kept small: route
  * pending and error states (in the first-load bundle) use it.
  */
 export function MyRuminationsFrame({
   isPublic,
+  search,
   children,
 }: {
   isPublic: boolean;
+  /** The search box, above the toggle (the page's; pending and error states go without). */
+  search?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">My Ruminations</h1>
+        {search === undefined ? null : <div className="w-full">{search}</div>}
         <nav
           aria-label="Published or drafts"
           className="flex gap-1 rounded-lg border border-line bg-page p-1"
         >
           <Link
             to="/my-ruminations"
-            search={{}}
+            search={(previous) => ({ q: previous.q })}
             aria-current={isPublic ? 'page' : undefined}
             className={toggleClass}
           >
@@ -33,7 +37,7 @@ export function MyRuminationsFrame({
           </Link>
           <Link
             to="/my-ruminations"
-            search={{ view: 'drafts' }}
+            search={(previous) => ({ view: 'drafts' as const, q: previous.q })}
             aria-current={isPublic ? undefined : 'page'}
             className={toggleClass}
           >

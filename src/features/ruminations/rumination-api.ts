@@ -13,10 +13,16 @@ import {
 
 /** API functions of /api/ruminations/* with the spec's default error texts (section 8). */
 
-export function fetchMyRuminations(params: RuminationListQuery): Promise<Rumination[]> {
+/** `signal`: a search typed further cancels the request for what was typed before. */
+export function fetchMyRuminations(
+  params: RuminationListQuery,
+  signal?: AbortSignal,
+): Promise<Rumination[]> {
   return withDefaultError('Failed to fetch my ruminations', () => {
     requireToken();
-    return api.get('ruminations/my', { searchParams: searchParamsOf(params) }).json<Rumination[]>();
+    return api
+      .get('ruminations/my', { searchParams: searchParamsOf(params), signal })
+      .json<Rumination[]>();
   });
 }
 

@@ -22,6 +22,8 @@ export const RUMINATION_PAGE_SIZE = 20;
 
 export interface MyRuminationFilters {
   isPublic: boolean;
+  /** Words to search for (GET /my?q=); absent: the whole list. */
+  q?: string;
 }
 
 export interface FeedFilters {
@@ -61,12 +63,16 @@ export const ruminationQueries = {
   my: (filters: MyRuminationFilters) =>
     infiniteQueryOptions({
       queryKey: ruminationKeys.my(filters),
-      queryFn: ({ pageParam }) =>
-        fetchMyRuminations({
-          isPublic: filters.isPublic,
-          Limit: RUMINATION_PAGE_SIZE,
-          BeforeId: beforeIdOf(pageParam),
-        }),
+      queryFn: ({ pageParam, signal }) =>
+        fetchMyRuminations(
+          {
+            isPublic: filters.isPublic,
+            q: filters.q,
+            Limit: RUMINATION_PAGE_SIZE,
+            BeforeId: beforeIdOf(pageParam),
+          },
+          signal,
+        ),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
     }),

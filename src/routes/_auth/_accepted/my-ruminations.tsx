@@ -4,24 +4,34 @@ import { MyRuminationsFrame } from '../../../features/ruminations/my-ruminations
 import { MyRuminationsPage } from '../../../features/ruminations/my-ruminations-page';
 import { ruminationQueries } from '../../../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../../../features/ruminations/rumination-list-skeleton';
+import { NOTE_SEARCH_MAX } from '../../../api/limits';
 import { oneOf } from '../../../lib/search-params';
 
 interface MyRuminationsSearch {
   view?: 'published' | 'drafts';
+  /** The search box's text. */
+  q?: string;
 }
 
 // A plain function: the validator sits in the route tree, which every first visit downloads.
 function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminationsSearch {
   const view = oneOf(search.view, ['published', 'drafts']);
-  return view === undefined ? {} : { view };
+  const q = typeof search.q === 'string' ? search.q.slice(0, NOTE_SEARCH_MAX) : '';
+  return { ...(view === undefined ? {} : { view }), ...(q === '' ? {} : { q }) };
 }
 
-/** ?view=drafts shows drafts (isPublic=false); anything else the published ones. */
+/**
+ * ?view=drafts shows drafts (isPublic=false); anything else the published ones. ?q= is the search
+ * box's text: not a loader dependency, so typing never remounts the page (the results load in
+ * it); only a list without a search is loaded before the page shows.
+ */
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
   validateSearch: validateMyRuminationsSearch,
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts' }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureInfiniteQueryData(ruminationQueries.my(deps)),
+  loader: ({ context, deps, location }) =>
+    (location.search as MyRuminationsSearch).q
+      ? undefined
+      : context.queryClient.ensureInfiniteQueryData(ruminationQueries.my(deps)),
   pendingComponent: function MyRuminationsPending() {
     const { view } = Route.useSearch();
     return (
@@ -39,7 +49,19 @@ export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
     );
   },
   component: function MyRuminationsRoute() {
-    const { view } = Route.useSearch();
-    return <MyRuminationsPage isPublic={view !== 'drafts'} />;
+    const { view, q } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <MyRuminationsPage
+        isPublic={view !== 'drafts'}
+        text={q ?? ''}
+        onTextChange={(text) =>
+          void navigate({
+            search: (previous) => ({ view: previous.view, ...(text === '' ? {} : { q: text }) }),
+            replace: true,
+          })
+        }
+      />
+    );
   },
 });

@@ -1,0 +1,103 @@
+import { useId, useMemo } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { NOTE_SEARCH_MAX } from '../../api/limits';
+import { TextHighlightContext, type SplitForHighlight } from '../../components/ui/text-highlight';
+import { searchTerms, splitByMatches } from '../../domain/note-search';
+import { ruminationQueries } from './rumination-queries';
+import { RuminationList } from './rumination-list';
+import { RuminationListSkeleton } from './rumination-list-skeleton';
+
+/** "Search my ruminations": the box; its text lives in the address (?q=) so back and reload keep it. */
+export function MyRuminationsSearchBox({
+  text,
+  onTextChange,
+}: {
+  text: string;
+  onTextChange: (text: string) => void;
+}) {
+  const inputId = useId();
+  return (
+    <form role="search" className="flex flex-col gap-1" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={inputId} className="sr-only">
+        Search my ruminations
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={text}
+        maxLength={NOTE_SEARCH_MAX}
+        placeholder="Search my ruminations"
+        autoComplete="off"
+        className="field-input"
+        onChange={(event) => onTextChange(event.target.value)}
+      />
+    </form>
+  );
+}
+
+/** Whether `query` searches at all (blank or punctuation only does not). */
+export function isSearch(query: string): boolean {
+  return searchTerms(query).length > 0;
+}
+
+/**
+ * The own ruminations that match `query` (settled, not every keystroke), matched words
+ * highlighted. While a new query loads, the previous results stay (dimmed) instead of a flash of
+ * placeholders; the request for an older query is cancelled (its signal) when a newer one starts.
+ */
+export function MySearchResults({
+  isPublic,
+  query,
+  onClear,
+}: {
+  isPublic: boolean;
+  query: string;
+  onClear: () => void;
+}) {
+  const search = useInfiniteQuery({
+    ...ruminationQueries.my({ isPublic, q: query.trim() }),
+    placeholderData: keepPreviousData,
+  });
+  const split = useMemo<SplitForHighlight>(() => {
+    const terms = searchTerms(query);
+    return (text) => splitByMatches(text, terms);
+  }, [query]);
+
+  if (search.isError) {
+    return (
+      <p role="alert" className="error-box">
+        {search.error.message}
+      </p>
+    );
+  }
+  if (!search.data) return <RuminationListSkeleton />;
+  const count = search.data.pages.flat().length;
+  return (
+    <div className={search.isPlaceholderData ? 'opacity-60' : undefined}>
+      <p aria-live="polite" className="sr-only">
+        {search.isPlaceholderData
+          ? 'Searching...'
+          : `${count}${search.hasNextPage ? ' or more' : ''} ${count === 1 ? 'rumination matches' : 'ruminations match'}`}
+      </p>
+      <TextHighlightContext.Provider value={split}>
+        <RuminationList
+          query={{
+            data: search.data,
+            hasNextPage: search.hasNextPage,
+            isFetchingNextPage: search.isFetchingNextPage,
+            fetchNextPage: search.fetchNextPage,
+          }}
+          label="Search results"
+          empty={
+            <div className="flex flex-col items-center gap-3">
+              <p>No ruminations match</p>
+              <button type="button" className="btn btn-secondary" onClick={onClear}>
+                Clear search
+              </button>
+            </div>
+          }
+        />
+      </TextHighlightContext.Provider>
+    </div>
+  );
+}
