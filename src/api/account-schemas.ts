@@ -16,11 +16,7 @@ export type Account = z.infer<typeof account>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
 export const DELETE_PASSWORD_WRONG = 'Password is wrong';
-/**
- * The name a deleted account's comments show: they stay, erased, so that replies keep their place.
- * It cannot be a username (a space and brackets), so nobody can sign up as it or be taken for it.
- */
-export const ERASED_ACCOUNT_NAME = '[deleted account]';
+export { ERASED_ACCOUNT_NAME } from '../domain/erased-account';
 /** What the SPA says on /public after the account is gone. */
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and everything in it have been deleted.';
 

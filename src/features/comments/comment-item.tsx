@@ -1,3 +1,4 @@
+import { ERASED_ACCOUNT_NAME } from '../../domain/erased-account';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
@@ -76,13 +77,18 @@ export function CommentItem({
     <li className="flex flex-col gap-1">
       <div className="rounded-md bg-page px-3 py-2">
         <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-muted">
-          <Link
-            to="/user/$userId"
-            params={{ userId: String(comment.createdBy.id) }}
-            className="font-semibold text-ink no-underline hover:underline"
-          >
-            {comment.createdBy.username}
-          </Link>
+          {comment.createdBy.username === ERASED_ACCOUNT_NAME ? (
+            // A deleted account has no profile to link to.
+            <span className="font-semibold text-ink">{ERASED_ACCOUNT_NAME}</span>
+          ) : (
+            <Link
+              to="/user/$userId"
+              params={{ userId: String(comment.createdBy.id) }}
+              className="font-semibold text-ink no-underline hover:underline"
+            >
+              {comment.createdBy.username}
+            </Link>
+          )}
           <time dateTime={comment.createTMS}>{formatTimestamp(comment.createTMS)}</time>
           {/* Deleting changes updateTMS too: a deleted comment says so instead. */}
           {comment.isDeleted ? null : (

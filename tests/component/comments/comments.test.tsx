@@ -3,7 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createComment, createRumination, createUser } from '../../../mocks/store';
+import {
+  createComment,
+  createRumination,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+} from '../../../mocks/store';
+import { ERASED_ACCOUNT_NAME } from '../../../src/domain/erased-account';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 import { warmUpLazyModules } from '../ruminations/warm-up';
@@ -69,6 +75,33 @@ describe('comments', () => {
     });
     expect(within(replies).getByText('A nested reply')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'alice' })).toBeInTheDocument();
+  });
+
+  test('a deleted account’s comment shows as deleted, with no name to follow, and keeps its replies', async () => {
+    const { alice } = arrange();
+    const leaver = createUser({ username: 'leaver', email: 'leaver@example.com' });
+    const rumination = createRumination({ authorId: alice.user.id, content: 'Another talk' });
+    const gone = createComment({ authorId: leaver.user.id, ruminationId: rumination.id });
+    createComment({
+      authorId: alice.user.id,
+      ruminationId: rumination.id,
+      parentCommentId: gone.id,
+      content: 'Alice replied before',
+    });
+    const deleted = await fetch('http://localhost:3000/api/account', {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${leaver.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: DEFAULT_TEST_PASSWORD }),
+    });
+    expect(deleted.status).toBe(204);
+
+    const app = await renderApp(`/rumination/${rumination.id}`, { token: alice.token });
+    const section = await app.findByRole('region', { name: 'Comments' });
+    expect(await within(section).findByText('This comment has been deleted.')).toBeInTheDocument();
+    expect(within(section).getByText(ERASED_ACCOUNT_NAME)).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: ERASED_ACCOUNT_NAME })).toBeNull();
+    expect(within(section).queryByText('leaver')).toBeNull();
+    expect(within(section).getByText('Alice replied before')).toBeInTheDocument();
   });
 
   test('signed out: no comment list and no comment box, but "Log in to add a comment."', async () => {
