@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
+import { registerSearchFunction } from '../../server/db/search-tokens';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import { batches, comments, relations, ruminations, users, type DataSetSize } from './data-set';
 
@@ -58,6 +59,8 @@ export async function loadSqlite(
   const started = Date.now();
   await migrate(undefined, file);
   const sqlite = new SQLite(file);
+  // The note search index's triggers call it (server/db/search-tokens.ts).
+  registerSearchFunction(sqlite);
   // Loading only: a crash mid-load just means loading again.
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('foreign_keys = OFF');

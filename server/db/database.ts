@@ -13,6 +13,7 @@ import {
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 import { withNamedStatements } from './pg-named-statements';
+import { registerSearchFunction } from './search-tokens';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
 import * as m0003 from './migrations/0003-idempotency-keys';
@@ -83,6 +84,7 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   // it is off unless asked for.
   sqlite.pragma(`cache_size = -${Math.round((config.sqliteCacheMb ?? 64) * 1024)}`);
   sqlite.pragma(`mmap_size = ${Math.round((config.sqliteMmapMb ?? 0) * 1024 * 1024)}`);
+  registerSearchFunction(sqlite);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

@@ -12,6 +12,7 @@ import {
   listPublicOf,
 } from '../../server/modules/ruminations/rumination-service';
 import { getUserProfile } from '../../server/modules/users/user-service';
+import { registerSearchFunction } from '../../server/db/search-tokens';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 
 /**
@@ -22,6 +23,7 @@ import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-au
  */
 
 const sqlite = new SQLite(':memory:');
+registerSearchFunction(sqlite);
 const captured: CompiledQuery[] = [];
 const db = new Kysely<Database>({
   dialect: new SqliteDialect({ database: sqlite }),
@@ -97,6 +99,12 @@ const calls: [string, () => Promise<unknown>][] = [
   ['comments of a rumination', () => listForRumination(db, 2, VIEWER).catch(() => undefined)],
   ['replies', () => listReplies(db, 2, VIEWER).catch(() => undefined)],
   ['user profile', () => getUserProfile(db, 7)],
+  // Note search: the FTS index gives the caller's matching ids newest first (no sort), then rows by id.
+  ['my?q=', () => listMine(db, VIEWER, { q: 'x' })],
+  [
+    'my?q=&isPublic=false&BeforeId',
+    () => listMine(db, VIEWER, { q: 'x y', isPublic: false, BeforeId: 5000 }),
+  ],
 ];
 
 describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {

@@ -1,12 +1,13 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { SEARCH_TEXT_FUNCTION } from '../search-tokens';
 
 /**
  * Search of one's own ruminations (GET /api/ruminations/my?q=, contract "My writing"), indexed on
  * both databases and kept in step with every create, edit and delete by the database itself:
- * - SQLite: an FTS5 external-content table over ruminations(content, author_id), tokenizer
- *   unicode61 with remove_diacritics 2, kept by triggers. author_id is indexed as a column of its
- *   own so that one MATCH finds only the caller's notes: the AND of the author's term with the
- *   words skips through long word lists by their doclist indexes instead of reading them whole.
+ * - SQLite: a contentless FTS5 table (unicode61, remove_diacritics 2; detail=none: no positions,
+ *   which no query here needs) whose text is each note's words prefixed with its author
+ *   (server/db/search-tokens.ts: why, and the SQL function the triggers call), kept by triggers
+ *   on ruminations (contentless_delete=1 lets a row be deleted by its rowid alone).
  * - PostgreSQL: a stored generated tsvector of the content (configuration `simple`: no stemming,
  *   no stop words), folded first by ruminations_search_fold, which lower-cases, takes the accents
  *   off Latin letters (the same mapping as src/domain/note-search.ts, written out by the
@@ -36,26 +37,24 @@ function accentFolding(): { from: string; to: string } {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await sql`create virtual table ruminations_fts using fts5(
-      content, author_id, content='ruminations', content_rowid='id',
+    const words = sql.raw(SEARCH_TEXT_FUNCTION);
+    await sql`create virtual table ruminations_search using fts5(
+      words, content='', contentless_delete=1, detail=none,
       tokenize='unicode61 remove_diacritics 2'
     )`.execute(db);
-    await sql`create trigger ruminations_fts_insert after insert on ruminations begin
-      insert into ruminations_fts(rowid, content, author_id)
-        values (new.id, new.content, new.author_id);
+    await sql`create trigger ruminations_search_insert after insert on ruminations begin
+      insert into ruminations_search(rowid, words) values (new.id, ${words}(new.author_id, new.content));
     end`.execute(db);
-    await sql`create trigger ruminations_fts_delete after delete on ruminations begin
-      insert into ruminations_fts(ruminations_fts, rowid, content, author_id)
-        values ('delete', old.id, old.content, old.author_id);
+    await sql`create trigger ruminations_search_delete after delete on ruminations begin
+      delete from ruminations_search where rowid = old.id;
     end`.execute(db);
-    await sql`create trigger ruminations_fts_update after update of content, author_id
+    await sql`create trigger ruminations_search_update after update of content, author_id
       on ruminations begin
-      insert into ruminations_fts(ruminations_fts, rowid, content, author_id)
-        values ('delete', old.id, old.content, old.author_id);
-      insert into ruminations_fts(rowid, content, author_id)
-        values (new.id, new.content, new.author_id);
+      delete from ruminations_search where rowid = old.id;
+      insert into ruminations_search(rowid, words) values (new.id, ${words}(new.author_id, new.content));
     end`.execute(db);
-    await sql`insert into ruminations_fts(ruminations_fts) values ('rebuild')`.execute(db);
+    await sql`insert into ruminations_search(rowid, words)
+      select id, ${words}(author_id, content) from ruminations`.execute(db);
     return;
   }
   const folding = accentFolding();

@@ -6,6 +6,7 @@ import {
   type Selectable,
   type Transaction,
 } from 'kysely';
+import { authorSearchTerm } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import {
   ruminationVisibleThroughMask,
@@ -83,9 +84,9 @@ export async function listOwn(
 /**
  * The author's own ruminations in which every term starts a word (contract "My writing"), newest
  * first, paged like listOwn. Index of migration 0009:
- * - SQLite: one FTS5 MATCH that holds the author too, so only the author's matches come out; FTS5
- *   hands rowids back newest first and stops at the page. Terms are quoted (a term is letters and
- *   digits only, src/domain/note-search.ts) and each is a prefix query on the content column.
+ * - SQLite: one FTS5 MATCH of the author's own words (server/db/search-tokens.ts), each term a
+ *   quoted prefix query (a term is letters and digits only, src/domain/note-search.ts); FTS5 hands
+ *   rowids back newest first.
  * - PostgreSQL: the author's rows whose search_vector matches a prefix tsquery; the planner picks
  *   the author's index range or the GIN index, whichever it finds fewer rows through.
  */
@@ -99,15 +100,15 @@ export async function listOwnMatching(
   const publishedFilter =
     published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    const match = [`author_id : "${authorId}"`, ...terms.map((term) => `content : "${term}"*`)];
-    const before = page.beforeId === undefined ? sql`` : sql` and f.rowid < ${page.beforeId}`;
+    const match = terms.map((term) => `"${authorSearchTerm(authorId, term)}"*`).join(' AND ');
+    const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
     const result = await sql<RuminationRow>`select
       ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
       ${COMMENT_COUNT} as comment_count
-    from ruminations_fts f cross join ruminations r cross join users u
-    where ruminations_fts match ${match.join(' AND ')} and r.id = f.rowid
+    from ruminations_search s cross join ruminations r cross join users u
+    where ruminations_search match ${match} and r.id = s.rowid
       and r.author_id = ${authorId} and u.id = r.author_id${publishedFilter}${before}
-    order by f.rowid desc limit ${page.limit}`.execute(db);
+    order by s.rowid desc limit ${page.limit}`.execute(db);
     return result.rows;
   }
   const tsquery = terms.map((term) => `'${term}':*`).join(' & ');
