@@ -129,6 +129,12 @@ function oddQuery(names: string[]): string {
         '',
         '%ff',
         '1&1',
+        // Search words that are query syntax to FTS5 or tsquery, and the export formats.
+        '"a',
+        'NEAR(a b)',
+        "a:* & 'b",
+        'json',
+        'markdown',
       ]);
       return `${shown}=${encodeURIComponent(value)}`;
     });
@@ -184,7 +190,7 @@ function generate(world: World): Generated {
         newPassword: pick(STRINGS),
         confirmPassword: pick(STRINGS),
       }),
-    () => r('GET', `/api/ruminations/my${oddQuery(['isPublic', 'Limit', 'BeforeId'])}`),
+    () => r('GET', `/api/ruminations/my${oddQuery(['isPublic', 'Limit', 'BeforeId', 'q'])}`),
     () => r('GET', `/api/ruminations/feed${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
     () =>
       r('GET', `/api/ruminations/public${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
@@ -236,6 +242,16 @@ function generate(world: World): Generated {
     () => r('POST', '/api/TermsOfService/accept', { version: pick(['1.0', '2.0', ...STRINGS]) }),
     () => r('GET', `/api/users/${someId(world, 'user')}`),
     () => r('GET', `/api/users/search${oddQuery(['q', 'Limit'])}`),
+    () => r('GET', '/api/account'),
+    // The world's passwords are not among STRINGS: these are refused, and the world stays.
+    () =>
+      r('PUT', '/api/account/password', {
+        currentPassword: pick(STRINGS),
+        newPassword: pick(STRINGS),
+        confirmPassword: pick(STRINGS),
+      }),
+    () => r('DELETE', '/api/account', { password: pick(STRINGS) }),
+    () => r('GET', `/api/account/export${oddQuery(['format'])}`),
     () => r('GET', '/api/health'),
     () =>
       r(
