@@ -8,11 +8,12 @@ import { SEARCH_TEXT_FUNCTION } from '../search-tokens';
  *   which no query here needs) whose text is each note's words prefixed with its author
  *   (server/db/search-tokens.ts: why, and the SQL function the triggers call), kept by triggers
  *   on ruminations (contentless_delete=1 lets a row be deleted by its rowid alone).
- * - PostgreSQL: a stored generated tsvector of the content (configuration `simple`: no stemming,
- *   no stop words), folded first by ruminations_search_fold, which lower-cases, takes the accents
- *   off Latin letters (the same mapping as src/domain/note-search.ts, written out by the
- *   migration) and turns punctuation into spaces (so "example.com" holds the word "example", as
- *   on SQLite); a GIN index over it. No extension is needed.
+ * - PostgreSQL: a stored generated tsvector of the content's words, each prefixed with its author
+ *   as on SQLite (configuration `simple`: no stemming, no stop words), folded first by
+ *   ruminations_search_fold, which lower-cases, takes the accents off Latin letters (the same
+ *   mapping as src/domain/note-search.ts, written out by the migration) and turns punctuation
+ *   into spaces (so "example.com" holds the word "example", as on SQLite); a GIN index over it.
+ *   No extension is needed.
  */
 /**
  * What ruminations_search_fold's translate() maps, fixed here (a migration never changes): every
@@ -63,10 +64,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create function ruminations_search_fold(t text) returns text
     language sql immutable strict parallel safe
     as $$ select translate(lower(t), ${from}, ${to}) $$`.execute(db);
+  // The note's lexemes, each prefixed with its author as on SQLite (server/db/search-tokens.ts):
+  // a prefix query then reads only the author's entries of the GIN index. Without the author, a
+  // common word's prefix query gathered half the table's rows (measured at 1M notes: 700 ms).
+  await sql`create function ruminations_search_vector(author_id integer, content text)
+    returns tsvector language sql immutable strict parallel safe
+    as $$ select array_to_tsvector(array(
+      select 'u' || author_id || 'x' || lexeme
+      from unnest(to_tsvector('simple'::regconfig, ruminations_search_fold(content)))
+    )) $$`.execute(db);
   await sql`alter table ruminations add column search_vector tsvector
-    generated always as (to_tsvector('simple'::regconfig, ruminations_search_fold(content))) stored`.execute(
-    db,
-  );
+    generated always as (ruminations_search_vector(author_id, content)) stored`.execute(db);
   await sql`create index ruminations_search on ruminations using gin (search_vector)`.execute(db);
 }
 
@@ -84,5 +92,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`drop index if exists ruminations_search`.execute(db);
   await sql`alter table ruminations drop column if exists search_vector`.execute(db);
+  await sql`drop function if exists ruminations_search_vector(integer, text)`.execute(db);
   await sql`drop function if exists ruminations_search_fold(text)`.execute(db);
 }

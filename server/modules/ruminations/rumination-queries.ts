@@ -87,8 +87,8 @@ export async function listOwn(
  * - SQLite: one FTS5 MATCH of the author's own words (server/db/search-tokens.ts), each term a
  *   quoted prefix query (a term is letters and digits only, src/domain/note-search.ts); FTS5 hands
  *   rowids back newest first.
- * - PostgreSQL: the author's rows whose search_vector matches a prefix tsquery; the planner picks
- *   the author's index range or the GIN index, whichever it finds fewer rows through.
+ * - PostgreSQL: the rows whose search_vector matches a prefix tsquery of the author's own words,
+ *   found through the GIN index.
  */
 export async function listOwnMatching(
   db: Kysely<Database>,
@@ -111,7 +111,7 @@ export async function listOwnMatching(
     order by s.rowid desc limit ${page.limit}`.execute(db);
     return result.rows;
   }
-  const tsquery = terms.map((term) => `'${term}':*`).join(' & ');
+  const tsquery = terms.map((term) => `'${authorSearchTerm(authorId, term)}':*`).join(' & ');
   return paged(
     selectVisible(db, authorId)
       .where('r.author_id', '=', authorId)
