@@ -23,6 +23,7 @@ import * as m0006 from './migrations/0006-username-search';
 import * as m0007 from './migrations/0007-live-comment-count';
 import * as m0008 from './migrations/0008-rate-counters';
 import * as m0009 from './migrations/0009-rumination-search';
+import * as m0010 from './migrations/0010-comments-by-author';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-live-comment-count': m0007,
   '0008-rate-counters': m0008,
   '0009-rumination-search': m0009,
+  '0010-comments-by-author': m0010,
 };
 
 export interface DatabaseConfig {

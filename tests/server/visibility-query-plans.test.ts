@@ -13,6 +13,11 @@ import {
 } from '../../server/modules/ruminations/rumination-service';
 import { getUserProfile } from '../../server/modules/users/user-service';
 import { registerSearchFunction } from '../../server/db/search-tokens';
+import {
+  ownCommentPage,
+  ownRuminationPage,
+  relationPage,
+} from '../../server/modules/account/export-queries';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 
 /**
@@ -99,6 +104,8 @@ const calls: [string, () => Promise<unknown>][] = [
   ['comments of a rumination', () => listForRumination(db, 2, VIEWER).catch(() => undefined)],
   ['replies', () => listReplies(db, 2, VIEWER).catch(() => undefined)],
   ['user profile', () => getUserProfile(db, 7)],
+  ['export: a page of own comments', () => ownCommentPage(db, 2, 100)],
+  ['export: a page of own ruminations', () => ownRuminationPage(db, VIEWER, 5000)],
   // Note search: the FTS index gives the caller's matching ids newest first (no sort), then rows by id.
   ['my?q=', () => listMine(db, VIEWER, { q: 'x' })],
   [
@@ -172,8 +179,11 @@ describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
     expect(texts.size).toBe(1);
   });
 
-  it('relations list: seeks by either side of the caller', async () => {
-    const plans = await plansOf(() => listRelations(db, VIEWER, {}));
+  it.each([
+    ['relations list', () => listRelations(db, VIEWER, {})],
+    ['export: a page of relations', () => relationPage(db, VIEWER, 3)],
+  ])('%s: seeks by either side of the caller', async (_name, call) => {
+    const plans = await plansOf(call);
     for (const plan of plans) {
       expect(
         plan.filter((line) => TABLE_SCAN.test(line)),

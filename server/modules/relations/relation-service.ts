@@ -33,7 +33,8 @@ export type CreateRelationInput = z.output<typeof createRelationRequest>;
 
 const RELATION_NOT_FOUND = 'Relation not found';
 
-function toRelation(row: RelationRow): UserRelation {
+/** A relation row as the API gives it (GET /api/UserRelations items; the account export too). */
+export function toRelation(row: RelationRow): UserRelation {
   return {
     id: row.id,
     type: row.type as RelationType,

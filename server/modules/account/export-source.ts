@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Account, AccountExport, ExportedComment } from '../../../src/api/account-schemas';
+import type { Rumination } from '../../../src/api/rumination-schemas';
+import type { AuthUser } from '../../auth/request-auth';
+import type { Database } from '../../db/schema';
+import { HttpProblem } from '../../http/problem';
+import type { UserRelation } from '../../../src/api/relation-schemas';
+import { toRelation } from '../relations/relation-service';
+import { toRumination } from '../ruminations/rumination-wire';
+import { findAccount } from './account-queries';
+import {
+  EXPORT_PAGE_SIZE,
+  listTermsAcceptances,
+  ownCommentPage,
+  ownRuminationPage,
+  relationPage,
+  type OwnCommentRow,
+} from './export-queries';
+
+/**
+ * What the account export (api-contract.md "My writing") holds, in API shapes, for both writers
+ * (export-json.ts, export-markdown.ts). The lists come as async sequences of pages, each read only
+ * when the writer asks for it, so the server holds one page at a time whatever the account's size.
+ */
+
+/** Everything an export writer needs, each list as pages in API shapes. */
+export interface ExportSource {
+  exportedAt: string;
+  account: Account;
+  /** Own ruminations, drafts included, newest first. */
+  ruminations(): AsyncIterable<Rumination[]>;
+  /** Own comments, deleted ones included, oldest first. */
+  comments(): AsyncIterable<ExportedComment[]>;
+  /** Relations on either side, every state, oldest first. */
+  relations(): AsyncIterable<UserRelation[]>;
+  termsAcceptances(): Promise<AccountExport['termsAcceptances']>;
+}
+
+function toExportedComment(row: OwnCommentRow, author: AuthUser): ExportedComment {
+  return {
+    id: row.id,
+    content: row.content,
+    createdBy: { id: author.id, username: author.username },
+    createTMS: row.create_tms,
+    updateTMS: row.update_tms,
+    isDeleted: row.is_deleted === 1,
+    ruminationId: row.rumination_id,
+    parentCommentId: row.parent_comment_id,
+  };
+}
+
+/** Pages of `read(cursor)` until a short one; `next` gives the cursor after a page. */
+async function* pages<Row, Item>(
+  read: (cursor: number | undefined) => Promise<Row[]>,
+  next: (row: Row) => number,
+  map: (row: Row) => Item,
+): AsyncGenerator<Item[]> {
+  let cursor: number | undefined;
+  for (;;) {
+    const rows = await read(cursor);
+    if (rows.length > 0) yield rows.map(map);
+    if (rows.length < EXPORT_PAGE_SIZE) return;
+    cursor = next(rows[rows.length - 1]!);
+  }
+}
+
+export async function exportSource(db: Kysely<Database>, user: AuthUser): Promise<ExportSource> {
+  const row = await findAccount(db, user.id);
+  // The token was valid a moment ago: the account was deleted in between.
+  if (row === undefined) throw new HttpProblem(404, 'Account not found');
+  const author: AuthUser = { id: row.id, username: row.username };
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { id: row.id, username: row.username, email: row.email, createTMS: row.create_tms },
+    ruminations: () =>
+      pages(
+        (beforeId) => ownRuminationPage(db, row.id, beforeId),
+        (r) => r.id,
+        toRumination,
+      ),
+    comments: () =>
+      pages(
+        (afterId) => ownCommentPage(db, row.id, afterId ?? 0),
+        (c) => c.id,
+        (c) => toExportedComment(c, author),
+      ),
+    relations: () =>
+      pages(
+        (afterId) => relationPage(db, row.id, afterId ?? 0),
+        (r) => r.id,
+        toRelation,
+      ),
+    termsAcceptances: async () =>
+      (await listTermsAcceptances(db, row.id)).map((a) => ({
+        version: a.version,
+        acceptedAt: a.accepted_at,
+      })),
+  };
+}

@@ -1,0 +1,140 @@
+import { audienceNameOf, type RelationType } from './relation-types';
+
+/**
+ * The Markdown form of the account export (api-contract.md "My writing", `format=markdown`): one
+ * file per rumination with YAML front matter, and comments.md. One set of pure functions, used by
+ * the server (which streams them into a zip) and by the mock backend (which zips them at once), so
+ * that both write the same bytes. No Node or browser API here.
+ */
+
+/** What a rumination file needs; the API's rumination shape has all of it. */
+export interface MarkdownRumination {
+  id: number;
+  content: string;
+  createTMS: string;
+  updateTMS: string;
+  isPublished: boolean;
+  audiences: readonly { relationType: RelationType }[];
+}
+
+/** What a comments.md section needs; the export's comment shape has all of it. */
+export interface MarkdownComment {
+  id: number;
+  content: string;
+  createTMS: string;
+  updateTMS: string;
+  isDeleted: boolean;
+  ruminationId: number;
+  parentCommentId: number | null;
+}
+
+export const COMMENTS_FILE_NAME = 'comments.md';
+
+/** At most this many characters of a note's first words go into its file name. */
+const SLUG_MAX = 40;
+/** Ids are padded so that a file listing sorts the notes in the order they were written. */
+const ID_DIGITS = 7;
+
+/**
+ * `0001234-first-words.md`: the id keeps names unique; the first words (letters and digits of any
+ * script, lower case, joined by '-') make the file recognisable. Nothing else goes in, so the name
+ * is valid on every file system; a note with no letters or digits is just `0001234.md`.
+ */
+export function ruminationFileName(rumination: Pick<MarkdownRumination, 'id' | 'content'>): string {
+  const words =
+    rumination.content
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  let slug = '';
+  for (const word of words) {
+    const next = slug === '' ? word : `${slug}-${word}`;
+    // Counted in code points, so that a cut never splits a surrogate pair.
+    if ([...next].length > SLUG_MAX) {
+      if (slug === '') slug = [...word].slice(0, SLUG_MAX).join('');
+      break;
+    }
+    slug = next;
+  }
+  const id = String(rumination.id).padStart(ID_DIGITS, '0');
+  return slug === '' ? `${id}.md` : `${id}-${slug}.md`;
+}
+
+/**
+ * A rumination as a Markdown file. Every front matter value is one YAML cannot misread: an integer,
+ * an ISO 8601 UTC timestamp (written by the server, never by a person), `true`/`false`, and a flow
+ * list of audience names, which are fixed identifiers (`[Friend, BestFriend]`; `[]` is public).
+ */
+export function ruminationMarkdown(rumination: MarkdownRumination): string {
+  const audiences = rumination.audiences.map((a) => audienceNameOf(a.relationType)).join(', ');
+  return [
+    '---',
+    `id: ${rumination.id}`,
+    `created: ${rumination.createTMS}`,
+    `updated: ${rumination.updateTMS}`,
+    `published: ${rumination.isPublished ? 'true' : 'false'}`,
+    `audiences: [${audiences}]`,
+    '---',
+    '',
+    withFinalNewline(rumination.content),
+  ].join('\n');
+}
+
+/** The start of comments.md; the sections follow, one per comment, in the order given. */
+export function commentsMarkdownHead(): string {
+  return '# My comments\n\nEvery comment I wrote, oldest first.\n';
+}
+
+/**
+ * One comment as a section of comments.md. The words are quoted (`> ` on every line) so that a
+ * heading or a `---` in a comment cannot break the file's own structure.
+ */
+export function commentMarkdown(comment: MarkdownComment): string {
+  const facts = [
+    `- Rumination: ${comment.ruminationId}`,
+    `- Written: ${comment.createTMS}`,
+    ...(comment.updateTMS !== comment.createTMS ? [`- Updated: ${comment.updateTMS}`] : []),
+    `- In reply to: ${comment.parentCommentId === null ? 'none' : `comment ${comment.parentCommentId}`}`,
+  ];
+  const body = comment.isDeleted
+    ? '*Deleted.*'
+    : comment.content
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => (line === '' ? '>' : `> ${line}`))
+        .join('\n');
+  return `\n## Comment ${comment.id}${comment.isDeleted ? ' (deleted)' : ''}\n\n${facts.join('\n')}\n\n${body}\n`;
+}
+
+/** The whole of comments.md, for whoever holds the comments at once (the mock backend). */
+export function commentsMarkdown(comments: Iterable<MarkdownComment>): string {
+  let text = commentsMarkdownHead();
+  for (const comment of comments) text += commentMarkdown(comment);
+  return text;
+}
+
+export type ExportFileKind = 'json' | 'zip';
+
+/**
+ * `ruminations-<username>-<YYYY-MM-DD>.<ext>`, the download's name (Content-Disposition). Usernames
+ * are already plain; anything else is replaced so the header's quoted string stays valid ASCII.
+ */
+export function exportFileName(username: string, exportedAt: string, kind: ExportFileKind): string {
+  const safe = username.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `ruminations-${safe}-${exportedAt.slice(0, 10)}.${kind}`;
+}
+
+/** The Content-Disposition header of the download. */
+export function exportContentDisposition(fileName: string): string {
+  return `attachment; filename="${fileName}"`;
+}
+
+function withFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** The Content-Type of each download. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFileKind, string> = {
+  json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
+};

@@ -1,0 +1,177 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { accountExport } from '../../src/api/account-schemas';
+import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
+import {
+  createComment,
+  createRelation,
+  createRumination,
+  createUser,
+  getDb,
+} from '../../mocks/store';
+import { api, ORIGIN, setupMockBackend } from './mock-backend';
+
+setupMockBackend();
+
+/**
+ * GET /api/account/export in the mock backend: the same answers as the server
+ * (tests/server/account-export.test.ts), from the same Markdown functions.
+ */
+
+const SECRETS = ['SECRET-READABLE', 'SECRET-HIDDEN', 'SECRET-THEIRS', 'SECRET-ON-MINE'];
+
+function arrange() {
+  const me = createUser({ username: 'alice' });
+  const friend = createUser({ username: 'bob' });
+  const stranger = createUser({ username: 'carol' });
+  const accepted = createRelation({ initiatorId: me.user.id, receiverId: friend.user.id, type: 2 });
+  const pending = createRelation({
+    initiatorId: me.user.id,
+    receiverId: stranger.user.id,
+    type: 0,
+    state: 'pending',
+  });
+  const rejected = createRelation({
+    initiatorId: stranger.user.id,
+    receiverId: me.user.id,
+    type: 1,
+    state: 'rejected',
+  });
+  const deleted = createRelation({
+    initiatorId: friend.user.id,
+    receiverId: me.user.id,
+    type: 3,
+    state: 'deleted',
+  });
+  createRelation({ initiatorId: friend.user.id, receiverId: stranger.user.id, type: 4 });
+
+  const readable = createRumination({
+    authorId: friend.user.id,
+    content: 'SECRET-READABLE for friends',
+    audiences: [2],
+  });
+  createRumination({ authorId: friend.user.id, content: 'SECRET-HIDDEN', audiences: [3] });
+  const theirs = createComment({
+    authorId: friend.user.id,
+    ruminationId: readable.id,
+    content: 'SECRET-THEIRS',
+  });
+
+  const published = createRumination({ authorId: me.user.id, content: 'Out in the open' });
+  const shared = createRumination({
+    authorId: me.user.id,
+    content: 'For Friend and BestFriend',
+    audiences: [3, 2],
+  });
+  const draft = createRumination({ authorId: me.user.id, content: 'A draft', isPublished: false });
+  createComment({
+    authorId: friend.user.id,
+    ruminationId: published.id,
+    content: 'SECRET-ON-MINE',
+  });
+  const comments = [
+    createComment({ authorId: me.user.id, ruminationId: published.id, content: 'Mine, here' }),
+    createComment({
+      authorId: me.user.id,
+      ruminationId: readable.id,
+      parentCommentId: theirs.id,
+      content: 'My reply',
+    }),
+    createComment({ authorId: me.user.id, ruminationId: readable.id, isDeleted: true }),
+  ];
+  return {
+    me,
+    notes: { published, shared, draft },
+    comments,
+    relations: [accepted, pending, rejected, deleted],
+  };
+}
+
+async function download(token: string | null, query: string) {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const response = await fetch(`${ORIGIN}/api/account/export${query}`, { headers });
+  return {
+    status: response.status,
+    contentType: response.headers.get('Content-Type'),
+    disposition: response.headers.get('Content-Disposition'),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
+}
+
+describe('GET /api/account/export (mock backend)', () => {
+  it('answers 401 without a token and 400 for a missing or unknown format', async () => {
+    const { me } = arrange();
+    const anonymous = await api('GET', '/api/account/export?format=json');
+    expect(anonymous.status).toBe(401);
+    for (const query of ['', '?format=pdf']) {
+      const res = await api('GET', `/api/account/export${query}`, { token: me.token });
+      expect(res.status).toBe(400);
+      expect(res.contentType).toMatch(/^application\/problem\+json/);
+      expect(res.json).toMatchObject({
+        title: 'The query parameters are invalid',
+        errors: { format: [expect.any(String)] },
+      });
+    }
+  });
+
+  it('gives the JSON document of the contract with everything of the caller’s', async () => {
+    const { me, notes, comments, relations } = arrange();
+    const res = await download(me.token, '?Format=json');
+    expect(res.status).toBe(200);
+    expect(res.contentType).toBe('application/json; charset=utf-8');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(res.disposition).toBe(`attachment; filename="ruminations-alice-${day}.json"`);
+    const raw = strFromU8(res.bytes);
+    const data = accountExport.parse(JSON.parse(raw));
+    expect(data.account).toMatchObject({ id: me.user.id, username: 'alice' });
+    expect(data.ruminations.map((r) => r.id)).toEqual([
+      notes.draft.id,
+      notes.shared.id,
+      notes.published.id,
+    ]);
+    expect(data.ruminations[2]?.commentCount).toBe(2);
+    expect(data.comments.map((c) => c.id)).toEqual(comments.map((c) => c.id));
+    expect(data.comments[2]).toMatchObject({ isDeleted: true, content: '' });
+    expect(data.relations.map((r) => r.id)).toEqual(relations.map((r) => r.id));
+    expect(data.termsAcceptances).toEqual([{ version: '1.0', acceptedAt: expect.any(String) }]);
+    for (const words of SECRETS) expect(raw).not.toContain(words);
+  });
+
+  it('gives a zip of one Markdown file per own rumination and comments.md', async () => {
+    const { me, notes, comments } = arrange();
+    const res = await download(me.token, '?format=markdown');
+    expect(res.status).toBe(200);
+    expect(res.contentType).toBe('application/zip');
+    expect(res.disposition).toMatch(/^attachment; filename="ruminations-alice-[\d-]{10}\.zip"$/);
+    const files = Object.fromEntries(
+      Object.entries(unzipSync(res.bytes)).map(([name, data]) => [name, strFromU8(data)]),
+    );
+    const own = [notes.published, notes.shared, notes.draft];
+    expect(Object.keys(files).sort()).toEqual(
+      [COMMENTS_FILE_NAME, ...own.map((r) => ruminationFileName(r))].sort(),
+    );
+    expect(files[ruminationFileName(notes.shared)]).toBe(
+      [
+        '---',
+        `id: ${notes.shared.id}`,
+        `created: ${notes.shared.createTMS}`,
+        `updated: ${notes.shared.updateTMS}`,
+        'published: true',
+        'audiences: [Friend, BestFriend]',
+        '---',
+        '',
+        'For Friend and BestFriend',
+        '',
+      ].join('\n'),
+    );
+    expect(files[ruminationFileName(notes.draft)]).toContain('\npublished: false\n');
+    const commentsMd = files[COMMENTS_FILE_NAME] ?? '';
+    for (const c of comments) expect(commentsMd).toContain(`\n## Comment ${c.id}`);
+    expect(commentsMd).toContain(`## Comment ${comments[2]?.id} (deleted)`);
+    for (const text of Object.values(files)) {
+      for (const words of SECRETS) expect(text).not.toContain(words);
+    }
+    // The store is untouched by an export.
+    expect(getDb().ruminations).toHaveLength(5);
+  });
+});

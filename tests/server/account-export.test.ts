@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountExport, type AccountExport } from '../../src/api/account-schemas';
+import type { Rumination } from '../../src/api/rumination-schemas';
+import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
+import { EXPORT_PAGE_SIZE } from '../../server/modules/account/export-queries';
+import { ZipWriter } from '../../server/modules/account/export-zip';
+import { createTestApp, type TestApp } from './support/test-app';
+import {
+  call,
+  insertComment,
+  person,
+  relation,
+  writeRumination,
+  type Person,
+} from './ruminations-support';
+
+/**
+ * GET /api/account/export (api-contract.md "My writing"): who may call it, its headers, that the
+ * JSON holds everything of the caller's and nothing of anyone else's, and that the zip holds the
+ * same notes as Markdown. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+
+let t: TestApp;
+let me: Person;
+let friend: Person;
+let stranger: Person;
+const secret = (label: string) => `SECRET-${label}-${randomBytes(6).toString('hex')}`;
+/** Words of other people that the caller's export must never hold. */
+const secrets: string[] = [];
+
+const mine: { published: Rumination; shared: Rumination; draft: Rumination } = {} as never;
+const myCommentIds: number[] = [];
+let deletedCommentId: number;
+const myRelationIds: number[] = [];
+let othersRelationId: number;
+
+async function commentAs(
+  author: Person,
+  target: { ruminationId: number } | { parentCommentId: number },
+  content: string,
+): Promise<number> {
+  const res = await call(t, 'POST', '/api/comments', { as: author, body: { ...target, content } });
+  if (res.statusCode !== 201) throw new Error(`comment failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>().id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await person(t);
+  friend = await person(t);
+  stranger = await person(t);
+
+  // Relations in every state and both directions, and one the caller is no part of.
+  myRelationIds.push(await relation(t.db, me, friend, 2, 'accepted'));
+  myRelationIds.push(await relation(t.db, me, stranger, 0, 'pending'));
+  myRelationIds.push(await relation(t.db, stranger, me, 1, 'rejected'));
+  myRelationIds.push(await relation(t.db, friend, me, 3, 'deleted'));
+  othersRelationId = await relation(t.db, friend, stranger, 4, 'accepted');
+
+  // The friend's notes: one the caller may read (Friend), one they may not (BestFriend, deleted).
+  const readableSecret = secret('READABLE');
+  const hiddenSecret = secret('HIDDEN');
+  secrets.push(readableSecret, hiddenSecret);
+  const readable = await writeRumination(t, friend, {
+    content: `Friends only: ${readableSecret}`,
+    audiences: ['Friend'],
+  });
+  await writeRumination(t, friend, { content: `Not for you: ${hiddenSecret}`, audiences: [3] });
+  const friendsComment = secret('FRIENDS-COMMENT');
+  secrets.push(friendsComment);
+  const friendCommentId = await commentAs(friend, { ruminationId: readable.id }, friendsComment);
+
+  // The caller's own notes: public, shared with two audiences, a draft.
+  mine.published = await writeRumination(t, me, { content: 'First public thought, in words' });
+  mine.shared = await writeRumination(t, me, {
+    content: 'Shared with Friend and BestFriend\n\n## A heading\n---\nstill the note',
+    audiences: ['BestFriend', 'Friend'],
+  });
+  mine.draft = await writeRumination(t, me, { content: 'A draft, not yet out', publish: false });
+
+  // Someone else's comment on the caller's note is theirs, not the caller's.
+  const theirComment = secret('THEIR-COMMENT-ON-MINE');
+  secrets.push(theirComment);
+  await commentAs(friend, { ruminationId: mine.published.id }, theirComment);
+
+  // The caller's comments: on their own note, a reply on the friend's note, a deleted one.
+  myCommentIds.push(
+    await commentAs(me, { ruminationId: mine.published.id }, 'My own remark\n# not a heading'),
+  );
+  myCommentIds.push(await commentAs(me, { parentCommentId: friendCommentId }, 'My reply to you'));
+  deletedCommentId = await commentAs(me, { ruminationId: readable.id }, 'Soon gone');
+  myCommentIds.push(deletedCommentId);
+  const del = await call(t, 'DELETE', `/api/comments/${deletedCommentId}`, { as: me });
+  expect(del.statusCode).toBe(204);
+});
+afterAll(() => t.close());
+
+const exportOf = (as: Person | null, query: string) =>
+  call(t, 'GET', `/api/account/export${query}`, { as });
+
+async function jsonExportOf(as: Person): Promise<{ raw: string; data: AccountExport }> {
+  const res = await exportOf(as, '?format=json');
+  expect(res.statusCode).toBe(200);
+  return { raw: res.body, data: accountExport.parse(JSON.parse(res.body)) };
+}
+
+function unzip(raw: Buffer): Record<string, string> {
+  const files = unzipSync(new Uint8Array(raw));
+  return Object.fromEntries(Object.entries(files).map(([name, data]) => [name, strFromU8(data)]));
+}
+
+describe('who may export, and how to ask', () => {
+  it('answers 401 without a token', async () => {
+    const res = await exportOf(null, '?format=json');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers 400 problem details for a missing or unknown format', async () => {
+    for (const query of ['', '?format=', '?format=pdf', '?format=JSON']) {
+      const res = await exportOf(me, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        title: 'The query parameters are invalid',
+        errors: { format: [expect.any(String)] },
+      });
+    }
+  });
+
+  it('matches the parameter name ignoring case', async () => {
+    const res = await exportOf(me, '?FORMAT=markdown');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+  });
+});
+
+describe('format=json', () => {
+  it('is an attachment named after the account and the day', async () => {
+    const res = await exportOf(me, '?format=json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="ruminations-${me.username}-${day}.json"`,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('holds the account, every own rumination with drafts, newest first, in the API shape', async () => {
+    const { data } = await jsonExportOf(me);
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'account',
+      'ruminations',
+      'comments',
+      'relations',
+      'termsAcceptances',
+    ]);
+    expect(data.account).toEqual({
+      id: me.id,
+      username: me.username,
+      email: `${me.username}@example.test`,
+      createTMS: expect.any(String),
+    });
+    expect(data.ruminations.map((r) => r.id)).toEqual([
+      mine.draft.id,
+      mine.shared.id,
+      mine.published.id,
+    ]);
+    // Exactly what the API answers for the note (commentCount counts live comments only).
+    const one = await call(t, 'GET', `/api/ruminations/${mine.published.id}`, { as: me });
+    expect(data.ruminations[2]).toEqual(one.json());
+    expect(data.ruminations[2]?.commentCount).toBe(2);
+    expect(data.ruminations[0]).toMatchObject({ isPublished: false, content: mine.draft.content });
+  });
+
+  it('holds every own comment, deleted and on other people’s notes included, and no other', async () => {
+    const { data } = await jsonExportOf(me);
+    expect(data.comments.map((c) => c.id)).toEqual(myCommentIds);
+    expect(data.comments.every((c) => c.createdBy.id === me.id)).toBe(true);
+    const deleted = data.comments.find((c) => c.id === deletedCommentId);
+    expect(deleted).toMatchObject({ isDeleted: true, content: '' });
+    expect(data.comments[1]?.parentCommentId).not.toBeNull();
+    expect(data.comments[0]).not.toHaveProperty('childComments');
+  });
+
+  it('holds every relation of the caller in every state, either direction, and no other', async () => {
+    const { data } = await jsonExportOf(me);
+    expect(data.relations.map((r) => r.id)).toEqual(myRelationIds);
+    expect(data.relations.map((r) => r.id)).not.toContain(othersRelationId);
+    const states = data.relations.map((r) => [r.isAccepted, r.isRejected, r.isDeleted]);
+    expect(states).toEqual([
+      [true, false, false],
+      [false, false, false],
+      [false, true, false],
+      [true, false, true],
+    ]);
+    // The same items as GET /api/UserRelations gives.
+    const listed = await call(t, 'GET', '/api/UserRelations?IncludeDeleted=true&Sort=createTMS', {
+      as: me,
+    });
+    expect(data.relations).toEqual(listed.json());
+  });
+
+  it('holds the terms acceptances', async () => {
+    const { data } = await jsonExportOf(me);
+    expect(data.termsAcceptances).toEqual([{ version: '1.0', acceptedAt: expect.any(String) }]);
+  });
+
+  it('holds nothing of another person’s notes or comments', async () => {
+    const { raw } = await jsonExportOf(me);
+    for (const words of secrets) expect(raw).not.toContain(words);
+  });
+});
+
+describe('format=markdown', () => {
+  it('is a zip attachment of one Markdown file per own rumination and comments.md', async () => {
+    const res = await exportOf(me, '?format=markdown');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="ruminations-${me.username}-\\d{4}-\\d\\d-\\d\\d\\.zip"$`),
+    );
+    const files = unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        COMMENTS_FILE_NAME,
+        ...[mine.published, mine.shared, mine.draft].map((r) => ruminationFileName(r)),
+      ].sort(),
+    );
+    for (const text of Object.values(files)) {
+      for (const words of secrets) expect(text).not.toContain(words);
+    }
+  });
+
+  it('writes front matter that reads back field by field', async () => {
+    const files = unzip((await exportOf(me, '?format=markdown')).rawPayload);
+    const name = ruminationFileName(mine.shared);
+    expect(name).toMatch(/^\d{7}-shared-with-friend-and-bestfriend-a\.md$/);
+    const text = files[name] ?? '';
+    const match = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(text);
+    expect(match).not.toBeNull();
+    const fields = Object.fromEntries(
+      (match?.[1] ?? '').split('\n').map((line) => {
+        const at = line.indexOf(': ');
+        return [line.slice(0, at), line.slice(at + 2)];
+      }),
+    );
+    expect(fields).toEqual({
+      id: String(mine.shared.id),
+      created: mine.shared.createTMS,
+      updated: mine.shared.updateTMS,
+      published: 'true',
+      audiences: '[Friend, BestFriend]',
+    });
+    expect(match?.[2]).toBe(`${mine.shared.content}\n`);
+    const draft = files[ruminationFileName(mine.draft)] ?? '';
+    expect(draft).toContain('\npublished: false\n');
+    expect(files[ruminationFileName(mine.published)]).toContain('\naudiences: []\n');
+  });
+
+  it('lists every own comment in comments.md, deleted ones marked', async () => {
+    const files = unzip((await exportOf(me, '?format=markdown')).rawPayload);
+    const comments = files[COMMENTS_FILE_NAME] ?? '';
+    for (const id of myCommentIds) expect(comments).toContain(`\n## Comment ${id}`);
+    expect(comments).toContain(`## Comment ${deletedCommentId} (deleted)`);
+    expect(comments).not.toContain('Soon gone');
+    // A comment's own Markdown is quoted, so it cannot start a section of the file.
+    expect(comments).toContain('> My own remark\n> # not a heading');
+    expect(comments).toContain(`- Rumination: ${mine.published.id}`);
+  });
+});
+
+describe('empty accounts', () => {
+  it('exports empty lists and a zip with comments.md alone', async () => {
+    const empty = await person(t);
+    const { data } = await jsonExportOf(empty);
+    expect(data).toMatchObject({ ruminations: [], comments: [], relations: [] });
+    const files = unzip((await exportOf(empty, '?format=markdown')).rawPayload);
+    expect(Object.keys(files)).toEqual([COMMENTS_FILE_NAME]);
+  });
+});
+
+describe('large accounts', () => {
+  it('reads every page: ruminations, comments and relations past one page', async () => {
+    const big = await person(t);
+    const notes = EXPORT_PAGE_SIZE * 2 + 3;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: notes }, (_, i) => ({
+      author_id: big.id,
+      content: `bulk note ${i}`,
+      is_published: i % 3 === 0 ? 0 : 1,
+      audience_mask: i % 2 === 0 ? 0 : 1 << 2,
+      create_tms: now,
+      update_tms: now,
+    }));
+    // Several inserts: PostgreSQL takes at most 65,535 parameters in one statement.
+    for (let i = 0; i < rows.length; i += 200) {
+      await t.db
+        .insertInto('ruminations')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+    const target = await writeRumination(t, big, { content: 'to comment on' });
+    for (let i = 0; i < EXPORT_PAGE_SIZE + 1; i++) await insertComment(t.db, big, target.id);
+    const others = await Promise.all([1, 2, 3].map(() => person(t)));
+    for (const other of others) await relation(t.db, other, big, 0, 'pending');
+
+    const { data } = await jsonExportOf(big);
+    const ids = data.ruminations.map((r) => r.id);
+    expect(ids).toHaveLength(notes + 1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(data.comments).toHaveLength(EXPORT_PAGE_SIZE + 1);
+    expect(data.relations).toHaveLength(3);
+
+    const files = unzip((await exportOf(big, '?format=markdown')).rawPayload);
+    expect(Object.keys(files)).toHaveLength(notes + 2);
+    expect(files[COMMENTS_FILE_NAME]?.match(/\n## Comment /g)).toHaveLength(EXPORT_PAGE_SIZE + 1);
+  });
+});
+
+describe('the zip writer', () => {
+  it('writes ZIP64 end records past 65,535 files, which readers then count right', () => {
+    const zip = new ZipWriter();
+    const chunks: Buffer[] = [];
+    const when = new Date('2026-03-04T05:06:08Z');
+    const count = 65_537;
+    for (let i = 0; i < count; i++) chunks.push(...zip.file(`${i}.md`, `n${i}`, when));
+    chunks.push(...zip.finish());
+    const archive = Buffer.concat(chunks);
+    // The ZIP64 end of central directory record is there, with the true count.
+    const at = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]));
+    expect(at).toBeGreaterThan(0);
+    expect(archive.readBigUInt64LE(at + 32)).toBe(BigInt(count));
+    const files = unzipSync(new Uint8Array(archive));
+    expect(Object.keys(files)).toHaveLength(count);
+    expect(strFromU8(files['65536.md'] ?? new Uint8Array())).toBe('n65536');
+  });
+});
