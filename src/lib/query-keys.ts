@@ -50,3 +50,10 @@ export const termsKeys = {
   current: [...TERMS, 'current'] as const,
   status: [...TERMS, 'status'] as const,
 };
+
+const ACCOUNT = ['account'] as const;
+export const accountKeys = {
+  all: ACCOUNT,
+  /** The signed-in person's own account (GET /api/account). */
+  mine: [...ACCOUNT, 'mine'] as const,
+};

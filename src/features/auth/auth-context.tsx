@@ -11,6 +11,9 @@ import { useRouter } from '@tanstack/react-router';
 import { wipeOfflineCopy } from '../offline/offline-boot';
 import type { AuthSession } from './auth-session';
 
+/** Where a sign-out may land: /login, or /public after the account itself was deleted. */
+export type SignedOutDestination = '/login' | '/public';
+
 const AuthSessionContext = createContext<AuthSession | null>(null);
 
 export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
@@ -32,8 +35,8 @@ export interface AuthContextValue {
   requiresTosAcceptance: boolean;
   /** Records what is known about the terms: `false` once the user has accepted the current ones. */
   updateTosAcceptance: (requiresAcceptance: boolean, latestVersion?: string | null) => void;
-  /** Forgets the token and every cached answer, then shows /login. */
-  logout: () => Promise<void>;
+  /** Forgets the token and every cached answer, then shows /login (or `to`). */
+  logout: (to?: SignedOutDestination) => Promise<void>;
 }
 
 export function useAuth(): AuthContextValue {
@@ -48,14 +51,19 @@ export function useAuth(): AuthContextValue {
     [session],
   );
 
-  const logout = useCallback(async () => {
-    session.signOut();
-    await router.navigate({ to: '/login' });
-    // Cleared after leaving the signed-in screens, so none of them refetches without a token.
-    queryClient.clear();
-    // Nothing of this person stays in browser storage: the offline copy and queue go too.
-    await wipeOfflineCopy(queryClient);
-  }, [session, router, queryClient]);
+  const logout = useCallback(
+    async (to: SignedOutDestination = '/login') => {
+      session.signOut();
+      await router.navigate({ to });
+      // Cleared after leaving the signed-in screens, so none of them refetches without a token.
+      queryClient.clear();
+      // Nothing of this person stays in browser storage: the offline copy and queue go too.
+      await wipeOfflineCopy(queryClient);
+      // A page with data may have shown answers cached during the session: load them again.
+      if (to !== '/login') await router.invalidate();
+    },
+    [session, router, queryClient],
+  );
 
   return useMemo(
     () => ({ ...snapshot, updateTosAcceptance, logout }),

@@ -1,16 +1,61 @@
+import type { ReactNode } from 'react';
 import { ThemeChoice } from '../theme/theme-choice';
+import { AccountDetails } from './account-details';
+import { useAccount } from './account-queries';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { ExportDownloads } from './export-downloads';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
-/** /settings: the signed-in person's preferences. */
+/** /settings: the signed-in person's account, sessions, data and preferences. */
 export function SettingsPage() {
+  const account = useAccount();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Settings</h1>
-      <section aria-labelledby="settings-appearance" className="card flex flex-col gap-4">
-        <h2 id="settings-appearance" className="text-lg font-semibold">
-          Appearance
-        </h2>
+      <SettingsSection id="settings-account" title="Account">
+        <AccountDetails />
+      </SettingsSection>
+      <SettingsSection id="settings-password" title="Password">
+        <ChangePasswordForm username={account.data?.username} />
+      </SettingsSection>
+      <SettingsSection id="settings-sessions" title="Sessions">
+        <SignOutEverywhere />
+      </SettingsSection>
+      <SettingsSection id="settings-data" title="Your data">
+        <ExportDownloads />
+      </SettingsSection>
+      <SettingsSection id="settings-appearance" title="Appearance">
         <ThemeChoice />
-      </section>
+      </SettingsSection>
+      <SettingsSection id="settings-delete" title="Delete account" danger>
+        <DeleteAccountSection />
+      </SettingsSection>
     </div>
+  );
+}
+
+function SettingsSection({
+  id,
+  title,
+  danger = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The danger zone: set apart by its border and heading colour. */
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`card flex flex-col gap-4 ${danger ? 'border-danger' : ''}`}
+    >
+      <h2 id={id} className={`text-lg font-semibold ${danger ? 'text-danger' : ''}`}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,31 @@
+import { api, withDefaultError } from '../../lib/http';
+import type {
+  Account,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  DeleteAccountRequest,
+} from '../../api/account-schemas';
+
+/** Calls of /api/account (the signed-in person's own account), with their default errors. */
+
+export function fetchAccount(): Promise<Account> {
+  return withDefaultError('Failed to fetch your account', () => api.get('account').json<Account>());
+}
+
+/** Answers a new access token: every older one, this session's included, is revoked. */
+export function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordResponse> {
+  return withDefaultError('Failed to change password', () =>
+    api.put('account/password', { json: body }).json<ChangePasswordResponse>(),
+  );
+}
+
+/** Revokes every token of the caller, this session's included. */
+export async function signOutEverywhere(): Promise<void> {
+  await withDefaultError('Failed to sign out everywhere', () =>
+    api.post('account/sign-out-everywhere'),
+  );
+}
+
+export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
+  await withDefaultError('Failed to delete account', () => api.delete('account', { json: body }));
+}

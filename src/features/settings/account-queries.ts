@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../lib/query-keys';
+import { showToast } from '../../lib/toasts';
+import { ACCOUNT_DELETED_MESSAGE } from '../../api/account-schemas';
+import { useAuth, useAuthSession } from '../auth/auth-context';
+import { changePassword, deleteAccount, fetchAccount, signOutEverywhere } from './account-api';
+
+export const accountQueries = {
+  mine: () =>
+    queryOptions({
+      queryKey: accountKeys.mine,
+      queryFn: fetchAccount,
+    }),
+};
+
+export function useAccount() {
+  return useQuery(accountQueries.mine());
+}
+
+/**
+ * Changes the password. The server revokes every older token, this one included, and answers a
+ * new one: it is stored as sign-in stores one, so this session goes on and every other ends.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  const session = useAuthSession();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: async ({ accessToken }) => {
+      session.signIn({
+        accessToken,
+        requiresTosAcceptance: session.requiresTosAcceptance,
+        latestTosVersion: session.latestTosVersion,
+      });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}
+
+/** Ends every session of this person, this one too: then signs out here as Sign Out does. */
+export function useSignOutEverywhere() {
+  const { logout } = useAuth();
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: () => logout(),
+  });
+}
+
+/**
+ * Deletes the account. The browser's copy goes as at sign-out; the person lands on /public, where
+ * a notice says that everything is gone.
+ */
+export function useDeleteAccount() {
+  const { logout } = useAuth();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      try {
+        await logout('/public');
+      } finally {
+        // Raised on /public, so that it is announced there (not under the closing dialog).
+        showToast({ message: ACCOUNT_DELETED_MESSAGE });
+      }
+    },
+  });
+}
