@@ -51,11 +51,28 @@ const WORDS = (
   'father friend tomorrow yesterday wonder small light window evening afraid hope maybe still'
 ).split(' ');
 
+/**
+ * Words that are rare in the data set (each in about one note in a hundred), so that note search
+ * is measured for a rare word as well as for the common ones above.
+ */
+export const RARE_WORDS = (
+  'lighthouse saffron glacier violin orchard compass lantern meadow harbour juniper ' +
+  'quilt thistle marble falcon cinnamon tundra velvet walnut ember pebble'
+).split(' ');
+const RARE_SHARE = 0.002;
+
+/**
+ * Bumped whenever what the generator makes changes (a saved data set of another version is
+ * generated again). 2: rare words.
+ */
+export const DATA_SET_VERSION = 2;
+
 function text(rand: () => number, minChars: number, maxChars: number): string {
   const target = minChars + Math.floor(rand() * rand() * (maxChars - minChars));
   let s = '';
   while (s.length < target) {
-    const w = WORDS[Math.floor(rand() * WORDS.length)] ?? 'word';
+    const pool = rand() < RARE_SHARE ? RARE_WORDS : WORDS;
+    const w = pool[Math.floor(rand() * pool.length)] ?? 'word';
     s += s.length === 0 ? w[0]!.toUpperCase() + w.slice(1) : rand() < 0.08 ? `. ${w}` : ` ${w}`;
   }
   return `${s}.`;

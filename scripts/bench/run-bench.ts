@@ -28,7 +28,10 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { signAccessToken } from '../../server/auth/access-token';
 import { hashPassword } from '../../server/auth/password';
-import { sizeFor, type DataSetSize } from './data-set';
+import { DATA_SET_VERSION, RARE_WORDS, sizeFor, type DataSetSize } from './data-set';
+
+/** Note searches of common words (see mySearch below). */
+const COMMON_QUERIES = ['coffee', 'quiet garden', 'remem', 'morning walk'];
 import { loadPostgres, loadSqlite } from './load-data';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -296,6 +299,8 @@ interface Workload {
   feedHubs: Target[];
   public: Target[];
   my: Target[];
+  mySearch: Target[];
+  mySearchRare: Target[];
   byAuthor: Target[];
   comments: Target[];
   search: Target[];
@@ -431,6 +436,17 @@ async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: nu
     feedHubs: hubTokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
     public: [{ path: '/api/ruminations/public' }],
     my: tokens.map((t) => ({ path: '/api/ruminations/my', token: t })),
+    // Note search: a common word alone, two common words, the start of a common word.
+    mySearch: tokens.map((t, i) => ({
+      path: `/api/ruminations/my?q=${encodeURIComponent(COMMON_QUERIES[i % COMMON_QUERIES.length]!)}`,
+      token: t,
+    })),
+    // A rare word (in about one note in a hundred), alone, by its start, and with a common one.
+    mySearchRare: tokens.map((t, i) => {
+      const rare = RARE_WORDS[i % RARE_WORDS.length]!;
+      const q = i % 3 === 0 ? rare : i % 3 === 1 ? rare.slice(0, 4) : `${rare} quiet`;
+      return { path: `/api/ruminations/my?q=${encodeURIComponent(q)}`, token: t };
+    }),
     byAuthor: authors.map((a, i) => ({
       path: `/api/ruminations/public?UserId=${a}`,
       token: token(i),
@@ -449,6 +465,8 @@ async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: nu
 interface DataSet {
   label: string;
   size: DataSetSize;
+  /** data-set.ts's DATA_SET_VERSION it was made with. */
+  version?: number;
   /** SQLite: the DATA_DIR holding ruminations.sqlite; PostgreSQL: the database URL. */
   dataDir: string;
   databaseUrl?: string;
@@ -468,7 +486,11 @@ async function sqliteDataSet(
   const file = path.join(dataDir, 'ruminations.sqlite');
   try {
     const previous = JSON.parse(fs.readFileSync(marker, 'utf8')) as DataSet;
-    if (JSON.stringify(previous.size) === JSON.stringify(size) && fs.existsSync(file)) {
+    if (
+      JSON.stringify(previous.size) === JSON.stringify(size) &&
+      previous.version === DATA_SET_VERSION &&
+      fs.existsSync(file)
+    ) {
       log(`reusing SQLite ${label} in ${dataDir}`);
       return { ...previous, dataDir };
     }
@@ -479,7 +501,7 @@ async function sqliteDataSet(
   log(`loading SQLite ${label} (${size.ruminations} ruminations) ...`);
   const { counts, seconds } = await loadSqlite(file, size, hash);
   log(`  ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s`);
-  const set = { label, size, dataDir, loadSeconds: seconds, counts };
+  const set = { label, size, version: DATA_SET_VERSION, dataDir, loadSeconds: seconds, counts };
   fs.writeFileSync(marker, JSON.stringify(set));
   return set;
 }
@@ -506,7 +528,15 @@ async function postgresDataSet(
   log(`  ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s`);
   const dataDir = path.join(workDir, `pg-${label}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  return { label, size, dataDir, databaseUrl, loadSeconds: seconds, counts };
+  return {
+    label,
+    size,
+    version: DATA_SET_VERSION,
+    dataDir,
+    databaseUrl,
+    loadSeconds: seconds,
+    counts,
+  };
 }
 
 async function dropPostgresDataSet(adminUrl: string, set: DataSet): Promise<void> {
@@ -532,6 +562,8 @@ const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'feed', label: 'GET /feed' },
   { key: 'public', label: 'GET /public' },
   { key: 'my', label: 'GET /my' },
+  { key: 'mySearch', label: 'GET /my?q= (common)' },
+  { key: 'mySearchRare', label: 'GET /my?q= (rare)' },
   { key: 'byAuthor', label: 'GET /public?UserId=' },
   { key: 'comments', label: 'GET /comments/rumination/:id' },
   { key: 'search', label: 'GET /users/search' },
@@ -841,6 +873,20 @@ async function main(): Promise<void> {
     }
     const maxRss = Math.max(...sqliteRows.map((r) => r.m.peak));
     console.log(`  ${mark(maxRss <= 200)} server RSS <= 200 MB: peak ${fmt(maxRss, 0)} MB`);
+  }
+  for (const db of ['sqlite', 'postgres']) {
+    const at = (endpoint: string) =>
+      rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === endpoint);
+    const plain = at('GET /my');
+    for (const kind of ['common', 'rare']) {
+      const found = at(`GET /my?q= (${kind})`);
+      if (!found || !plain) continue;
+      const ratio = found.m.p50 / plain.m.p50;
+      console.log(
+        `${ratio <= 2 ? 'met   ' : 'MISSED'} ${db} note search (${kind}) p50 at ${bigLabel} within 2x ` +
+          `of /my: ${fmt(found.m.p50)} vs ${fmt(plain.m.p50)} ms (${fmt(ratio, 2)}x)`,
+      );
+    }
   }
   for (const db of ['sqlite', 'postgres']) {
     const at = (endpoint: string) =>
