@@ -2,6 +2,7 @@ import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { commentHandlers } from './handlers/comments';
 import { exportHandlers } from './handlers/export';
+import { notificationHandlers } from './handlers/notifications';
 import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
@@ -20,4 +21,5 @@ export const handlers = [
   ...relationHandlers,
   ...accountHandlers,
   ...exportHandlers,
+  ...notificationHandlers,
 ];

@@ -4,6 +4,8 @@ import { exportRoutes } from './account/export-routes';
 import { authRoutes } from './auth/auth-routes';
 import { commentRoutes } from './comments/comment-routes';
 import { healthRoutes } from './health/health-routes';
+import { notificationRoutes } from './notifications/notification-routes';
+import { notificationStreamRoutes } from './notifications/notification-stream-routes';
 import { relationRoutes } from './relations/relation-routes';
 import { ruminationRoutes } from './ruminations/rumination-routes';
 import { termsRoutes } from './terms/terms-routes';
@@ -23,4 +25,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(accountRoutes);
   await app.register(exportRoutes);
+  // The stream's fixed path before /api/notifications' own routes.
+  await app.register(notificationStreamRoutes);
+  await app.register(notificationRoutes);
 }

@@ -25,3 +25,7 @@ export const USER_SEARCH_LIMIT_MAX = 50;
 
 /** Search of one's own ruminations: `q` at most this long (longer: 400). */
 export const NOTE_SEARCH_MAX = 200;
+
+/** Notifications list: the usual paging (newest first, `BeforeId`). */
+export const NOTIFICATION_LIMIT_DEFAULT = 20;
+export const NOTIFICATION_LIMIT_MAX = 100;
