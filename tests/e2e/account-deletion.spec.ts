@@ -1,10 +1,5 @@
 import { expect, personAt, signInAs, test } from './support/fixtures';
-import {
-  commentViaApi,
-  createRuminationViaApi,
-  relateViaApi,
-  ruminationCard,
-} from './support/ui';
+import { commentViaApi, createRuminationViaApi, relateViaApi, ruminationCard } from './support/ui';
 
 test('after maya deletes her account, her friend sees no trace of her but her deleted comments, and the name is free again', async ({
   page,

@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import { createRuminationViaApi, ruminationCard, showMyRuminations } from './support/ui';
 
-const searchBox = (page: import('@playwright/test').Page) =>
-  page.getByRole('searchbox', { name: 'Search my ruminations' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search my ruminations' });
 
 test('with 30 notes, one is found by a word in its middle, by the start of a word, and with an accent typed without it', async ({
   page,
