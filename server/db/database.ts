@@ -24,6 +24,7 @@ import * as m0007 from './migrations/0007-live-comment-count';
 import * as m0008 from './migrations/0008-rate-counters';
 import * as m0009 from './migrations/0009-rumination-search';
 import * as m0010 from './migrations/0010-comments-by-author';
+import * as m0011 from './migrations/0011-notifications';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-rate-counters': m0008,
   '0009-rumination-search': m0009,
   '0010-comments-by-author': m0010,
+  '0011-notifications': m0011,
 };
 
 export interface DatabaseConfig {

@@ -104,6 +104,24 @@ export interface ViewerAudiencesTable {
   audience_mask: number;
 }
 
+/**
+ * One notification to one recipient (migration 0011). `kind` is a NotificationKind of
+ * src/api/notification-schemas.ts; the ids that do not apply to the kind are null. No text of a
+ * note or a comment is ever copied here.
+ */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  actor_id: number;
+  kind: string;
+  rumination_id: number | null;
+  comment_id: number | null;
+  relation_id: number | null;
+  relation_type: number | null;
+  is_read: ColumnType<Bool01, Bool01 | undefined, Bool01>;
+  create_tms: string;
+}
+
 /** PostgreSQL only (migration 0008): SQLite counts in memory. */
 export interface RateCountersTable {
   key: string;
@@ -122,4 +140,5 @@ export interface Database {
   user_relations: UserRelationsTable;
   viewer_audiences: ViewerAudiencesTable;
   rate_counters: RateCountersTable;
+  notifications: NotificationsTable;
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
 import type { Database } from '../../db/schema';
+import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 
 /**
  * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
@@ -8,7 +9,8 @@ import type { Database } from '../../db/schema';
  * - their ruminations, with every comment on them (anyone's);
  * - their relations in every state, and every viewer_audiences row they are part of, so nobody's
  *   feed or visibility still counts them;
- * - their activation and reset tokens, terms acceptances and idempotency keys.
+ * - their activation and reset tokens, terms acceptances and idempotency keys;
+ * - every notification to them and every one of their doing (to others), which names them.
  * What stays, erased: their comments on other people's ruminations (content gone, deleted), so that
  * replies keep their place; and the users row itself, as a tombstone those comments point to. The
  * tombstone shows ERASED_ACCOUNT_NAME, holds no email and no password, is not active (no profile,
@@ -36,6 +38,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
     .deleteFrom('viewer_audiences')
     .where((eb) => eb.or([eb('viewer_id', '=', userId), eb('author_id', '=', userId)]))
     .execute();
+  await deleteNotificationsOfPerson(trx, userId);
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
   await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);

@@ -16,6 +16,8 @@ import {
   updateComment,
 } from './comment-service';
 import { sendIdempotent } from '../../http/idempotency';
+import { publishTo } from '../notifications/notification-events';
+import type { Notified } from '../notifications/notification-service';
 
 const commentList = z.array(comment);
 
@@ -46,10 +48,17 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: createCommentRequest, response: { 201: comment } } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      // An Idempotency-Key makes a resent comment (offline queue) answer the first one.
-      return sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
-        createComment(db, user.id, request.body),
-      );
+      let notified: Notified = [];
+      // An Idempotency-Key makes a resent comment (offline queue) answer the first one; a replay
+      // writes nothing and so tells nobody.
+      const sent = await sendIdempotent(app.db, request, reply, user.id, 201, async (db) => {
+        const created = await createComment(db, user.id, request.body);
+        notified = created.notified;
+        return created.comment;
+      });
+      // sendIdempotent returns once the write (and its notifications) committed.
+      publishTo(app, notified);
+      return sent;
     },
   );
 

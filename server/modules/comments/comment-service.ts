@@ -16,6 +16,7 @@ import {
   type CommentAuthors,
 } from '../../../src/domain/comment-permissions';
 import { buildCommentTree } from './comment-tree';
+import { notifyComment, type Notified } from '../notifications/notification-service';
 import {
   findVisibleComment,
   insertComment,
@@ -78,14 +79,30 @@ export async function listReplies(
   return (await loadComment(db, parent.rumination_id, parent.id)).childComments;
 }
 
+/** A new comment, with who was notified of it (the route publishes to them after the commit). */
+export interface CommentCreated {
+  comment: Comment;
+  notified: Notified;
+}
+
+/** Runs in `db` when it is already a transaction (an Idempotency-Key's), else in a new one. */
+async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export async function createComment(
   db: Kysely<Database>,
   userId: number,
   input: CreateCommentInput,
-): Promise<Comment> {
+): Promise<CommentCreated> {
   requireStorableText(input.content);
   let ruminationId: number;
+  let ruminationAuthorId: number;
   let parentCommentId: number | null = null;
+  let parentAuthorId: number | null = null;
   if (input.parentCommentId != null) {
     const parent = await requireVisibleComment(db, input.parentCommentId, userId);
     if (parent.rumination_is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
@@ -93,34 +110,42 @@ export async function createComment(
       throw new HttpProblem(409, 'Replies to a deleted comment are not allowed');
     }
     ruminationId = parent.rumination_id;
+    ruminationAuthorId = parent.rumination_author_id;
     parentCommentId = parent.id;
+    parentAuthorId = parent.author_id;
   } else if (input.ruminationId != null) {
     const rumination = await requireVisibleRumination(db, input.ruminationId, userId);
     if (rumination.is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
     ruminationId = rumination.id;
+    ruminationAuthorId = rumination.author_id;
   } else {
     // The schema already insists on exactly one; kept so the type checker sees every path.
     throw new HttpProblem(400, 'Give exactly one of ruminationId or parentCommentId');
   }
-  let id: number;
+  let written: { id: number; notified: Notified };
   try {
-    id = await insertComment(
-      db,
-      {
-        rumination_id: ruminationId,
-        parent_comment_id: parentCommentId,
-        author_id: userId,
-        content: input.content,
-      },
-      new Date().toISOString(),
-    );
+    // The comment and its notifications are kept together or not at all.
+    written = await inTransaction(db, async (trx) => {
+      const id = await insertComment(
+        trx,
+        {
+          rumination_id: ruminationId,
+          parent_comment_id: parentCommentId,
+          author_id: userId,
+          content: input.content,
+        },
+        new Date().toISOString(),
+      );
+      const facts = { commentId: id, ruminationId, actorId: userId, ruminationAuthorId };
+      return { id, notified: await notifyComment(trx, { ...facts, parentAuthorId }) };
+    });
   } catch (error) {
     // The rumination (and with it the parent comment) was deleted between the check above and
     // this insert: the same answer as if the request had come a moment later.
     if (!isForeignKeyViolation(error)) throw error;
     throw new HttpProblem(404, parentCommentId === null ? RUMINATION_NOT_FOUND : COMMENT_NOT_FOUND);
   }
-  return loadComment(db, ruminationId, id);
+  return { comment: await loadComment(db, ruminationId, written.id), notified: written.notified };
 }
 
 /**

@@ -8,8 +8,12 @@ import {
   userRelation,
 } from '../../../src/api/relation-schemas';
 import { createRelation, decideRelation, deleteRelation, listRelations } from './relation-service';
+import { publishTo } from '../notifications/notification-events';
 
-/** /api/UserRelations: HTTP in and out only; the state machine lives in relation-service.ts. */
+/**
+ * /api/UserRelations: HTTP in and out only; the state machine lives in relation-service.ts. After
+ * each committed write, the people whose notifications changed are published to live streams.
+ */
 export async function relationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -27,7 +31,9 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: createRelationRequest, response: { 201: userRelation } } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      return reply.code(201).send(await createRelation(app.db, user.id, request.body));
+      const { relation, notified } = await createRelation(app.db, user.id, request.body);
+      publishTo(app, notified);
+      return reply.code(201).send(relation);
     },
   );
 
@@ -40,7 +46,14 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
       { schema: { params: relationIdParams, response: { 200: userRelation } } },
       async (request) => {
         const user = await request.requireWriter();
-        return decideRelation(app.db, user.id, request.params.id, accept);
+        const { relation, notified } = await decideRelation(
+          app.db,
+          user.id,
+          request.params.id,
+          accept,
+        );
+        publishTo(app, notified);
+        return relation;
       },
     );
   }
@@ -50,7 +63,7 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: relationIdParams } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      await deleteRelation(app.db, user.id, request.params.id);
+      publishTo(app, await deleteRelation(app.db, user.id, request.params.id));
       return reply.code(204).send();
     },
   );

@@ -22,6 +22,13 @@ import {
   type RelationRow,
 } from './relation-queries';
 import { refreshViewerAudiences } from './viewer-audiences';
+import {
+  notifyRelationAccepted,
+  notifyRelationRequested,
+  withdrawRelationRequested,
+  type Notified,
+  type RelationFacts,
+} from '../notifications/notification-service';
 
 /**
  * The relation state machine (api-contract.md "Relations", spec section 4): the initiator requests,
@@ -32,6 +39,22 @@ import { refreshViewerAudiences } from './viewer-audiences';
 export type CreateRelationInput = z.output<typeof createRelationRequest>;
 
 const RELATION_NOT_FOUND = 'Relation not found';
+
+/**
+ * A relation after a write, with the people whose notifications changed: the route publishes to
+ * them once the write has committed (notification-events.ts).
+ */
+export interface RelationWritten {
+  relation: UserRelation;
+  notified: Notified;
+}
+
+const factsOf = (row: RelationRow): RelationFacts => ({
+  id: row.id,
+  type: row.type,
+  initiatorId: row.initiator_id,
+  receiverId: row.receiver_id,
+});
 
 /** A relation row as the API gives it (GET /api/UserRelations items; the account export too). */
 export function toRelation(row: RelationRow): UserRelation {
@@ -92,22 +115,26 @@ export async function createRelation(
   db: Kysely<Database>,
   userId: number,
   input: CreateRelationInput,
-): Promise<UserRelation> {
+): Promise<RelationWritten> {
   if (input.userId === userId) {
     throw new HttpProblem(400, 'You cannot request a relation with yourself', undefined, {
       userId: ['Must be another user'],
     });
   }
   // The check and the insert share a transaction so that two racing requests do not both pass.
-  const id = await db.transaction().execute(async (trx) => {
+  const { id, notified } = await db.transaction().execute(async (trx) => {
     if (!(await isActiveUser(trx, input.userId))) throw new HttpProblem(404, 'User not found');
     await lockPair(trx, userId, input.userId);
     if (await hasLiveRelation(trx, userId, input.userId, input.relationType)) {
       throw new HttpProblem(409, 'A relation of this type already exists or is pending');
     }
-    return insertRelation(trx, userId, input.userId, input.relationType, new Date().toISOString());
+    const type = input.relationType;
+    const now = new Date().toISOString();
+    const newId = await insertRelation(trx, userId, input.userId, type, now);
+    const facts = { id: newId, type, initiatorId: userId, receiverId: input.userId };
+    return { id: newId, notified: await notifyRelationRequested(trx, facts) };
   });
-  return reload(db, id, userId);
+  return { relation: await reload(db, id, userId), notified };
 }
 
 export async function decideRelation(
@@ -115,7 +142,7 @@ export async function decideRelation(
   userId: number,
   id: number,
   accept: boolean,
-): Promise<UserRelation> {
+): Promise<RelationWritten> {
   const row = await requireOwnRelation(db, id, userId);
   const verb = accept ? 'accept' : 'reject';
   if (row.receiver_id !== userId) {
@@ -123,19 +150,27 @@ export async function decideRelation(
   }
   const notPending = new HttpProblem(409, `Only a pending relation request can be ${verb}ed`);
   if (stateOf(row) !== 'pending') throw notPending;
-  await db.transaction().execute(async (trx) => {
+  const notified = await db.transaction().execute(async (trx) => {
     await lockPair(trx, row.initiator_id, row.receiver_id);
     if (!(await decidePending(trx, id, accept, new Date().toISOString()))) throw notPending;
-    if (accept) await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
+    if (!accept) return [];
+    await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
+    return notifyRelationAccepted(trx, factsOf(row));
   });
-  return reload(db, id, userId);
+  // Both sides are told of a rejection too: streams resend what their lists now hold.
+  const told = accept ? notified : [row.initiator_id, row.receiver_id];
+  return { relation: await reload(db, id, userId), notified: told };
 }
 
+/**
+ * Returns both people: ending an accepted relation may hide notifications about what it let them
+ * see, and a cancelled request takes its unread notification away.
+ */
 export async function deleteRelation(
   db: Kysely<Database>,
   userId: number,
   id: number,
-): Promise<void> {
+): Promise<Notified> {
   const row = await requireOwnRelation(db, id, userId);
   const state = stateOf(row);
   const allowed = state === 'accepted' || (state === 'pending' && row.initiator_id === userId);
@@ -154,5 +189,7 @@ export async function deleteRelation(
     }
     // Ending an accepted relation takes the viewer out of that audience at once.
     if (state === 'accepted') await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
+    else await withdrawRelationRequested(trx, factsOf(row));
   });
+  return [row.initiator_id, row.receiver_id];
 }

@@ -1,0 +1,152 @@
+import type { Kysely } from 'kysely';
+import { NOTIFICATION_LIMIT_DEFAULT } from '../../../src/api/limits';
+import type { Notification, NotificationListQuery } from '../../../src/api/notification-schemas';
+import { commentNotificationRecipients } from '../../../src/domain/notification-rules';
+import type { Database } from '../../db/schema';
+import {
+  countUnreadVisible,
+  deleteUnreadRequest,
+  insertNotifications,
+  listVisibleNotifications,
+  markReadUpTo,
+  type NewNotification,
+} from './notification-queries';
+import { toNotification } from './notification-wire';
+
+/**
+ * The rules of notifications (api-contract.md "Notifications"): who is told of what, and what a
+ * recipient is shown. Reads show only what the recipient may still see (notification-queries.ts).
+ * The notify* functions write inside the caller's transaction and return the recipients, whom the
+ * caller publishes to (notification-events.ts) once that transaction has committed.
+ */
+
+/** Newest first, `BeforeId` keyset paging, visible rows only. */
+export async function listNotifications(
+  db: Kysely<Database>,
+  userId: number,
+  query: NotificationListQuery,
+): Promise<Notification[]> {
+  const rows = await listVisibleNotifications(db, userId, {
+    beforeId: query.BeforeId,
+    newestFirst: true,
+    limit: query.Limit ?? NOTIFICATION_LIMIT_DEFAULT,
+  });
+  return rows.map(toNotification);
+}
+
+/** Rows with id > afterId, OLDEST first, visible only: what a reconnecting stream missed. */
+export async function listNotificationsAfter(
+  db: Kysely<Database>,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<Notification[]> {
+  const rows = await listVisibleNotifications(db, userId, { afterId, newestFirst: false, limit });
+  return rows.map(toNotification);
+}
+
+/** Unread and visible: exactly the unread rows the list would show. */
+export async function countUnread(db: Kysely<Database>, userId: number): Promise<number> {
+  return countUnreadVisible(db, userId);
+}
+
+/** Marks the caller's notifications with id <= upToId read; nobody else's are touched. */
+export async function markRead(
+  db: Kysely<Database>,
+  userId: number,
+  upToId: number,
+): Promise<void> {
+  await markReadUpTo(db, userId, upToId);
+}
+
+/** Recipients told by a write; [] when nobody was. */
+export type Notified = number[];
+
+async function write(db: Kysely<Database>, rows: NewNotification[]): Promise<Notified> {
+  await insertNotifications(db, rows, new Date().toISOString());
+  return rows.map((row) => row.recipient_id);
+}
+
+export interface RelationFacts {
+  id: number;
+  type: number;
+  initiatorId: number;
+  receiverId: number;
+}
+
+/** A request was made: its receiver is told. */
+export async function notifyRelationRequested(
+  db: Kysely<Database>,
+  relation: RelationFacts,
+): Promise<Notified> {
+  return write(db, [
+    {
+      kind: 'RelationRequested',
+      recipient_id: relation.receiverId,
+      actor_id: relation.initiatorId,
+      relation_id: relation.id,
+      relation_type: relation.type,
+    },
+  ]);
+}
+
+/** A request was accepted: its initiator is told. */
+export async function notifyRelationAccepted(
+  db: Kysely<Database>,
+  relation: RelationFacts,
+): Promise<Notified> {
+  return write(db, [
+    {
+      kind: 'RelationAccepted',
+      recipient_id: relation.initiatorId,
+      actor_id: relation.receiverId,
+      relation_id: relation.id,
+      relation_type: relation.type,
+    },
+  ]);
+}
+
+/**
+ * A pending request was cancelled by its initiator: its notification goes too while still unread
+ * (it asks for something that no longer stands); a read one stays, as history.
+ */
+export async function withdrawRelationRequested(
+  db: Kysely<Database>,
+  relation: RelationFacts,
+): Promise<Notified> {
+  return (await deleteUnreadRequest(db, relation.receiverId, relation.id))
+    ? [relation.receiverId]
+    : [];
+}
+
+export interface CommentFacts {
+  commentId: number;
+  ruminationId: number;
+  actorId: number;
+  ruminationAuthorId: number;
+  /** Null for a top-level comment. */
+  parentAuthorId: number | null;
+}
+
+/**
+ * The rows of a new comment: who is told is the rule shared with the mock backend
+ * (src/domain/notification-rules.ts: never the actor, nobody twice, ReplyToMyComment first).
+ */
+export function commentNotifications(facts: CommentFacts): NewNotification[] {
+  const recipients = commentNotificationRecipients({
+    ruminationAuthorId: facts.ruminationAuthorId,
+    parentCommentAuthorId: facts.parentAuthorId,
+    actorId: facts.actorId,
+  });
+  return recipients.map(({ recipientId, kind }) => ({
+    kind,
+    recipient_id: recipientId,
+    actor_id: facts.actorId,
+    rumination_id: facts.ruminationId,
+    comment_id: facts.commentId,
+  }));
+}
+
+export async function notifyComment(db: Kysely<Database>, facts: CommentFacts): Promise<Notified> {
+  return write(db, commentNotifications(facts));
+}
