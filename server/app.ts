@@ -21,6 +21,8 @@ import { createRateCounters, type RateCounters } from './http/rate-counters';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
+import { createNotificationBus } from './modules/notifications/notification-bus';
+import { OpenStreams } from './modules/notifications/notification-stream';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { securityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -92,6 +94,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('rateCounters', options.rateCounters ?? createRateCounters(options.db));
   app.decorate('background', new BackgroundTasks(app.log));
   app.addHook('onClose', async () => app.background.settled());
+
+  // Live notifications: the bus the writing routes publish to (notification-events.ts) and the
+  // open streams. Streams never end by themselves, so closing the app ends them first (preClose:
+  // before the server waits for its connections); the bus closes after (no stream listens then).
+  const notificationBus = createNotificationBus(options.db, config.databaseUrl, app.log);
+  const notificationStreams = new OpenStreams();
+  app.decorate('notificationPublisher', notificationBus);
+  app.decorate('notificationStreams', notificationStreams);
+  app.addHook('onReady', async () => notificationBus.start());
+  app.addHook('preClose', async () => notificationStreams.closeAll());
+  app.addHook('onClose', async () => notificationBus.close());
 
   // A call that takes no body accepts an empty one even with Content-Type: application/json.
   // Bytes that are not UTF-8 are refused, not decoded into U+FFFD: text is never silently changed.

@@ -55,7 +55,21 @@ export interface AppConfig {
   /** Folder of the built SPA; served when it exists. */
   staticDir: string;
   rateLimits: RateLimits;
+  notificationStream: NotificationStreamTimings;
 }
+
+/** Timers of GET /api/notifications/stream (api-contract.md "Notifications"). */
+export interface NotificationStreamTimings {
+  /** A comment line this often keeps proxies from closing an idle stream (contract: 25 s). */
+  heartbeatMs: number;
+  /** The stream's token is checked again this often; a revoked one ends it (contract: <= 30 s). */
+  authCheckMs: number;
+}
+
+export const DEFAULT_NOTIFICATION_STREAM: NotificationStreamTimings = {
+  heartbeatMs: 25_000,
+  authCheckMs: 25_000,
+};
 
 const MINUTE = 60_000;
 
@@ -168,6 +182,26 @@ const envSchema = z.object({
       .max(1_000_000, 'must be at most 1000000')
       .default(1),
   ),
+  // Bounded above by the contract: proxies close a stream silent for much longer than 25 s, and a
+  // revoked token must end its stream within 30 s. Lower values are for tests and odd proxies.
+  STREAM_HEARTBEAT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int()
+      .min(100)
+      .max(25_000)
+      .default(DEFAULT_NOTIFICATION_STREAM.heartbeatMs),
+  ),
+  STREAM_AUTH_CHECK_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int()
+      .min(100)
+      .max(30_000)
+      .default(DEFAULT_NOTIFICATION_STREAM.authCheckMs),
+  ),
 });
 
 export class ConfigError extends Error {
@@ -214,5 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerAddress: scaled(d.resetPerAddress, factor),
       searchPerUser: scaled(d.searchPerUser, factor),
     },
+    notificationStream: { heartbeatMs: e.STREAM_HEARTBEAT_MS, authCheckMs: e.STREAM_AUTH_CHECK_MS },
   };
 }

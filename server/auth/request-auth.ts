@@ -44,6 +44,29 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
+/**
+ * Whose a token is, or null when it is forged, expired or revoked: a deleted or deactivated user,
+ * or a token issued before the last password change, reset or sign-out everywhere. Every request
+ * asks this, and an open notification stream asks it again from time to time.
+ */
+export async function userOfToken(
+  db: Kysely<Database>,
+  secret: Uint8Array,
+  token: string,
+): Promise<AuthUser | null> {
+  const claims = await verifyAccessToken(secret, token);
+  if (claims === null) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'token_version', 'is_active'])
+    .where('id', '=', claims.userId)
+    .executeTakeFirst();
+  if (user === undefined || user.is_active !== 1 || user.token_version !== claims.tokenVersion) {
+    return null;
+  }
+  return { id: user.id, username: user.username };
+}
+
 async function resolveUser(
   db: Kysely<Database>,
   secret: Uint8Array,
@@ -51,18 +74,9 @@ async function resolveUser(
 ): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (token === null) return null;
-  const claims = await verifyAccessToken(secret, token);
-  if (claims === null) throw unauthorized(INVALID_TOKEN, true);
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'token_version', 'is_active'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
-  // A deleted user, a deactivated one, or a token issued before the last password reset.
-  if (user === undefined || user.is_active !== 1 || user.token_version !== claims.tokenVersion) {
-    throw unauthorized(INVALID_TOKEN, true);
-  }
-  return { id: user.id, username: user.username };
+  const user = await userOfToken(db, secret, token);
+  if (user === null) throw unauthorized(INVALID_TOKEN, true);
+  return user;
 }
 
 export function installRequestAuth(

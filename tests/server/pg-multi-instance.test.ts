@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
@@ -14,6 +9,7 @@ import {
   testPostgresUrl,
   withDatabaseName,
 } from './support/test-database';
+import { spawnInstance, stopInstance, waitUntilUp, type Instance } from './support/server-instance';
 
 /**
  * Two real server processes (server/main.ts through tsx; `npm start` runs the same code bundled) over one PostgreSQL database,
@@ -23,73 +19,8 @@ import {
  */
 
 const adminUrl = testPostgresUrl();
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(databaseUrl: string, jwtSecret: string): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(dataDir, 'no-dist'),
-      // One proxy hop trusted: the rate-limit test gives each of its calls a client address.
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
-  child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
-  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function waitUntilUp(instance: Instance, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) {
-      throw new Error(`server exited (${instance.child.exitCode}):\n${instance.output.join('')}`);
-    }
-    try {
-      const res = await fetch(`${instance.url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer in ${timeoutMs} ms:\n${instance.output.join('')}`);
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null) return;
-  const exited = new Promise((r) => instance.child.once('exit', r));
-  instance.child.kill('SIGTERM');
-  await exited;
-}
+/** One proxy hop trusted: the rate-limit test gives each of its calls a client address. */
+const TRUSTED_PROXY = { TRUST_PROXY: '1' };
 
 async function call(
   instance: Instance,
@@ -162,8 +93,8 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     const secret = randomBytes(48).toString('base64');
     // Both at once on an empty database: their migrations race.
     [a, b] = await Promise.all([
-      startInstance(databaseUrl, secret),
-      startInstance(databaseUrl, secret),
+      spawnInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
+      spawnInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
     ]);
     await Promise.all([waitUntilUp(a, 45_000), waitUntilUp(b, 45_000)]);
   }, 60_000);

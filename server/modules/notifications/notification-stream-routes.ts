@@ -1,4 +1,81 @@
-import type { FastifyInstance } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_ID } from '../../../src/api/common';
+import { NotificationStream, type OpenStreams } from './notification-stream';
 
-/** GET /api/notifications/stream (api-contract.md "Notifications"). Being written: see issue 14. */
-export async function notificationStreamRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * GET /api/notifications/stream (api-contract.md "Notifications"): `text/event-stream` of
+ * `notification` events (with `id:`) and `unread` events (without), a comment line as heartbeat.
+ * Browsers read it with fetch (EventSource cannot send the bearer token). The bus and the registry
+ * of open streams are the app's (app.ts); the per-connection logic is notification-stream.ts.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Open notification streams, ended when the app closes. */
+    notificationStreams: OpenStreams;
+  }
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // no-transform: a proxy must not compress or rewrite it (that buffers events).
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  // nginx: pass each event on at once instead of buffering the response.
+  'x-accel-buffering': 'no',
+};
+
+/** The Last-Event-ID header as an id, or null when absent or malformed (ignored, not an error). */
+export function parseLastEventId(request: FastifyRequest): number | null {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^\s*\d{1,10}\s*$/.test(value)) return null;
+  const id = Number(value.trim());
+  return id <= MAX_ID ? id : null;
+}
+
+/** The headers every answer gets (security headers of app.ts), with the stream's own on top. */
+function streamHeaders(reply: FastifyReply): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[name] = value;
+  }
+  return { ...headers, ...SSE_HEADERS };
+}
+
+/** The bearer token of a request that requireUser() accepted. */
+function bearerToken(request: FastifyRequest): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+}
+
+export async function notificationStreamRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/notifications/stream', async (request, reply) => {
+    // Before anything is streamed: a missing or revoked token answers 401 problem details.
+    const user = await request.requireUser();
+    const lastEventId = parseLastEventId(request);
+
+    // From here on the response is written by hand and stays open.
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, streamHeaders(reply));
+    // HEAD (which Fastify routes here too) gets the headers only: there is no body to hold open.
+    if (request.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    // Events are small and must go out at once.
+    res.socket?.setNoDelay(true);
+
+    const stream = new NotificationStream(res, user.id, bearerToken(request), {
+      db: app.db,
+      bus: app.notificationPublisher,
+      jwtSecret: app.jwtSecret,
+      timings: app.config.notificationStream,
+      log: request.log,
+      streams: app.notificationStreams,
+    });
+    stream.start(lastEventId);
+  });
+}

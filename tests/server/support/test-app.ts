@@ -55,6 +55,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logLevel: 'silent',
     trustProxy: false,
     staticDir: path.join(dataDir, 'no-dist'),
+    notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       enabled: true,

@@ -1,0 +1,308 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { NotificationPublisher } from './notification-events';
+
+/**
+ * Fan-out of "recipient X has news" to X's open streams (api-contract.md "Notifications"). A
+ * message carries recipient ids only, never a notification: each stream that hears it reads what
+ * is new through listNotificationsAfter, so the privacy filter stays in one place (the query) and a
+ * message between instances is a few bytes.
+ *
+ * On SQLite there is one instance and the bus is a map in memory. On PostgreSQL several instances
+ * may share the database, so publish() sends `pg_notify` through the app's own pool and each
+ * instance keeps one dedicated connection that LISTENs and hands what it hears to its local
+ * listeners. A local publish goes through NOTIFY too and is heard back like any other: one path
+ * for every message, each instance (this one included) hears it exactly once, and nothing has to
+ * tell its own echoes apart. It costs one round trip to the database, well within the second the
+ * contract allows.
+ */
+
+/** Told that its user has news (its stream then reads what is new). */
+export type NewsListener = () => void;
+
+export interface NotificationBus extends NotificationPublisher {
+  /** Starts listening (PostgreSQL: opens the LISTEN connection). */
+  start(): Promise<void>;
+  /** Listens for news of one user on this instance; returns the unsubscribe function. */
+  subscribe(userId: number, listener: NewsListener): () => void;
+  /** Stops listening and waits for messages already being sent. */
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bus of live notifications (read through publisherOf() by the writing routes). */
+    notificationPublisher: NotificationBus;
+  }
+}
+
+/** The channel every instance on one database LISTENs to. */
+export const NOTIFY_CHANNEL = 'ruminations_notifications';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ids are split well below that. */
+const MAX_PAYLOAD_BYTES = 7000;
+
+/** The listeners of this instance, by user. */
+class LocalListeners {
+  private readonly byUser = new Map<number, Set<NewsListener>>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  add(userId: number, listener: NewsListener): () => void {
+    let set = this.byUser.get(userId);
+    if (set === undefined) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.byUser.get(userId);
+      if (current === undefined) return;
+      current.delete(listener);
+      if (current.size === 0) this.byUser.delete(userId);
+    };
+  }
+
+  dispatch(userIds: Iterable<number>): void {
+    for (const userId of userIds) {
+      const set = this.byUser.get(userId);
+      if (set !== undefined) for (const listener of [...set]) this.call(listener);
+    }
+  }
+
+  /** Every listener: after a gap in which messages may have been lost. */
+  dispatchAll(): void {
+    for (const set of [...this.byUser.values()])
+      for (const listener of [...set]) this.call(listener);
+  }
+
+  private call(listener: NewsListener): void {
+    // One failing stream must not keep the others from hearing the news.
+    try {
+      listener();
+    } catch (error) {
+      this.log.error({ err: error }, 'A notification stream listener failed');
+    }
+  }
+}
+
+/** One instance (SQLite): publish() tells this process's listeners directly. */
+export class MemoryNotificationBus implements NotificationBus {
+  private readonly listeners: LocalListeners;
+  private closed = false;
+
+  constructor(log: FastifyBaseLogger) {
+    this.listeners = new LocalListeners(log);
+  }
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  publish(recipientIds: readonly number[]): void {
+    if (!this.closed) this.listeners.dispatch(recipientIds);
+  }
+
+  subscribe(userId: number, listener: NewsListener): () => void {
+    return this.listeners.add(userId, listener);
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+}
+
+/** Payloads of at most MAX_PAYLOAD_BYTES: ids joined with commas. */
+export function notifyPayloads(ids: Iterable<number>): string[] {
+  const payloads: string[] = [];
+  let current = '';
+  for (const id of ids) {
+    const part = String(id);
+    if (current !== '' && current.length + 1 + part.length > MAX_PAYLOAD_BYTES) {
+      payloads.push(current);
+      current = '';
+    }
+    current = current === '' ? part : `${current},${part}`;
+  }
+  if (current !== '') payloads.push(current);
+  return payloads;
+}
+
+/** The ids of a payload; anything else on the channel is ignored. */
+export function parsePayload(payload: string | undefined): number[] {
+  if (payload === undefined) return [];
+  return payload
+    .split(',')
+    .filter((part) => /^\d{1,15}$/.test(part))
+    .map(Number);
+}
+
+export interface PostgresBusOptions {
+  /** First wait before reconnecting the LISTEN connection; doubles up to maxBackoffMs. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** Several instances on one PostgreSQL database: LISTEN/NOTIFY. */
+export class PostgresNotificationBus implements NotificationBus {
+  private readonly listeners: LocalListeners;
+  private readonly minBackoffMs: number;
+  private readonly maxBackoffMs: number;
+  /** Recipients published in this turn of the event loop, sent together. */
+  private pending = new Set<number>();
+  private flushScheduled = false;
+  private readonly sending = new Set<Promise<void>>();
+  private client: pg.Client | null = null;
+  private listening = false;
+  private backoffMs: number;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly databaseUrl: string,
+    private readonly log: FastifyBaseLogger,
+    options: PostgresBusOptions = {},
+  ) {
+    this.listeners = new LocalListeners(log);
+    this.minBackoffMs = options.minBackoffMs ?? 250;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.backoffMs = this.minBackoffMs;
+  }
+
+  /**
+   * Opens the LISTEN connection. Resolves once listening, or once the first attempt has failed (a
+   * database that is briefly away does not stop the server: the connection is retried).
+   */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  publish(recipientIds: readonly number[]): void {
+    if (this.closed) return;
+    for (const id of recipientIds) this.pending.add(id);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Publishes of one turn (several routes finishing together) share one NOTIFY.
+    setImmediate(() => this.flush());
+  }
+
+  subscribe(userId: number, listener: NewsListener): () => void {
+    return this.listeners.add(userId, listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.flushScheduled) this.flush();
+    this.closed = true;
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    await Promise.all([...this.sending]);
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    if (client !== null) await client.end().catch(() => undefined);
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const ids = [...this.pending];
+    this.pending = new Set();
+    if (ids.length === 0) return;
+    const sent = this.send(ids).finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  private async send(ids: number[]): Promise<void> {
+    try {
+      for (const payload of notifyPayloads(ids)) {
+        await sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`.execute(this.db);
+      }
+    } catch (error) {
+      // Other instances miss this one (their streams catch up at the next news or reconnect), but
+      // this instance's own streams need not: tell them directly.
+      this.log.warn({ err: error }, 'NOTIFY of live notifications failed; told this instance only');
+      this.listeners.dispatch(ids);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    // keepAlive: a connection that died without a word (a dropped NAT entry, a failover) is noticed
+    // by the OS and reported as an error, which reconnects it.
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    this.client = client;
+    // Without these handlers an error on the connection would crash the process.
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === NOTIFY_CHANNEL)
+        this.listeners.dispatch(parsePayload(message.payload));
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error);
+      return;
+    }
+    if (this.closed || this.client !== client) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    const wasDown = this.backoffMs !== this.minBackoffMs;
+    this.listening = true;
+    this.backoffMs = this.minBackoffMs;
+    if (wasDown) {
+      this.log.info('Listening for live notifications again');
+      // Messages sent while nobody listened are gone: every stream of this instance reads again.
+      this.listeners.dispatchAll();
+    }
+  }
+
+  /** The LISTEN connection failed or ended: replace it after a backoff (once per connection). */
+  private lost(client: pg.Client, error: unknown): void {
+    if (this.closed || this.client !== client) return;
+    this.client = null;
+    this.listening = false;
+    client.end().catch(() => undefined);
+    const wait = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoffMs);
+    this.log.warn(
+      { err: error },
+      `Live notifications: the LISTEN connection was lost; reconnecting in ${wait} ms`,
+    );
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.connect();
+    }, wait);
+    this.reconnectTimer.unref();
+  }
+
+  /** For tests and health: whether the LISTEN connection is up. */
+  get isListening(): boolean {
+    return this.listening;
+  }
+}
+
+/** In memory on SQLite; LISTEN/NOTIFY on PostgreSQL, where several instances may share the data. */
+export function createNotificationBus(
+  db: Kysely<Database>,
+  databaseUrl: string | undefined,
+  log: FastifyBaseLogger,
+): NotificationBus {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return new MemoryNotificationBus(log);
+  if (!isPostgresUrl(databaseUrl)) {
+    // A PostgreSQL database handed over without its address: nothing to LISTEN with.
+    log.warn('Live notifications reach this instance only: no DATABASE_URL to LISTEN on');
+    return new MemoryNotificationBus(log);
+  }
+  return new PostgresNotificationBus(db, databaseUrl, log);
+}

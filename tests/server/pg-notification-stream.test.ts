@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../src/api/notification-schemas';
+import { signAccessToken } from '../../server/auth/access-token';
+import { createDatabase } from '../../server/db/database';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testPostgresUrl,
+  withDatabaseName,
+} from './support/test-database';
+import { startInstance, stopInstance, type Instance } from './support/server-instance';
+import { SseReader } from './support/sse-reader';
+
+/**
+ * The live notification stream across instances (api-contract.md "Notifications"): two real server
+ * processes on one PostgreSQL database; a stream held on one hears, within a second, what was done
+ * through the other (LISTEN/NOTIFY). Separate processes on purpose: in one process the bus would
+ * be shared memory and prove nothing. Also: a revocation through the other instance, a LISTEN
+ * connection killed under the server, and SIGTERM with a stream open.
+ */
+
+const adminUrl = testPostgresUrl();
+const AUTH_CHECK_MS = 300;
+const STREAM_ENV = { STREAM_AUTH_CHECK_MS: String(AUTH_CHECK_MS) };
+
+describe.skipIf(adminUrl === undefined)('notification streams across instances', () => {
+  let name: string;
+  let databaseUrl: string;
+  let secret: string;
+  let a: Instance;
+  let b: Instance;
+  const aborts: AbortController[] = [];
+
+  async function createUser(): Promise<{ id: number; token: string }> {
+    const username = `s_${randomBytes(4).toString('hex')}`;
+    const db = createDatabase({ databaseUrl });
+    try {
+      const now = new Date().toISOString();
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          username,
+          username_lower: username,
+          email: `${username}@example.test`,
+          email_lower: `${username}@example.test`,
+          password_hash: 'not-used',
+          is_active: 1,
+          token_version: 0,
+          create_tms: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`insert into terms_acceptances (user_id, version, accepted_at)
+                select ${id}, version, ${now} from terms_versions`.execute(db);
+      const token = await signAccessToken(new TextEncoder().encode(secret), {
+        userId: id,
+        tokenVersion: 0,
+      });
+      return { id, token };
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  async function stream(instance: Instance, token: string): Promise<SseReader> {
+    const controller = new AbortController();
+    aborts.push(controller);
+    const res = await fetch(`${instance.url}/api/notifications/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const sse = new SseReader(res);
+    await sse.until(() => sse.named('unread').length > 0, 2000, 'the first unread');
+    return sse;
+  }
+
+  async function requestRelation(instance: Instance, token: string, userId: number) {
+    const res = await fetch(`${instance.url}/api/UserRelations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId, relationType: 2 }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+
+  beforeAll(async () => {
+    name = await createPostgresDatabase(adminUrl!);
+    databaseUrl = withDatabaseName(adminUrl!, name);
+    secret = randomBytes(48).toString('base64');
+    // One first, so that the second does not race its migrations (pg-multi-instance tests that).
+    a = await startInstance({ databaseUrl, jwtSecret: secret, env: STREAM_ENV });
+    b = await startInstance({ databaseUrl, jwtSecret: secret, env: STREAM_ENV });
+  }, 60_000);
+
+  afterEach(() => {
+    for (const controller of aborts.splice(0)) controller.abort();
+  });
+
+  afterAll(async () => {
+    for (const controller of aborts.splice(0)) controller.abort();
+    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
+  }, 30_000);
+
+  it('delivers within a second to a stream on A what was done through B', async () => {
+    const bob = await createUser();
+    const alice = await createUser();
+    const onA = await stream(a, bob.token);
+    const started = Date.now();
+    const relation = await requestRelation(b, alice.token, bob.id);
+    await onA.until(() => onA.named('notification').length === 1, 1000, 'the notification');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const event = onA.named('notification')[0]!;
+    const n = JSON.parse(event.data) as Notification;
+    expect(n).toMatchObject({ kind: 'RelationRequested', relationId: relation.id });
+    expect(event.id).toBe(String(n.id));
+    await onA.until(() => onA.named('unread').length === 2, 1000, 'the new count');
+    expect(JSON.parse(onA.named('unread')[1]!.data)).toEqual({ count: 1 });
+  });
+
+  it('tells streams on both instances exactly once, the acting one included', async () => {
+    const bob = await createUser();
+    const alice = await createUser();
+    const onA = await stream(a, bob.token);
+    const onB = await stream(b, bob.token);
+    await requestRelation(b, alice.token, bob.id);
+    for (const sse of [onA, onB]) {
+      await sse.until(() => sse.named('notification').length === 1, 1000, 'the notification');
+    }
+    // A little longer: no second copy (an instance hearing its own NOTIFY and a local dispatch).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onA.named('notification')).toHaveLength(1);
+    expect(onB.named('notification')).toHaveLength(1);
+  });
+
+  it('ends a stream on A when the token is revoked through B', async () => {
+    const bob = await createUser();
+    const onA = await stream(a, bob.token);
+    const res = await fetch(`${b.url}/api/account/sign-out-everywhere`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob.token}` },
+    });
+    expect(res.status).toBe(204);
+    await onA.until(() => onA.ended, AUTH_CHECK_MS * 5, 'the end of the stream');
+  });
+
+  it('listens again after its LISTEN connection is killed, and catches up', async () => {
+    const bob = await createUser();
+    const alice = await createUser();
+    const onA = await stream(a, bob.token);
+    const db = createDatabase({ databaseUrl });
+    try {
+      // Every LISTEN connection of both instances: each must come back by itself.
+      const killed = await sql<{ ok: boolean }>`
+        select pg_terminate_backend(pid) as ok from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN%'`.execute(db);
+      expect(killed.rows.length).toBe(2);
+      await requestRelation(b, alice.token, bob.id);
+      // The NOTIFY may go out while A is not listening: A reads again once it is back.
+      await onA.until(() => onA.named('notification').length === 1, 5000, 'the notification');
+      // And live delivery works again.
+      const carol = await createUser();
+      const started = Date.now();
+      await requestRelation(b, carol.token, bob.id);
+      await onA.until(() => onA.named('notification').length === 2, 1000, 'the second one');
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await db.destroy();
+    }
+    expect(a.child.exitCode).toBeNull();
+    expect(b.child.exitCode).toBeNull();
+  });
+
+  it('stops promptly on SIGTERM with a stream open, ending it', async () => {
+    const bob = await createUser();
+    const onB = await stream(b, bob.token);
+    const started = Date.now();
+    const code = await stopInstance(b);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await onB.until(() => onB.ended, 1000, 'the end of the stream');
+  });
+});
