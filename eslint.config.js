@@ -25,6 +25,7 @@ const FEATURE_ORDER = [
   'ruminations',
   'users',
   'people',
+  'notifications',
   'settings',
 ];
 

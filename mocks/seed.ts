@@ -2,6 +2,7 @@ import { relationTypeOfAudience, THERAPIST } from '../src/domain/relation-types'
 import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../src/api/demo-backend';
 import {
   createComment,
+  createNotification,
   createRelation,
   createRumination,
   createUser,
@@ -60,20 +61,31 @@ export const demoSeed: MockSeed = () => {
     state: 'rejected',
     createTMS: ago(12),
   });
-  createRelation({
+  // The two requests waiting for maya, and the notifications they sent her (her bell shows 2).
+  const fromLeo = createRelation({
     initiatorId: id.leo,
     receiverId: id.maya,
     type: BEST_FRIEND,
     state: 'pending',
     createTMS: ago(3),
   });
-  createRelation({
+  const fromNora = createRelation({
     initiatorId: id.nora,
     receiverId: id.maya,
     type: FAMILY,
     state: 'pending',
     createTMS: ago(1),
   });
+  for (const request of [fromLeo, fromNora]) {
+    createNotification({
+      recipientId: id.maya,
+      actorId: request.initiatorId,
+      kind: 'RelationRequested',
+      relationId: request.id,
+      relationType: request.type,
+      createTMS: request.createTMS,
+    });
+  }
 
   createRumination({
     authorId: id.dr_rivera,

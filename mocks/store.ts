@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../src/api/notification-schemas';
 import { ruminationWriteRequest, type RuminationWrite } from '../src/api/rumination-schemas';
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
@@ -14,6 +15,8 @@ import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
  *   createRumination({ authorId, content?, isPublished?, audiences? })
  *   createComment({ authorId, ruminationId, parentCommentId?, content?, isDeleted? })
  *   createRelation({ initiatorId, receiverId, type, state? })   state: pending|accepted|rejected|deleted
+ *   createNotification({ recipientId, actorId, kind, ruminationId?, commentId?, relationId?,
+ *                        relationType?, isRead? })   as the handlers write them (stream told)
  *   publishTermsVersion(version, content?)   a new current terms version (everybody must accept it)
  *   acceptTerms(userId, version?)    records acceptance (default: the current version)
  *   outbox()                         the emails "sent" (activation and reset links), newest last
@@ -67,6 +70,20 @@ export interface StoredRelation {
   createTMS: string;
 }
 
+/** One notification of one recipient (contract: Notifications); ids only, never any text. */
+export interface StoredNotification {
+  id: number;
+  recipientId: number;
+  kind: NotificationKind;
+  createTMS: string;
+  isRead: boolean;
+  actorId: number;
+  ruminationId: number | null;
+  commentId: number | null;
+  relationId: number | null;
+  relationType: RelationType | null;
+}
+
 export interface StoredTerms {
   version: string;
   content: string;
@@ -99,6 +116,7 @@ export interface MockDb {
   ruminations: StoredRumination[];
   comments: StoredComment[];
   relations: StoredRelation[];
+  notifications: StoredNotification[];
   terms: StoredTerms[];
   acceptances: StoredAcceptance[];
   /** Access token -> user id. Opaque strings; a password reset removes a user's tokens. */
@@ -118,6 +136,7 @@ function emptyDb(): MockDb {
     ruminations: [],
     comments: [],
     relations: [],
+    notifications: [],
     terms: [
       {
         version: INITIAL_TERMS_VERSION,
@@ -142,17 +161,44 @@ export function getDb(): MockDb {
   return db;
 }
 
+/**
+ * Who wants to know that the store may have changed: the live notification streams
+ * (handlers/notifications.ts). `reset` tells them the whole store was replaced by a fresh one, so
+ * that a stream left open by a previous test ends instead of serving the next test's users.
+ */
+export type StoreListener = (event: 'changed' | 'reset') => void;
+const storeListeners = new Set<StoreListener>();
+
+export function subscribeToStore(listener: StoreListener): () => void {
+  storeListeners.add(listener);
+  return () => storeListeners.delete(listener);
+}
+
+function tellStoreListeners(event: 'changed' | 'reset'): void {
+  for (const listener of [...storeListeners]) listener(event);
+}
+
 /** Restores an empty store (terms 1.0 only) and runs `seed` on it. Returns the store. */
 export function resetMockBackend(seed?: MockSeed): MockDb {
   db = emptyDb();
+  tellStoreListeners('reset');
   seed?.(db);
   saveDb();
   return db;
 }
 
+/**
+ * A demo copy saved before notifications existed has no such table: it gets an empty one rather
+ * than being thrown away (the stored format stays plain JSON).
+ */
+function withAllTables(next: MockDb): MockDb {
+  if (!Array.isArray(next.notifications)) next.notifications = [];
+  return next;
+}
+
 /** Replaces the whole store, e.g. with one loaded from browser storage. */
 export function replaceDb(next: MockDb): void {
-  db = next;
+  db = withAllTables(next);
 }
 
 export function setPersistence(next: typeof persistence): void {
@@ -165,11 +211,17 @@ export function setPersistence(next: typeof persistence): void {
  */
 export function syncDb(): void {
   const stored = persistence?.load();
-  if (stored) db = stored;
+  if (stored) db = withAllTables(stored);
 }
 
+/**
+ * Saves the store (demo) and tells the live streams that something may have changed. Every
+ * handler ends here (mocks/http.ts `route`), so a stream learns of any write that changes what a
+ * recipient may see (a deleted rumination, an ended relation), not only of new notifications.
+ */
 export function saveDb(): void {
   persistence?.save(db);
+  tellStoreListeners('changed');
 }
 
 /** One id sequence for every table keeps ids unique and increasing in creation order. */
@@ -365,6 +417,38 @@ export function createRelation(options: CreateRelationOptions): StoredRelation {
   db.relations.push(relation);
   saveDb();
   return relation;
+}
+
+export interface CreateNotificationOptions {
+  recipientId: number;
+  actorId: number;
+  kind: NotificationKind;
+  ruminationId?: number | null;
+  commentId?: number | null;
+  relationId?: number | null;
+  relationType?: RelationType | null;
+  /** Default false. */
+  isRead?: boolean;
+  createTMS?: string;
+}
+
+/** Stores one notification (the handlers' way too); open streams of the recipient are told. */
+export function createNotification(options: CreateNotificationOptions): StoredNotification {
+  const notification: StoredNotification = {
+    id: nextId(),
+    recipientId: options.recipientId,
+    kind: options.kind,
+    createTMS: options.createTMS ?? now(),
+    isRead: options.isRead ?? false,
+    actorId: options.actorId,
+    ruminationId: options.ruminationId ?? null,
+    commentId: options.commentId ?? null,
+    relationId: options.relationId ?? null,
+    relationType: options.relationType ?? null,
+  };
+  db.notifications.push(notification);
+  saveDb();
+  return notification;
 }
 
 /** Publishes a new current terms version: everybody must accept it before writing again. */

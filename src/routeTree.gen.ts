@@ -18,6 +18,7 @@ import { Route as PublicRouteImport } from './routes/public'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AuthAcceptedRouteImport } from './routes/_auth/_accepted'
+import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-acceptance'
 import { Route as RuminationRuminationIdRouteImport } from './routes/rumination.$ruminationId'
@@ -70,6 +71,11 @@ const AuthAcceptedRoute = AuthAcceptedRouteImport.update({
   id: '/_accepted',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthNotificationsRoute = AuthNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSettingsRoute = AuthSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/notifications': typeof AuthNotificationsRoute
   '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/notifications': typeof AuthNotificationsRoute
   '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
@@ -157,6 +165,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_auth/_accepted': typeof AuthAcceptedRouteWithChildren
+  '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/terms-acceptance': typeof AuthTermsAcceptanceRoute
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
@@ -176,6 +185,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/notifications'
     | '/settings'
     | '/terms-acceptance'
     | '/rumination/$ruminationId'
@@ -193,6 +203,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/notifications'
     | '/settings'
     | '/terms-acceptance'
     | '/rumination/$ruminationId'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms-of-service'
     | '/_auth/_accepted'
+    | '/_auth/notifications'
     | '/_auth/settings'
     | '/_auth/terms-acceptance'
     | '/rumination/$ruminationId'
@@ -301,6 +313,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAcceptedRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/notifications': {
+      id: '/_auth/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthNotificationsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings': {
       id: '/_auth/settings'
       path: '/settings'
@@ -378,12 +397,14 @@ const AuthAcceptedRouteWithChildren = AuthAcceptedRoute._addFileChildren(
 
 interface AuthRouteChildren {
   AuthAcceptedRoute: typeof AuthAcceptedRouteWithChildren
+  AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthTermsAcceptanceRoute: typeof AuthTermsAcceptanceRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAcceptedRoute: AuthAcceptedRouteWithChildren,
+  AuthNotificationsRoute: AuthNotificationsRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthTermsAcceptanceRoute: AuthTermsAcceptanceRoute,
 }

@@ -39,6 +39,10 @@ function eraseAccount(user: StoredUser): void {
     }
   }
   db.relations = db.relations.filter((r) => r.initiatorId !== user.id && r.receiverId !== user.id);
+  // Nothing tells of the erased person any more, and nothing waits for them.
+  db.notifications = db.notifications.filter(
+    (n) => n.recipientId !== user.id && n.actorId !== user.id,
+  );
   db.accountTokens = db.accountTokens.filter((t) => t.userId !== user.id);
   db.acceptances = db.acceptances.filter((a) => a.userId !== user.id);
   revokeTokens(user.id);

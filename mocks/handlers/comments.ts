@@ -10,6 +10,7 @@ import {
   mayEditComment,
   type CommentAuthors,
 } from '../../src/domain/comment-permissions';
+import { commentNotificationRecipients } from '../../src/domain/notification-rules';
 import {
   badRequest,
   conflict,
@@ -22,7 +23,7 @@ import {
   requireWriter,
   route,
 } from '../http';
-import { getDb, nextId, now, type StoredComment } from '../store';
+import { createNotification, getDb, nextId, now, type StoredComment } from '../store';
 import { toComment, visibleRuminationOr404 } from '../views';
 import { idempotent } from './idempotency';
 
@@ -83,11 +84,13 @@ export const commentHandlers = [
       const userId = requireWriter(request);
       let ruminationId: number;
       let parentCommentId: number | null = null;
+      let parentCommentAuthorId: number | null = null;
       if (input.parentCommentId != null) {
         const parent = visibleCommentOr404(input.parentCommentId, userId);
         if (parent.isDeleted) throw conflict('Replies to a deleted comment are not allowed');
         ruminationId = parent.ruminationId;
         parentCommentId = parent.id;
+        parentCommentAuthorId = parent.authorId;
       } else if (input.ruminationId != null) {
         ruminationId = input.ruminationId;
       } else {
@@ -107,6 +110,21 @@ export const commentHandlers = [
         updateTMS: time,
       };
       getDb().comments.push(comment);
+      // The shared rule (src/domain/notification-rules.ts) decides who is told.
+      const recipients = commentNotificationRecipients({
+        ruminationAuthorId: rumination.authorId,
+        parentCommentAuthorId,
+        actorId: userId,
+      });
+      for (const { recipientId, kind } of recipients) {
+        createNotification({
+          recipientId,
+          actorId: userId,
+          kind,
+          ruminationId,
+          commentId: comment.id,
+        });
+      }
       return HttpResponse.json(toComment(comment), { status: 201 });
     }),
   ),

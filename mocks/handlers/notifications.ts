@@ -1,2 +1,222 @@
-/** /api/notifications in the mock backend. Being written: see issue 14. */
-export const notificationHandlers = [];
+import { HttpResponse } from 'msw';
+import { NOTIFICATION_LIMIT_DEFAULT } from '../../src/api/limits';
+import { DEMO_DB_KEY } from '../../src/api/demo-backend';
+import {
+  markReadRequest,
+  notificationListQuery,
+  STREAM_EVENTS,
+  type Notification,
+} from '../../src/api/notification-schemas';
+import { noContent, readBody, readQuery, requireUser, route } from '../http';
+import { findUser, getDb, subscribeToStore, syncDb, type StoredNotification } from '../store';
+import { isVisible, userRef } from '../views';
+
+/**
+ * /api/notifications (api-contract.md "Notifications"), as server/modules/notifications does it.
+ * Notifications are written where their cause happens (handlers/relations.ts, comments.ts); here
+ * they are read. A notification is shown, and counted, only while its recipient may still see what
+ * it is about: its rumination (the shared visibility rule, through views.ts `isVisible`) and its
+ * comment (not deleted). A cancelled request's unread notification is deleted at the cancel.
+ */
+
+/** A comment line this often keeps proxies from closing an idle stream (as the server). */
+export const STREAM_HEARTBEAT_MS = 25_000;
+
+function toNotification(n: StoredNotification): Notification {
+  return {
+    id: n.id,
+    kind: n.kind,
+    createTMS: n.createTMS,
+    isRead: n.isRead,
+    actor: userRef(n.actorId),
+    ruminationId: n.ruminationId,
+    commentId: n.commentId,
+    relationId: n.relationId,
+    relationType: n.relationType,
+  };
+}
+
+function mayStillSee(n: StoredNotification): boolean {
+  const db = getDb();
+  if (n.ruminationId !== null) {
+    const rumination = db.ruminations.find((r) => r.id === n.ruminationId);
+    if (!rumination || !isVisible(rumination, n.recipientId)) return false;
+  }
+  if (n.commentId !== null) {
+    const comment = db.comments.find((c) => c.id === n.commentId);
+    if (!comment || comment.isDeleted) return false;
+  }
+  return true;
+}
+
+/** The recipient's notifications the list shows, oldest first (ids grow with time). */
+function visibleNotificationsOf(userId: number): StoredNotification[] {
+  return getDb()
+    .notifications.filter((n) => n.recipientId === userId && mayStillSee(n))
+    .sort((a, b) => a.id - b.id);
+}
+
+function unreadCountOf(userId: number): number {
+  return visibleNotificationsOf(userId).filter((n) => !n.isRead).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The live stream
+
+const encoder = new TextEncoder();
+
+function notificationEvent(n: StoredNotification): string {
+  return `event: ${STREAM_EVENTS.notification}\nid: ${n.id}\ndata: ${JSON.stringify(toNotification(n))}\n\n`;
+}
+
+function unreadEvent(count: number): string {
+  // No `id:`: the reconnect position is the last notification's id, which this must not move.
+  return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
+}
+
+function lastEventIdOf(request: Request): number | null {
+  const raw = request.headers.get('Last-Event-ID')?.trim() ?? '';
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * One connection's stream. It starts with what a reconnect missed (visible notifications after
+ * `Last-Event-ID`) and the unread count, then sends whatever is new whenever the store may have
+ * changed, and the count whenever it moved (a read elsewhere, a deleted rumination).
+ *
+ * How it learns of changes: in one JavaScript context (tests, one demo tab) every handler ends in
+ * `saveDb`, which tells the store's listeners. Two demo TABS share localStorage but not memory
+ * (MSW runs the handlers in each page): there the `storage` event, which the browser fires in the
+ * other tabs whenever one tab saves the store, makes this tab re-read the stored copy. Chosen
+ * over polling every second: it costs nothing while nothing happens and arrives at once.
+ */
+function notificationStream(
+  userId: number,
+  lastEventId: number | null,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  let stop = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      // Without Last-Event-ID, everything that exists now is the list's business, not the stream's.
+      let lastSentId = lastEventId ?? getDb().nextId - 1;
+      let lastCount: number | null = null;
+      let scheduled: ReturnType<typeof setTimeout> | undefined;
+
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          // The reader went away without cancelling (a page that closed): stop serving it.
+          stop();
+        }
+      };
+
+      const flush = () => {
+        scheduled = undefined;
+        if (closed) return;
+        if (!findUser(userId)?.isActive) {
+          // An erased (or deactivated) account has nothing more to hear.
+          stop();
+          controller.close();
+          return;
+        }
+        const fresh = visibleNotificationsOf(userId).filter((n) => n.id > lastSentId);
+        for (const n of fresh) {
+          send(notificationEvent(n));
+          lastSentId = n.id;
+        }
+        const count = unreadCountOf(userId);
+        if (fresh.length > 0 || count !== lastCount) {
+          send(unreadEvent(count));
+          lastCount = count;
+        }
+      };
+
+      // After the write that told us has finished (the handler is still running when it saves).
+      const schedule = () => {
+        if (!closed && scheduled === undefined) scheduled = setTimeout(flush, 0);
+      };
+
+      const unsubscribe = subscribeToStore((event) => {
+        if (event === 'changed') {
+          schedule();
+          return;
+        }
+        // The store was replaced by an empty one (between tests): this connection's user is gone.
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed or cancelled.
+        }
+      });
+
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== DEMO_DB_KEY) return;
+        syncDb();
+        schedule();
+      };
+      const hasWindow =
+        typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+      if (hasWindow) window.addEventListener('storage', onStorage);
+
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
+
+      stop = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        if (scheduled !== undefined) clearTimeout(scheduled);
+        unsubscribe();
+        if (hasWindow) window.removeEventListener('storage', onStorage);
+      };
+      signal.addEventListener('abort', () => stop(), { once: true });
+
+      flush();
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
+export const notificationHandlers = [
+  route('get', '/api/notifications/unread-count', ({ request }) => {
+    const userId = requireUser(request);
+    return HttpResponse.json({ count: unreadCountOf(userId) });
+  }),
+
+  route('put', '/api/notifications/read', async ({ request }) => {
+    // The body first, as the server's schema validation runs before its handler asks who calls.
+    const { upToId } = await readBody(request, markReadRequest);
+    const userId = requireUser(request);
+    for (const n of getDb().notifications) {
+      if (n.recipientId === userId && n.id <= upToId) n.isRead = true;
+    }
+    return noContent();
+  }),
+
+  route('get', '/api/notifications/stream', ({ request }) => {
+    const userId = requireUser(request);
+    const stream = notificationStream(userId, lastEventIdOf(request), request.signal);
+    return new HttpResponse(stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      },
+    });
+  }),
+
+  route('get', '/api/notifications', ({ request }) => {
+    const query = readQuery(request, notificationListQuery);
+    const userId = requireUser(request);
+    const newestFirst = visibleNotificationsOf(userId)
+      .filter((n) => query.BeforeId === undefined || n.id < query.BeforeId)
+      .reverse();
+    return HttpResponse.json(
+      newestFirst.slice(0, query.Limit ?? NOTIFICATION_LIMIT_DEFAULT).map(toNotification),
+    );
+  }),
+];

@@ -18,7 +18,7 @@ import {
   requireWriter,
   route,
 } from '../http';
-import { findUser, getDb, nextId, now, type StoredRelation } from '../store';
+import { createNotification, findUser, getDb, nextId, now, type StoredRelation } from '../store';
 import { toRelation } from '../views';
 
 /**
@@ -35,6 +35,24 @@ function ownRelationOr404(id: number, userId: number): StoredRelation {
     throw notFound('Relation not found');
   }
   return relation;
+}
+
+/**
+ * A cancelled request's notification goes while still unread: it asks for something that no
+ * longer stands. A read one stays, as history (as the server does). Deleted rather than hidden at
+ * read time, so that marking it read later cannot bring it back.
+ */
+function withdrawRequestNotification(relation: StoredRelation): void {
+  const db = getDb();
+  db.notifications = db.notifications.filter(
+    (n) =>
+      !(
+        n.kind === 'RelationRequested' &&
+        n.relationId === relation.id &&
+        n.recipientId === relation.receiverId &&
+        !n.isRead
+      ),
+  );
 }
 
 /** The receiver answers a pending request; anything else is refused. */
@@ -112,12 +130,26 @@ export const relationHandlers = [
       createTMS: now(),
     };
     getDb().relations.push(relation);
+    createNotification({
+      recipientId: other,
+      actorId: userId,
+      kind: 'RelationRequested',
+      relationId: relation.id,
+      relationType: relation.type,
+    });
     return HttpResponse.json(toRelation(relation), { status: 201 });
   }),
 
   route('put', '/api/UserRelations/:id/accept', ({ request, params }) => {
     const relation = answerable(params, request, 'accept');
     relation.isAccepted = true;
+    createNotification({
+      recipientId: relation.initiatorId,
+      actorId: relation.receiverId,
+      kind: 'RelationAccepted',
+      relationId: relation.id,
+      relationType: relation.type,
+    });
     return HttpResponse.json(toRelation(relation));
   }),
 
@@ -141,6 +173,7 @@ export const relationHandlers = [
       );
     }
     relation.isDeleted = true;
+    if (cancelsOwnRequest) withdrawRequestNotification(relation);
     return noContent();
   }),
 ];

@@ -57,3 +57,13 @@ export const accountKeys = {
   /** The signed-in person's own account (GET /api/account). */
   mine: [...ACCOUNT, 'mine'] as const,
 };
+
+const NOTIFICATIONS = ['notifications'] as const;
+/** Short on purpose: these keys sit in the first-load bundle (see `npm run budget`). */
+export const notificationKeys = {
+  all: NOTIFICATIONS,
+  /** The /notifications page's list (newest first, paged). */
+  list: [...NOTIFICATIONS, 'list'] as const,
+  /** The bell's number; persisted with the rest of the cache, so it shows offline. */
+  unreadCount: [...NOTIFICATIONS, 'unread'] as const,
+};

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
+import { NotificationsMenuLink } from '../../features/notifications/notification-bell';
 import { PeopleNavLink } from '../../features/people/pending-request-count';
 import { useAuth } from '../../features/auth/auth-context';
 import { useTheme } from '../../features/theme/use-theme';
@@ -36,6 +37,9 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
           <PeopleNavLink />
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <NotificationsMenuLink />
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
         <DropdownMenu.Item asChild className={itemClass}>

@@ -21,16 +21,32 @@ const PeopleNavLink = lazy(() =>
   })),
 );
 
+// The bell and the live stream need the notifications' API, queries and stream reader.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+const NotificationStream = lazy(() =>
+  import('../../features/notifications/use-notification-stream').then((module) => ({
+    default: module.NotificationStream,
+  })),
+);
+
 /**
  * The signed-in part of the navigation bar (nav-bar.tsx): the person's pages on the left, then
- * New Rumination, Settings, the theme switch and Sign Out (on a small screen, a menu) on the
- * right. Default export: loaded lazily, only once someone is signed in.
+ * New Rumination, the notifications bell, Settings, the theme switch and Sign Out (on a small
+ * screen, a menu) on the right. It is rendered exactly while someone is signed in, so it also
+ * holds the one notification stream. Default export: loaded lazily, only once someone is signed in.
  */
 export default function SignedInNav() {
   const { requiresTosAcceptance, logout } = useAuth();
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
   return (
     <>
+      <Suspense fallback={null}>
+        <NotificationStream />
+      </Suspense>
       {!isSmallScreen && (
         <>
           <Link to="/my-ruminations" className="nav-link">
@@ -54,6 +70,10 @@ export default function SignedInNav() {
         <div className="whitespace-nowrap">
           <NewRuminationButton disabled={requiresTosAcceptance} />
         </div>
+        {/* On the bar at every width: the number is the point of it. */}
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         {isSmallScreen ? (
           <NavOverflowMenuSlot />
         ) : (

@@ -1,0 +1,234 @@
+import { onlineManager } from '@tanstack/react-query';
+import type { Notification, STREAM_EVENTS } from '../../api/notification-schemas';
+import { clearToken, getToken } from '../../lib/token-storage';
+
+/**
+ * GET /api/notifications/stream, read with `fetch` (EventSource cannot send the bearer token): a
+ * small server-sent-events parser and a connection that reconnects with backoff, resumes with
+ * `Last-Event-ID`, pauses while offline and stops at sign-out or on 401.
+ */
+
+export interface ServerSentEvent {
+  /** `message` when the event named none. */
+  event: string;
+  data: string;
+  /** The last `id:` seen on this connection so far (ids persist across events, as in SSE). */
+  lastEventId: string;
+}
+
+/**
+ * The text/event-stream format (the HTML standard's rules, trimmed to what this API sends):
+ * lines end with CRLF, LF or CR; a blank line ends an event; `:` starts a comment; `data:` lines
+ * are joined with newlines; one space after the colon is dropped; an `id` holding NUL is ignored;
+ * an event without data is not dispatched.
+ */
+export class SseParser {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+  private lastEventId = '';
+  /** A chunk ended in CR: a LF at the start of the next one belongs to the same line end. */
+  private pendingCr = false;
+
+  constructor(lastEventId = '') {
+    this.lastEventId = lastEventId;
+  }
+
+  /** Feeds decoded text; returns the events it completed. */
+  push(text: string): ServerSentEvent[] {
+    let chunk = text;
+    if (this.pendingCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    this.pendingCr = false;
+    this.buffer += chunk;
+    const events: ServerSentEvent[] = [];
+    for (;;) {
+      const end = this.buffer.search(/\r\n|\r|\n/);
+      if (end < 0) break;
+      const line = this.buffer.slice(0, end);
+      let width = 1;
+      if (this.buffer[end] === '\r') {
+        if (end + 1 === this.buffer.length) this.pendingCr = true;
+        else if (this.buffer[end + 1] === '\n') width = 2;
+      }
+      this.buffer = this.buffer.slice(end + width);
+      const dispatched = this.line(line);
+      if (dispatched) events.push(dispatched);
+    }
+    return events;
+  }
+
+  private line(line: string): ServerSentEvent | null {
+    if (line === '') return this.dispatch();
+    if (line.startsWith(':')) return null;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
+    // `retry` and unknown fields: the reconnect delay is this client's own (below).
+    return null;
+  }
+
+  private dispatch(): ServerSentEvent | null {
+    const event = this.event === '' ? 'message' : this.event;
+    const data = this.data.join('\n');
+    const hadData = this.data.length > 0;
+    this.event = '';
+    this.data = [];
+    return hadData ? { event, data, lastEventId: this.lastEventId } : null;
+  }
+}
+
+/** Backoff of reconnects: 1 s, doubling to 30 s; back to 1 s once a connection delivered. */
+export const RECONNECT_MIN_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+/**
+ * The server writes at least a comment line every 25 s: this long without a byte means the
+ * connection died without saying so (a laptop that slept, a dropped network): start over.
+ */
+export const SILENCE_MS = 60_000;
+
+export interface NotificationStreamHandlers {
+  onNotification: (notification: Notification) => void;
+  onUnread: (count: number) => void;
+}
+
+export interface NotificationStreamOptions extends NotificationStreamHandlers {
+  /** Absolute URL of the stream; default: /api/notifications/stream on this origin. */
+  url?: string;
+}
+
+const EVENTS: typeof STREAM_EVENTS = { notification: 'notification', unread: 'unread' };
+
+/**
+ * Opens the stream and keeps it open until the returned function is called, the token goes (sign
+ * out: the stream stops itself) or the server refuses it (401: the token is forgotten, as the
+ * app's HTTP client does (lib/http.ts), and the guards sign the person out).
+ */
+export function startNotificationStream(options: NotificationStreamOptions): () => void {
+  const url = options.url ?? new URL('/api/notifications/stream', window.location.origin).href;
+  let stopped = false;
+  let lastEventId = '';
+  let delay = RECONNECT_MIN_MS;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the current connection (abort and cancel its reader); undefined when none is open. */
+  let closeConnection: (() => void) | undefined;
+
+  const connect = async () => {
+    retryTimer = undefined;
+    if (stopped || closeConnection || !onlineManager.isOnline()) return;
+    const token = getToken();
+    if (!token) {
+      stop();
+      return;
+    }
+    const abort = new AbortController();
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let closed = false;
+    const close = () => {
+      closed = true;
+      // Forgotten at once, so that a reconnect right after (back online) is not refused.
+      if (closeConnection === close) closeConnection = undefined;
+      abort.abort();
+      // Not awaited: a pending read ends at once, whatever the cancel promise does.
+      reader?.cancel().catch(() => {});
+    };
+    closeConnection = close;
+    let delivered = false;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const headers: Record<string, string> = {
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${token}`,
+      };
+      if (lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
+      const response = await fetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+      if (response.status === 401) {
+        // Only if the refused token is still ours: a newer sign-in must not be undone.
+        if (getToken() === token) clearToken();
+        stop();
+        return;
+      }
+      const type = response.headers.get('Content-Type') ?? '';
+      if (!response.ok || !response.body || !type.startsWith('text/event-stream')) {
+        throw new Error(`The notification stream answered ${response.status}`);
+      }
+      reader = response.body.getReader();
+      if (closed) reader.cancel().catch(() => {});
+      const decoder = new TextDecoder();
+      const parser = new SseParser(lastEventId);
+      const onSilence = () => {
+        close();
+        scheduleReconnect();
+      };
+      while (!closed) {
+        clearTimeout(silence);
+        silence = setTimeout(onSilence, SILENCE_MS);
+        const { value, done } = await reader.read();
+        if (done || closed) break;
+        for (const event of parser.push(decoder.decode(value, { stream: true }))) {
+          lastEventId = event.lastEventId;
+          if (!delivered) {
+            delivered = true;
+            delay = RECONNECT_MIN_MS;
+          }
+          dispatch(event);
+        }
+      }
+    } catch {
+      // Network trouble, a server error or an unreadable event: try again after the backoff.
+    } finally {
+      clearTimeout(silence);
+      if (closeConnection === close) closeConnection = undefined;
+    }
+    if (closed || stopped) return;
+    scheduleReconnect();
+  };
+
+  const dispatch = (event: ServerSentEvent) => {
+    if (event.event === EVENTS.notification) {
+      options.onNotification(JSON.parse(event.data) as Notification);
+    } else if (event.event === EVENTS.unread) {
+      const { count } = JSON.parse(event.data) as { count: number };
+      options.onUnread(count);
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer !== undefined || !onlineManager.isOnline()) return;
+    retryTimer = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const clearRetry = () => {
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
+  };
+
+  // Offline: nothing can arrive, so the connection goes and no retries are wasted; back online,
+  // it resumes at once (Last-Event-ID brings what was missed).
+  const unsubscribeOnline = onlineManager.subscribe((online) => {
+    if (stopped) return;
+    if (online) {
+      clearRetry();
+      delay = RECONNECT_MIN_MS;
+      void connect();
+    } else {
+      clearRetry();
+      closeConnection?.();
+    }
+  });
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    clearRetry();
+    unsubscribeOnline();
+    closeConnection?.();
+  }
+
+  void connect();
+  return stop;
+}

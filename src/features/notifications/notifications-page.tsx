@@ -1,0 +1,109 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import type { Notification } from '../../api/notification-schemas';
+import { useCurrentUser } from '../auth/use-current-user';
+import {
+  absoluteTime,
+  notificationTarget,
+  notificationText,
+  relativeTime,
+} from './notification-text';
+import { useMarkNotificationsRead, useNotifications } from './notification-queries';
+
+/**
+ * /notifications: one line per notification, newest first, each leading to where it happened.
+ * Opening the page marks what it shows read (up to the newest shown id); the lines that were new
+ * keep their mark while the page stays open, so the person sees what was new.
+ */
+export function NotificationsPage() {
+  const query = useNotifications();
+  const viewer = useCurrentUser();
+  const { mutate: markReadUpTo } = useMarkNotificationsRead();
+  const notifications = query.data?.pages.flat() ?? [];
+  const newestId = notifications[0]?.id;
+  const hasUnread = notifications.some((n) => !n.isRead);
+  const markedUpTo = useRef(0);
+
+  useEffect(() => {
+    // Once per newest id: a notification arriving while the page is open is shown, so read too.
+    if (newestId === undefined || !hasUnread || newestId <= markedUpTo.current) return;
+    markedUpTo.current = newestId;
+    markReadUpTo(newestId);
+  }, [newestId, hasUnread, markReadUpTo]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Notifications</h1>
+      {query.isPending ? (
+        <p role="status" className="text-ink-muted">
+          Loading notifications...
+        </p>
+      ) : query.isError && notifications.length === 0 ? (
+        <div role="alert" className="error-box flex flex-col items-start gap-3">
+          <p>{query.error.message}</p>
+          <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
+            Try again
+          </button>
+        </div>
+      ) : notifications.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+          <p>
+            No notifications yet. Requests, acceptances and comments on your notes show up here.
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <ul
+            aria-label="Notifications"
+            className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+          >
+            {notifications.map((n) => (
+              <NotificationLine key={n.id} notification={n} viewerId={viewer?.id ?? null} />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              disabled={query.isFetchingNextPage}
+              onClick={() => {
+                // A failed page leaves the button in place to try again; the error is logged.
+                query.fetchNextPage().catch((error: unknown) => console.error(error));
+              }}
+              className="btn btn-secondary self-center"
+            >
+              {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NotificationLine({
+  notification: n,
+  viewerId,
+}: {
+  notification: Notification;
+  viewerId: number | null;
+}) {
+  return (
+    <li className={`flex items-baseline gap-3 px-4 py-3 ${n.isRead ? '' : 'bg-page'}`}>
+      {n.isRead ? (
+        <span aria-hidden="true" className="w-10 shrink-0" />
+      ) : (
+        <span className="w-10 shrink-0 text-xs font-semibold text-accent">New</span>
+      )}
+      <Link {...notificationTarget(n)} className="min-w-0 flex-1 text-ink">
+        {notificationText(n, viewerId)}
+      </Link>
+      <time
+        dateTime={n.createTMS}
+        title={absoluteTime(n.createTMS)}
+        className="shrink-0 text-sm text-ink-muted"
+      >
+        {relativeTime(n.createTMS)}
+      </time>
+    </li>
+  );
+}
