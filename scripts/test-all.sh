@@ -42,6 +42,10 @@ stage "client budget (bytes Chromium transfers)" node scripts/client-budget.mjs
 stage "Lighthouse (printed)" npm run --silent lighthouse
 stage "browser journeys and accessibility" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+# The journey that needs PostgreSQL (skipped above): two instances, live updates across them.
+stage "browser journey on two instances (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-pg.json" \
+  npx playwright test tests/e2e/notifications-two-instances.spec.ts --reporter=list,json
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
 import { expect, personAt, signInAs, test } from './support/fixtures';
-import { commentViaApi, createRuminationViaApi, requestRelationViaApi } from './support/ui';
+import {
+  commentViaApi,
+  createRuminationViaApi,
+  deleteRelationViaApi,
+  requestRelationViaApi,
+} from './support/ui';
 
 /** Live updates arrive over the stream: no reload anywhere below, only waiting. */
 const LIVE = { timeout: 5_000 };
@@ -26,7 +31,7 @@ test('bob asks alice to be his Friend; both bells count live; his comment on her
   await expect(bell(page, 'Notifications')).toBeVisible();
 
   // Bob asks; Alice's bell counts it without a reload.
-  await requestRelationViaApi(request, bob, alice, 'Friend');
+  const friendship = await requestRelationViaApi(request, bob, alice, 'Friend');
   await expect(bell(alicePage, 'Notifications, 1 unread')).toBeVisible(LIVE);
 
   // She reads it, and accepts on People.
@@ -50,7 +55,12 @@ test('bob asks alice to be his Friend; both bells count live; his comment on her
   const note = await createRuminationViaApi(request, alice, 'For my friends, from alice', {
     audiences: ['Friend'],
   });
-  await commentViaApi(request, bob, { ruminationId: note.id }, 'Lovely to read');
+  const bobsComment = await commentViaApi(
+    request,
+    bob,
+    { ruminationId: note.id },
+    'Lovely to read',
+  );
   await expect(bell(alicePage, 'Notifications, 1 unread')).toBeVisible(LIVE);
 
   await bell(alicePage, 'Notifications, 1 unread').click();
@@ -64,5 +74,17 @@ test('bob asks alice to be his Friend; both bells count live; his comment on her
     await alicePage.goto('/notifications');
     await expect(list.getByRole('listitem')).toHaveCount(2);
   });
+
+  // Alice answers bob's comment: bob's bell counts her reply beside her acceptance. Then she ends
+  // the relation: the reply is about a note he may no longer read, so it leaves his count and his
+  // list, live; the acceptance stays, as history.
+  await commentViaApi(request, alice, { parentCommentId: bobsComment.id }, 'Thank you');
+  await expect(bell(page, 'Notifications, 2 unread')).toBeVisible(LIVE);
+  await deleteRelationViaApi(request, alice, friendship.id);
+  await expect(bell(page, 'Notifications, 1 unread')).toBeVisible(LIVE);
+  await page.goto('/notifications');
+  const bobsList = page.getByRole('list', { name: 'Notifications' });
+  await expect(bobsList).toContainText(`${alice.username} accepted your Friend request`);
+  await expect(bobsList).not.toContainText('replied to your comment');
   await alicePage.context().close();
 });

@@ -89,6 +89,8 @@ function readTail(file: string): string {
 export async function startServer(opts: {
   staticDir: string;
   label?: string;
+  /** Over serverEnv's: e.g. DATABASE_URL and one JWT_SECRET for several instances. */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(
@@ -96,7 +98,7 @@ export async function startServer(opts: {
   );
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const env = serverEnv({ port, dataDir, staticDir: opts.staticDir });
+  const env = { ...serverEnv({ port, dataDir, staticDir: opts.staticDir }), ...opts.env };
   // `npm start` runs scripts/start.mjs; before that exists, the server's entry point through tsx.
   const entry = fs.existsSync(path.join(REPO_ROOT, 'scripts', 'start.mjs'))
     ? ['scripts/start.mjs']

@@ -180,3 +180,15 @@ export async function commentViaApi(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number };
 }
+
+/** Ends a relation (either side may): DELETE /api/UserRelations/{id}. */
+export async function deleteRelationViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  relationId: number,
+): Promise<void> {
+  const response = await request.delete(`/api/UserRelations/${relationId}`, {
+    headers: bearer(user),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
