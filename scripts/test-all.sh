@@ -45,7 +45,8 @@ stage "browser journeys and accessibility" \
 # The journey that needs PostgreSQL (skipped above): two instances, live updates across them.
 stage "browser journey on two instances (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-pg.json" \
-  npx playwright test tests/e2e/notifications-two-instances.spec.ts --reporter=list,json
+  npx playwright test tests/e2e/notifications-two-instances.spec.ts --reporter=list,json \
+  --output test-results-pg
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

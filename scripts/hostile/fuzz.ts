@@ -242,6 +242,16 @@ function generate(world: World): Generated {
     () => r('POST', '/api/TermsOfService/accept', { version: pick(['1.0', '2.0', ...STRINGS]) }),
     () => r('GET', `/api/users/${someId(world, 'user')}`),
     () => r('GET', `/api/users/search${oddQuery(['q', 'Limit'])}`),
+    () => r('GET', `/api/notifications${oddQuery(['Limit', 'BeforeId'])}`),
+    () => r('GET', '/api/notifications/unread-count'),
+    () =>
+      r('PUT', '/api/notifications/read', { upToId: pick([1, 0, -1, 2 ** 31, '7', 'x', null]) }),
+    // The stream stays open by design; only the answers that end at once are fuzzed.
+    () => ({
+      method: 'GET',
+      path: '/api/notifications/stream',
+      headers: { authorization: 'Bearer x' },
+    }),
     () => r('GET', '/api/account'),
     // The world's passwords are not among STRINGS: these are refused, and the world stays.
     () =>

@@ -1,15 +1,23 @@
 /**
  * The access token lives in localStorage under the key `token` (spec section 3), so a reload or a
  * second tab keeps the session. Listeners let the auth state follow changes made anywhere.
+ * In the demo (the mock backend in the browser, `--mode demo`) it lives in sessionStorage instead:
+ * each tab is a session of its own, so two demo people can sit in two tabs of one browser while
+ * the mock's data, in localStorage, is shared; each sees what the other does, live. A production
+ * build leaves this choice out entirely (the mode is known when building).
  */
 export const TOKEN_KEY = 'token';
+
+function tokenStore(): Storage {
+  return import.meta.env.MODE === 'demo' ? sessionStorage : localStorage;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
 export function getToken(): string | null {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return tokenStore().getItem(TOKEN_KEY);
   } catch {
     // Storage can be unavailable (privacy modes); then nobody is signed in.
     return null;
@@ -17,13 +25,13 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  tokenStore().setItem(TOKEN_KEY, token);
   notifyStorageChange();
 }
 
 export function clearToken(): void {
   try {
-    localStorage.removeItem(TOKEN_KEY);
+    tokenStore().removeItem(TOKEN_KEY);
   } finally {
     notifyStorageChange();
   }

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { fillSignIn } from './support/ui';
+import { fillSignIn, openComments } from './support/ui';
 
 /** The demo build (`vite build --mode demo`): the SPA alone, MSW answering /api in the browser. */
 function demoURL(): string {
@@ -59,4 +59,36 @@ test('demo mode: the login screen lists demo people; one signs in and sees their
   await expect(page.getByRole('article').filter({ hasText: 'Written in the demo' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: 'Written in the demo' })).toBeVisible();
+});
+
+test('demo mode: two demo people in two tabs; a comment in one tab lights the bell in the other', async ({
+  page,
+}) => {
+  const base = demoURL();
+  const password = 'demo-pass';
+  const bell = (p: typeof page, name: string) =>
+    p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+  // Maya in this tab: the seed's two waiting requests are in her bell.
+  await page.goto(`${base}/login`);
+  await fillSignIn(page, 'maya', password);
+  await expect(page).toHaveURL(/\/my-ruminations$/);
+  await expect(bell(page, 'Notifications, 2 unread')).toBeVisible();
+
+  // Leo in a second tab of the same browser (each tab is its own demo session).
+  const leoTab = await page.context().newPage();
+  await leoTab.goto(`${base}/login`);
+  await fillSignIn(leoTab, 'leo', password);
+  await expect(leoTab).toHaveURL(/\/my-ruminations$/);
+  await leoTab.goto(`${base}/public`);
+  const card = leoTab.getByRole('article').filter({ hasText: 'First morning run in months' });
+  await openComments(card);
+  await card.getByRole('textbox', { name: 'Add a comment' }).fill('Proud of you!');
+  await card.getByRole('textbox', { name: 'Add a comment' }).press('Enter');
+  await expect(card.getByText('Proud of you!')).toBeVisible();
+
+  // Maya's tab counts it without a reload.
+  await expect(bell(page, 'Notifications, 3 unread')).toBeVisible({ timeout: 5_000 });
+  await bell(page, 'Notifications, 3 unread').click();
+  await expect(page.getByRole('link', { name: 'leo commented on your rumination' })).toBeVisible();
 });

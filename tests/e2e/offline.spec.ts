@@ -84,6 +84,11 @@ test('the feed read online shows again after a reload without network', async ({
   await expect(card).toBeVisible();
   await openComments(card);
   await expect(card.getByText('A comment to read offline')).toBeVisible();
+  // The author's request is still unread: the bell counts it, and keeps the count offline.
+  const bell = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Notifications, 1 unread', exact: true });
+  await expect(bell).toBeVisible();
   await waitForServiceWorker(page);
   // The copy is saved a moment after the screen settles.
   await expect.poll(() => browserStorageText(page)).toContain('A comment to read offline');
@@ -94,6 +99,7 @@ test('the feed read online shows again after a reload without network', async ({
   await openComments(ruminationCard(page, thought));
   await expect(ruminationCard(page, thought).getByText('A comment to read offline')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expect(bell).toBeVisible();
 
   // Back online: the indicator goes, and the page refreshes what went stale.
   await context.setOffline(false);

@@ -22,6 +22,7 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
     'My Ruminations',
     'My Feed',
     'People',
+    'Notifications',
     'Settings',
     'Switch to dark theme',
     'Sign Out',
