@@ -8,7 +8,8 @@
  */
 export const TOKEN_KEY = 'token';
 
-function tokenStore(): Storage {
+/** Where a session's own entries live: the token, and what is known of its terms (auth-session.ts). */
+export function sessionStore(): Storage {
   return import.meta.env.MODE === 'demo' ? sessionStorage : localStorage;
 }
 
@@ -17,7 +18,7 @@ const listeners = new Set<Listener>();
 
 export function getToken(): string | null {
   try {
-    return tokenStore().getItem(TOKEN_KEY);
+    return sessionStore().getItem(TOKEN_KEY);
   } catch {
     // Storage can be unavailable (privacy modes); then nobody is signed in.
     return null;
@@ -25,13 +26,13 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
-  tokenStore().setItem(TOKEN_KEY, token);
+  sessionStore().setItem(TOKEN_KEY, token);
   notifyStorageChange();
 }
 
 export function clearToken(): void {
   try {
-    tokenStore().removeItem(TOKEN_KEY);
+    sessionStore().removeItem(TOKEN_KEY);
   } finally {
     notifyStorageChange();
   }

@@ -1,6 +1,7 @@
 import {
   clearToken,
   getToken,
+  sessionStore,
   notifyStorageChange,
   setToken,
   subscribeToStorage,
@@ -40,7 +41,7 @@ function readTosState(raw: string | null): StoredTosState {
 
 function readRawTosState(): string | null {
   try {
-    return localStorage.getItem(TOS_STATE_KEY);
+    return sessionStore().getItem(TOS_STATE_KEY);
   } catch {
     return null;
   }
@@ -109,13 +110,13 @@ export class AuthSession {
 
   signOut(): void {
     try {
-      localStorage.removeItem(TOS_STATE_KEY);
+      sessionStore().removeItem(TOS_STATE_KEY);
     } finally {
       clearToken();
     }
   }
 
   private writeTosState(state: StoredTosState): void {
-    localStorage.setItem(TOS_STATE_KEY, JSON.stringify(state));
+    sessionStore().setItem(TOS_STATE_KEY, JSON.stringify(state));
   }
 }
