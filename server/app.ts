@@ -13,6 +13,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { installRequestAuth } from './auth/request-auth';
 import { BackgroundTasks } from './background-tasks';
+import { installApiCompression } from './http/api-compression';
 import { installErrorHandling } from './http/error-handler';
 import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
 import { HttpProblem } from './http/problem';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   matchQueryNamesIgnoringCase(app);
+  if (config.apiCompression) installApiCompression(app);
 
   // Modules register their routes with full paths (/api/...) on the root instance.
   await registerModules(app);

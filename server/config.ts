@@ -43,6 +43,8 @@ export interface AppConfig {
   /** SQLite's page cache (per connection) and memory-mapped window, in MB (database.ts). */
   sqliteCacheMb: number;
   sqliteMmapMb: number;
+  /** Compress JSON answers of about 1 KB and more (http/api-compression.ts). */
+  apiCompression: boolean;
   /** Public address of the web app; links in emails point here. No trailing slash. */
   appUrl: string;
   /** From JWT_SECRET; when absent the server generates one and keeps it in DATA_DIR. */
@@ -172,6 +174,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
   ),
+  API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
   RATE_LIMIT_MULTIPLIER: z.preprocess(
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     sqliteCacheMb: e.SQLITE_CACHE_MB,
     sqliteMmapMb: e.SQLITE_MMAP_MB,
+    apiCompression: e.API_COMPRESSION ?? true,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

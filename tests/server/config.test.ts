@@ -21,6 +21,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       sqliteCacheMb: 64,
       sqliteMmapMb: 0,
+      apiCompression: true,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
   });
