@@ -10,6 +10,8 @@ declare module 'autocannon' {
     p90: number;
     p97_5: number;
     p99: number;
+    /** Requests and bytes only: the count over the whole run. */
+    total?: number;
   }
   export interface RawRequest {
     method?: string;

@@ -135,6 +135,36 @@ function memoryMb(pid: number | undefined): { rss: number; peak: number } {
   }
 }
 
+/** Linux's clock ticks per second (USER_HZ), the unit of the CPU times in /proc/PID/stat. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number | string | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: state is the first, utime the 12th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process on the machine (server and backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuSeconds(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /**
  * The server as `npm start` runs it: scripts/start.mjs with the flags of package.json, which runs
  * the bundle (dist-server/main.mjs, built in main()) with plain node; STATIC_DIR elsewhere skips
@@ -166,6 +196,8 @@ async function startApi(name: string, dataDir: string, databaseUrl?: string): Pr
 interface Target {
   path: string;
   token?: string;
+  /** Sent as Accept-Encoding; autocannon sends none, so answers come back uncompressed. */
+  acceptEncoding?: string;
 }
 
 interface Measure {
@@ -179,6 +211,13 @@ interface Measure {
   bytes: number;
   rss: number;
   peak: number;
+  /**
+   * CPU time per request at 50 connections, in µs: the server process, PostgreSQL's processes, and
+   * this script (autocannon). All three share the machine's cores, so they explain its req/s.
+   */
+  cpuServer: number;
+  cpuPostgres: number;
+  cpuClient: number;
 }
 
 function requestsFor(targets: Target[]) {
@@ -191,7 +230,10 @@ function requestsFor(targets: Target[]) {
         return {
           ...request,
           path: t.path,
-          headers: t.token ? { authorization: `Bearer ${t.token}` } : {},
+          headers: {
+            ...(t.token ? { authorization: `Bearer ${t.token}` } : {}),
+            ...(t.acceptEncoding ? { 'accept-encoding': t.acceptEncoding } : {}),
+          },
         };
       },
     },
@@ -251,12 +293,25 @@ async function drain(server: Server): Promise<void> {
 async function measure(server: Server, targets: Target[]): Promise<Measure> {
   await load(server.url, targets, LATENCY_CONNECTIONS, Math.min(3, DURATION));
   await drain(server);
+  const cpuBefore = {
+    server: cpuSeconds(server.child.pid),
+    postgres: postgresCpuSeconds(),
+    client: process.cpuUsage(),
+  };
   const { result: wide, latencies: wideLatencies } = await load(
     server.url,
     targets,
     THROUGHPUT_CONNECTIONS,
     DURATION,
   );
+  const perRequest = (seconds: number) =>
+    (seconds * 1e6) / Math.max(1, wide.requests.total ?? wide.requests.average * DURATION);
+  const client = process.cpuUsage(cpuBefore.client);
+  const cpu = {
+    cpuServer: perRequest(cpuSeconds(server.child.pid) - cpuBefore.server),
+    cpuPostgres: perRequest(postgresCpuSeconds() - cpuBefore.postgres),
+    cpuClient: perRequest((client.user + client.system) / 1e6),
+  };
   await drain(server);
   const { result: narrow, latencies } = await load(
     server.url,
@@ -288,6 +343,7 @@ async function measure(server: Server, targets: Target[]): Promise<Measure> {
     bytes: wide.throughput.average / Math.max(1, wide.requests.average),
     rss: mem.rss,
     peak: mem.peak,
+    ...cpu,
   };
 }
 
@@ -296,6 +352,7 @@ async function measure(server: Server, targets: Target[]): Promise<Measure> {
 
 interface Workload {
   feed: Target[];
+  feedCompressed: Target[];
   feedHubs: Target[];
   public: Target[];
   my: Target[];
@@ -433,6 +490,12 @@ async function workloadFor(picker: Picker): Promise<Workload & { viewerCount: nu
   return {
     viewerCount: viewers.length,
     feed: tokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
+    // The same requests as a browser sends them (Chromium's Accept-Encoding): answers in brotli.
+    feedCompressed: tokens.map((t) => ({
+      path: '/api/ruminations/feed',
+      token: t,
+      acceptEncoding: 'gzip, deflate, br, zstd',
+    })),
     feedHubs: hubTokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
     public: [{ path: '/api/ruminations/public' }],
     my: tokens.map((t) => ({ path: '/api/ruminations/my', token: t })),
@@ -560,6 +623,7 @@ interface Row {
 
 const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'feed', label: 'GET /feed' },
+  { key: 'feedCompressed', label: 'GET /feed (br accepted)' },
   { key: 'public', label: 'GET /public' },
   { key: 'my', label: 'GET /my' },
   { key: 'mySearch', label: 'GET /my?q= (common)' },
@@ -682,6 +746,9 @@ function printTable(rows: Row[], baselines: Row[]): void {
     'peak MB'.padStart(8),
     'bytes'.padStart(6),
     'fail'.padStart(5),
+    'cpu µs: server'.padStart(14),
+    'pg'.padStart(4),
+    'bench'.padStart(6),
   ];
   console.log(header.join(' '));
   console.log('-'.repeat(header.join(' ').length));
@@ -699,10 +766,16 @@ function printTable(rows: Row[], baselines: Row[]): void {
         fmt(r.m.peak, 0).padStart(8),
         fmt(r.m.bytes, 0).padStart(6),
         String(r.m.non2xx).padStart(5),
+        fmt(r.m.cpuServer, 0).padStart(14),
+        fmt(r.m.cpuPostgres, 0).padStart(4),
+        fmt(r.m.cpuClient, 0).padStart(6),
       ].join(' '),
     );
   }
-  console.log('(latencies in ms; @50/@10 = connections; fail = non-2xx responses + socket errors)');
+  console.log(
+    '(latencies in ms; @50/@10 = connections; fail = non-2xx responses + socket errors; cpu µs = ' +
+      'CPU time per request at 50 connections of the server, PostgreSQL and the load generator)',
+  );
 }
 
 async function main(): Promise<void> {
@@ -873,6 +946,21 @@ async function main(): Promise<void> {
     }
     const maxRss = Math.max(...sqliteRows.map((r) => r.m.peak));
     console.log(`  ${mark(maxRss <= 200)} server RSS <= 200 MB: peak ${fmt(maxRss, 0)} MB`);
+  }
+  // Compressed API answers (server/http/api-compression.ts) may cost the feed at most 10% of its
+  // throughput at 50 connections (issue 18).
+  for (const db of ['sqlite', 'postgres']) {
+    const at = (endpoint: string) =>
+      rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === endpoint);
+    const plain = at('GET /feed');
+    const compressed = at('GET /feed (br accepted)');
+    if (!plain || !compressed) continue;
+    const cost = 1 - compressed.m.rps / plain.m.rps;
+    console.log(
+      `${cost <= 0.1 ? 'met   ' : 'MISSED'} ${db} feed compressed costs at most 10% of req/s at ` +
+        `${bigLabel}: ${fmt(compressed.m.rps, 0)} vs ${fmt(plain.m.rps, 0)} (${fmt(cost * 100, 1)}%), ` +
+        `${fmt(compressed.m.bytes, 0)} vs ${fmt(plain.m.bytes, 0)} bytes a response`,
+    );
   }
   for (const db of ['sqlite', 'postgres']) {
     const at = (endpoint: string) =>
