@@ -4,6 +4,9 @@
  * autocannon and prints req/s, latency and the hottest functions of the profile.
  *
  *   npx tsx scripts/bench/profile-endpoint.ts <DATA_DIR> [feed|public|my|byAuthor|comments] [seconds] [connections]
+ *
+ * ACCEPT_ENCODING='gzip, deflate, br, zstd' sends that header (as Chromium does), so the profile
+ * includes the answers' compression.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +19,7 @@ const [dataDir = '', which = 'feed', seconds = '10', conns = '10'] = process.arg
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const profDir = fs.mkdtempSync('/tmp/prof-');
+const acceptEncoding = process.env['ACCEPT_ENCODING'];
 const port = 38000 + Math.floor(Math.random() * 1000);
 
 const db = new SQLite(path.join(dataDir, 'ruminations.sqlite'), { readonly: true });
@@ -90,7 +94,10 @@ const run = (duration: number) =>
           return {
             ...req,
             path: paths[which]!(i),
-            headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+            headers: {
+              authorization: `Bearer ${tokens[i % tokens.length]}`,
+              ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+            },
           };
         },
       },

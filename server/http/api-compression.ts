@@ -6,31 +6,27 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESS_MIN_CHARS = 1024;
 
 /**
- * Fast settings, not the smallest output: the answer is compressed on every request, inside the
- * request's time. Measured on a feed page of 20 (about 12 KB): brotli quality 4 about 33 µs, gzip
- * level 6 about 26 µs; both shrink it to about a fifth. (The build's static files are compressed
- * once, at brotli 11 and gzip 9: build/precompress.ts.)
+ * The fastest setting, not the smallest output: the answer is compressed on every request, inside
+ * the request's time. Measured on a feed page of 20 from the bench's data (about 12 KB of words):
+ * gzip level 1 about 35 µs and 31% of the size; gzip level 6 70 µs, brotli quality 4 100-120 µs,
+ * brotli quality 1 45 µs, each to 29-40% of the size. So gzip level 1 only, which every
+ * client takes. (The build's static files are compressed once, at brotli 11 and gzip 9:
+ * build/precompress.ts.)
  */
-const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-  },
-};
-const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
 
 const COMPRESSIBLE = /^application\/(problem\+)?json\b/;
 
 /**
- * Compresses JSON answers of about 1 KB and more for clients that accept brotli or gzip. The
+ * Compresses JSON answers of about 1 KB and more with gzip for clients that accept it. The
  * payload is a string by then (Fastify's serializer ran), so one synchronous call replaces it: a
  * stream per answer (@fastify/compress) costs more than the compression of a page does. Streams
  * (notifications, exports) and the SPA's files (precompressed at build time) are left as they are.
  */
 export function installApiCompression(app: FastifyInstance): void {
   // The negotiator keeps each distinct Accept-Encoding it has seen; browsers send few of them.
-  const negotiator = new Negotiator<'br' | 'gzip'>({
-    supportedValues: ['br', 'gzip'],
+  const negotiator = new Negotiator<'gzip'>({
+    supportedValues: ['gzip'],
     cache: new BoundedCache(100),
   });
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -55,10 +51,7 @@ export function installApiCompression(app: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(payload, BROTLI_OPTIONS)
-        : zlib.gzipSync(payload, GZIP_OPTIONS);
+    const body = zlib.gzipSync(payload, GZIP_OPTIONS);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     done(null, body);
