@@ -1,3 +1,4 @@
+import { rowLimit } from '../db/row-limit';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -106,7 +107,7 @@ export async function lastTokenIssuedAt(
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
   return row?.create_tms;
 }

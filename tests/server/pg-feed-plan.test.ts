@@ -103,6 +103,25 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on Postgr
     },
   );
 
+  it('is planned once per connection: PostgreSQL keeps its generic plan', async () => {
+    // Its LIMIT is in the text (rowLimit): with LIMIT $n the generic plan is costed for a tenth of
+    // the table, so PostgreSQL would plan every execution for its values.
+    await testDb.db.connection().execute(async (connection) => {
+      // PostgreSQL plans the first five executions for their values, then compares.
+      for (let i = 0; i < 10; i++) {
+        const page = { limit: 20, beforeId: AUTHORS * PER_AUTHOR - i };
+        await feedQuery(connection, VIEWER, undefined, false, page).execute(connection);
+      }
+      // The feed's statements of this connection (with and without BeforeId, from the tests above).
+      const rows = (
+        await sql<{ generic: string }>`select generic_plans as generic from pg_prepared_statements
+          where statement like 'with a as (%' and statement like '%r.id < $%'`.execute(connection)
+      ).rows;
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic)).toBeGreaterThanOrEqual(5);
+    });
+  });
+
   describe('with some authors writing more than others lately', () => {
     beforeAll(async () => {
       const db = testDb.db;

@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RelationRow } from '../relations/relation-queries';
@@ -67,7 +68,7 @@ export async function ownCommentPage(
     .where('author_id', '=', authorId)
     .where('id', '>', afterId)
     .orderBy('id', 'asc')
-    .limit(EXPORT_PAGE_SIZE)
+    .limit(rowLimit(EXPORT_PAGE_SIZE))
     .execute();
 }
 
@@ -99,7 +100,7 @@ export async function relationPage(
     .where((eb) => eb.or([eb('ur.initiator_id', '=', userId), eb('ur.receiver_id', '=', userId)]))
     .where('ur.id', '>', afterId)
     .orderBy('ur.id', 'asc')
-    .limit(EXPORT_PAGE_SIZE)
+    .limit(rowLimit(EXPORT_PAGE_SIZE))
     .execute();
 }
 

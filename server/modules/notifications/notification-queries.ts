@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { NotificationKind } from '../../../src/api/notification-schemas';
 import type { Database } from '../../db/schema';
@@ -83,7 +84,7 @@ export async function listVisibleNotifications(
     .$if(page.beforeId !== undefined, (q) => q.where('n.id', '<', page.beforeId ?? 0))
     .$if(page.afterId !== undefined, (q) => q.where('n.id', '>', page.afterId ?? 0))
     .orderBy('n.id', page.newestFirst ? 'desc' : 'asc')
-    .limit(page.limit)
+    .limit(rowLimit(page.limit))
     .execute();
 }
 

@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -79,7 +80,7 @@ export async function listRelationsOf(
     .$if(!f.includeDeleted, (q) => q.where('ur.is_deleted', '=', 0))
     .orderBy('ur.create_tms', order)
     .orderBy('ur.id', order)
-    .limit(f.limit)
+    .limit(rowLimit(f.limit))
     .offset(f.offset)
     .execute();
 }

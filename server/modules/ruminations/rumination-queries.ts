@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import {
   PostgresAdapter,
   sql,
@@ -57,7 +58,7 @@ function paged(
   return query
     .$if(page.beforeId !== undefined, (q) => q.where('r.id', '<', page.beforeId ?? 0))
     .orderBy('r.id', 'desc')
-    .limit(page.limit);
+    .limit(rowLimit(page.limit));
 }
 
 export async function findVisibleRumination(
@@ -109,7 +110,7 @@ export async function listOwnMatching(
     from ruminations_search s cross join ruminations r cross join users u
     where ruminations_search match ${match} and r.id = s.rowid
       and r.author_id = ${authorId} and u.id = r.author_id${publishedFilter}${before}
-    order by s.rowid desc limit ${page.limit}`.execute(db);
+    order by s.rowid desc limit ${rowLimit(page.limit)}`.execute(db);
     return result.rows;
   }
   const tsquery = terms.map((term) => `'${authorSearchTerm(authorId, term)}':*`).join(' & ');
@@ -175,7 +176,7 @@ export function feedQuery(
       ? postgresFeedPage(visible, page)
       : sql`page as (select r.id from a cross join ruminations r
     where r.author_id = a.author_id and ${visible}
-    order by r.id desc limit ${page.limit})`;
+    order by r.id desc limit ${rowLimit(page.limit)})`;
   return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
   ${pageCtes}
   select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
@@ -212,16 +213,16 @@ function postgresFeedPage(visible: RawBuilder<unknown>, page: Page): RawBuilder<
     where ${upper} and (r.author_id, r.is_published) >= (a.author_id, 1) and ${visible}
     ${newestFirst} limit 1
   ) t),
-  cutoff as (select case when count(*) < ${page.limit} then 0 else min(n.top_id) end as id
-    from (select top_id from tops order by top_id desc limit ${page.limit}) n),
+  cutoff as (select case when count(*) < ${rowLimit(page.limit)} then 0 else min(n.top_id) end as id
+    from (select top_id from tops order by top_id desc limit ${rowLimit(page.limit)}) n),
   page as (select p.id from cutoff cross join tops a cross join lateral (
     select r.id from ruminations r
     where ${upper} and (r.author_id, r.is_published, r.id) >= (a.author_id, 1, cutoff.id)
       and ${visible}
-    ${newestFirst} limit ${page.limit}
+    ${newestFirst} limit ${rowLimit(page.limit)}
   ) p
   where a.top_id >= cutoff.id
-  order by p.id desc limit ${page.limit})`;
+  order by p.id desc limit ${rowLimit(page.limit)})`;
 }
 
 export async function listFeed(

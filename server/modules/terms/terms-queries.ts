@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -15,7 +16,7 @@ export async function findCurrentTerms(db: Kysely<Database>): Promise<TermsVersi
     .selectFrom('terms_versions')
     .select(['version', 'content', 'created_at as createdAt'])
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
 }
 
@@ -24,7 +25,7 @@ export async function findCurrentVersion(db: Kysely<Database>): Promise<string |
     .selectFrom('terms_versions')
     .select('version')
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
   return row?.version;
 }
@@ -48,7 +49,7 @@ export async function hasAcceptedVersion(
     .select('id')
     .where('user_id', '=', userId)
     .where('version', '=', version)
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -65,7 +66,7 @@ export async function findAcceptance(
     .where('user_id', '=', userId)
     .where('version', '=', version)
     .orderBy('id', 'asc')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
   return row?.accepted_at;
 }

@@ -1,3 +1,4 @@
+import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { USERNAME_CHARACTERS_ONLY } from '../../../src/api/auth-schemas';
@@ -79,7 +80,7 @@ export async function searchActiveUsers(
       // Byte order, as SQLite and the mock compare: PostgreSQL's default collation would sort
       // `_`, `.` and `-` by language rules instead.
       .orderBy(postgres ? sql`username_lower collate "C"` : sql`username_lower`)
-      .limit(limit)
+      .limit(rowLimit(limit))
       .execute()
   );
 }
