@@ -5,7 +5,8 @@ import { call, person, writeRumination, type Person } from './ruminations-suppor
 
 /**
  * JSON answers of about 1 KB and more cross the wire compressed for a client that accepts it
- * (server/http/api-compression.ts); what the client reads back is the same JSON.
+ * (server/http/api-compression.ts) when API_COMPRESSION is on (it is off by default); what the
+ * client reads back is the same JSON.
  */
 
 let t: TestApp;
@@ -14,7 +15,7 @@ let me: Person;
 let offMe: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { apiCompression: true } });
   off = await createTestApp({ config: { apiCompression: false } });
   me = await person(t);
   offMe = await person(off);

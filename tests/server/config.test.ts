@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       sqliteCacheMb: 64,
       sqliteMmapMb: 0,
-      apiCompression: true,
+      apiCompression: false,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
   });
@@ -109,5 +109,6 @@ describe('configuration from the environment', () => {
 
   it('can switch rate limits off', () => {
     expect(loadConfig({ RATE_LIMIT_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
+    expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toBe(true);
   });
 });

@@ -48,7 +48,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     sqliteCacheMb: 64,
     sqliteMmapMb: 0,
-    apiCompression: true,
+    apiCompression: false,
     appUrl: 'http://app.test',
     jwtSecret: undefined,
     smtpUrl: undefined,
