@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import { buildApp } from '../../../server/app';
 import { signAccessToken } from '../../../server/auth/access-token';
 import { hashPassword } from '../../../server/auth/password';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Seed terms version 1.0 (default true). */
   seedTerms?: boolean;
+  /** Kysely plugins on the app's database only (e.g. to count the queries of a request). */
+  dbPlugins?: KyselyPlugin[];
   /** Routes only a test needs (e.g. to exercise requireWriter), added before the app is ready. */
   extraRoutes?: (app: FastifyInstance) => void;
 }
@@ -86,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const memoryMailer = createMemoryMailer();
   const app = await buildApp({
     config: testConfig(dataDir, { databaseUrl: testDb.databaseUrl, ...options.config }),
-    db,
+    db: (options.dbPlugins ?? []).reduce((plugged, plugin) => plugged.withPlugin(plugin), db),
     jwtSecret: randomBytes(32),
     mailer: options.mailer ?? memoryMailer,
     logger: options.logger ?? false,

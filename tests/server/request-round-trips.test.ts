@@ -1,0 +1,58 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+import { call, person, relation, writeRumination, type Person } from './ruminations-support';
+
+/**
+ * What a read costs the database in round trips: one for the signed-in user (token version and
+ * state, so that revocation is immediate) and one for the page, on SQLite and PostgreSQL alike.
+ * Every query the app sends passes through the counting plugin.
+ */
+
+let queries = 0;
+const counting: KyselyPlugin = {
+  transformQuery(args) {
+    queries += 1;
+    return args.node;
+  },
+  transformResult(args) {
+    return Promise.resolve(args.result);
+  },
+};
+
+let t: TestApp;
+let alice: Person;
+let bob: Person;
+
+beforeAll(async () => {
+  t = await createTestApp({ dbPlugins: [counting] });
+  alice = await person(t);
+  bob = await person(t);
+  await relation(t.db, alice, bob, 2, 'accepted');
+  for (let i = 0; i < 3; i += 1) {
+    await writeRumination(t, bob, { content: `Note ${i}`, audiences: [], publish: true });
+  }
+});
+afterAll(() => t.close());
+
+async function roundTrips(url: string, as: Person | null): Promise<number> {
+  queries = 0;
+  const res = await call(t, 'GET', url, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return queries;
+}
+
+describe('round trips of a read', () => {
+  it.each([
+    '/api/ruminations/feed',
+    '/api/ruminations/my',
+    '/api/ruminations/public',
+    '/api/notifications/unread-count',
+  ])('%s signed in: the user, then the page', async (url) => {
+    expect(await roundTrips(url, alice)).toBe(2);
+  });
+
+  it('/api/ruminations/public signed out: the page alone', async () => {
+    expect(await roundTrips('/api/ruminations/public', null)).toBe(1);
+  });
+});
