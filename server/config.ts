@@ -43,6 +43,8 @@ export interface AppConfig {
   /** SQLite's page cache (per connection) and memory-mapped window, in MB (database.ts). */
   sqliteCacheMb: number;
   sqliteMmapMb: number;
+  /** Connections of the PostgreSQL pool per instance (database.ts). */
+  pgPoolMax: number;
   /**
    * Compress JSON answers of about 1 KB and more (http/api-compression.ts). Off by default: the
    * bench measured it at 27% of the feed's req/s, over the 10% it may cost (README, Performance).
@@ -177,6 +179,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
   ),
+  PG_POOL_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of connections' })
+      .int()
+      .min(1)
+      .max(1000)
+      .default(10),
+  ),
   API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
@@ -235,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     sqliteCacheMb: e.SQLITE_CACHE_MB,
     sqliteMmapMb: e.SQLITE_MMAP_MB,
+    pgPoolMax: e.PG_POOL_MAX,
     apiCompression: e.API_COMPRESSION ?? false,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,

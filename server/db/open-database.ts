@@ -13,6 +13,7 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
     sqliteFile: path.join(config.dataDir, 'ruminations.sqlite'),
     sqliteCacheMb: config.sqliteCacheMb,
     sqliteMmapMb: config.sqliteMmapMb,
+    pgPoolMax: config.pgPoolMax,
   });
   try {
     await migrateToLatest(db);

@@ -21,6 +21,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       sqliteCacheMb: 64,
       sqliteMmapMb: 0,
+      pgPoolMax: 10,
       apiCompression: false,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
@@ -46,6 +47,23 @@ describe('configuration from the environment', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it.skipIf(process.env.TEST_DATABASE_URL === undefined)(
+    'holds at most PG_POOL_MAX connections to PostgreSQL',
+    async () => {
+      const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgPoolMax: 2 });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db),
+          ),
+        );
+        expect(new Set(answers.map((a) => a.rows[0]!.pid)).size).toBe(2);
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
 
   it('reads every setting', () => {
     const config = loadConfig({
@@ -110,5 +128,7 @@ describe('configuration from the environment', () => {
   it('can switch rate limits off', () => {
     expect(loadConfig({ RATE_LIMIT_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
     expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toBe(true);
+    expect(loadConfig({ PG_POOL_MAX: '5' }).pgPoolMax).toBe(5);
+    expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
   });
 });

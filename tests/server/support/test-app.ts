@@ -50,6 +50,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     sqliteCacheMb: 64,
     sqliteMmapMb: 0,
+    pgPoolMax: 10,
     apiCompression: false,
     appUrl: 'http://app.test',
     jwtSecret: undefined,
