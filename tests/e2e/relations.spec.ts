@@ -1,6 +1,7 @@
 import { expect, personAt, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
+  findInSharedList,
   relateViaApi,
   ruminationCard,
   showProfileRuminations,
@@ -69,7 +70,7 @@ test('a Friend request, accepted, shows Friend-only ruminations to the friend al
   await expect(ruminationCard(visitorPage, everyone)).toBeVisible();
   await expect(visitorPage.getByText(friendsOnly)).toHaveCount(0);
   await visitorPage.goto('/public');
-  await expect(ruminationCard(visitorPage, everyone)).toBeVisible();
+  await findInSharedList(visitorPage, everyone);
   await expect(visitorPage.getByText(friendsOnly)).toHaveCount(0);
   await visitor.close();
 

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { createRuminationViaApi, ruminationCard } from './support/ui';
+import { createRuminationViaApi, findInSharedList, ruminationCard } from './support/ui';
 
 test('a visitor reads the public page and a profile, and is sent to sign in for private screens', async ({
   page,
@@ -16,7 +16,7 @@ test('a visitor reads the public page and a profile, and is sent to sign in for 
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/public$/);
-  await expect(ruminationCard(page, open)).toBeVisible();
+  await findInSharedList(page, open);
   await expect(page.getByText(draft)).toHaveCount(0);
   await expect(page.getByText(family)).toHaveCount(0);
   const nav = page.getByRole('navigation').first();

@@ -54,6 +54,23 @@ export function ruminationCard(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
 
+/**
+ * A card in a list shared by every test (/public), loading more pages until it shows: tests in
+ * other workers publish meanwhile and may push it off the first page.
+ */
+export async function findInSharedList(page: Page, content: string): Promise<Locator> {
+  const card = ruminationCard(page, content);
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 5 && (await card.count()) === 0 && (await more.count()) > 0; i++) {
+    const shown = await page.getByRole('article').count();
+    await more.click();
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(shown);
+  }
+  await expect(card).toBeVisible();
+  return card;
+}
+
 /** Lists show a card's comment count as a button; its thread opens with it. */
 export async function openComments(card: Locator): Promise<void> {
   await card.getByRole('button', { name: /^(\d+ comments?|Add a comment)$/ }).click();
