@@ -31,11 +31,13 @@ afterAll(async () => {
   await off.close();
 });
 
-const myPage = (acceptEncoding?: string) =>
-  call(t, 'GET', '/api/ruminations/my', {
-    as: me,
+/** A GET as `who` on `app`, offering `acceptEncoding` (none when undefined). */
+const get = (app: TestApp, who: Person, url: string, acceptEncoding?: string) =>
+  call(app, 'GET', url, {
+    as: who,
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
+const myPage = (acceptEncoding?: string) => get(t, me, '/api/ruminations/my', acceptEncoding);
 
 describe('compressed JSON answers', () => {
   it('sends gzip to a browser that offers it, and the JSON reads back the same', async () => {
@@ -68,30 +70,21 @@ describe('compressed JSON answers', () => {
   });
 
   it('leaves a short answer as it is', async () => {
-    const res = await call(t, 'GET', '/api/ruminations/my?isPublic=false', {
-      as: me,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await get(t, me, '/api/ruminations/my?isPublic=false', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.body.length).toBeLessThan(1024);
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves streamed answers to themselves (the export is read as it is written)', async () => {
-    const res = await call(t, 'GET', '/api/account/export?format=json', {
-      as: me,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await get(t, me, '/api/account/export?format=json', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.length).toBeGreaterThan(1024);
   });
 
   it('can be turned off (API_COMPRESSION=false)', async () => {
-    const res = await call(off, 'GET', '/api/ruminations/my', {
-      as: offMe,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await get(off, offMe, '/api/ruminations/my', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json<unknown[]>()).toHaveLength(8);
