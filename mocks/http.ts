@@ -1,6 +1,6 @@
 import { HttpResponse, http, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import { ApiProblem, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
 import { TOS_REQUIRED_TITLE } from '../src/api/terms-schemas';
 import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } from './store';
@@ -13,37 +13,18 @@ import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } 
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Thrown inside a handler to answer with problem details; caught by `route`. */
-export class Problem extends Error {
-  readonly status: number;
-  readonly errors?: Record<string, string[]>;
-  readonly detail?: string;
-
-  constructor(
-    status: number,
-    title: string,
-    extra: { detail?: string; errors?: Record<string, string[]> } = {},
-  ) {
-    super(title);
-    this.status = status;
-    if (extra.detail !== undefined) this.detail = extra.detail;
-    if (extra.errors !== undefined) this.errors = extra.errors;
-  }
-}
-
-export function problemResponse(problem: Problem): Response {
-  const body = buildProblemDetails(problem.status, problem.message, problem.detail, problem.errors);
-  return HttpResponse.json(body, {
+export function problemResponse(problem: ApiProblem): Response {
+  return HttpResponse.json(problem.toProblem(), {
     status: problem.status,
     headers: { 'Content-Type': PROBLEM_CONTENT_TYPE },
   });
 }
 
-export const notFound = (title = 'Not found') => new Problem(404, title);
-export const forbidden = (title: string) => new Problem(403, title);
-export const conflict = (title: string) => new Problem(409, title);
+export const notFound = (title = 'Not found') => new ApiProblem(404, title);
+export const forbidden = (title: string) => new ApiProblem(403, title);
+export const conflict = (title: string) => new ApiProblem(409, title);
 export const badRequest = (title: string, errors?: Record<string, string[]>) =>
-  new Problem(400, title, errors ? { errors } : {});
+  new ApiProblem(400, title, undefined, errors);
 
 export function noContent(): Response {
   return new HttpResponse(null, { status: 204 });
@@ -63,7 +44,7 @@ export function route(method: Method, path: string, resolver: Resolver) {
       const response = await resolver(info);
       return response;
     } catch (error) {
-      if (error instanceof Problem) return problemResponse(error);
+      if (error instanceof ApiProblem) return problemResponse(error);
       throw error;
     } finally {
       // Every call, GETs included: activation is a GET that writes.
@@ -84,13 +65,13 @@ export function optionalUser(request: Request): number | null {
   if (header.trim() === '') return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const userId = match?.[1] === undefined ? undefined : userIdOfToken(match[1]);
-  if (userId === undefined) throw new Problem(401, INVALID_TOKEN);
+  if (userId === undefined) throw new ApiProblem(401, INVALID_TOKEN);
   return userId;
 }
 
 export function requireUser(request: Request): number {
   const userId = optionalUser(request);
-  if (userId === null) throw new Problem(401, 'Authentication required');
+  if (userId === null) throw new ApiProblem(401, 'Authentication required');
   return userId;
 }
 
@@ -105,9 +86,11 @@ export function requireWriter(request: Request): number {
 export function requireTermsAccepted(userId: number): void {
   if (!hasAcceptedCurrentTerms(userId)) {
     const version = currentTerms()?.version ?? '';
-    throw new Problem(403, TOS_REQUIRED_TITLE, {
-      detail: `Accept the Terms of Service (version ${version}) to continue.`,
-    });
+    throw new ApiProblem(
+      403,
+      TOS_REQUIRED_TITLE,
+      `Accept the Terms of Service (version ${version}) to continue.`,
+    );
   }
 }
 
@@ -129,7 +112,7 @@ function humanize(field: string): string {
  * zod issues as `errors: { field: [message] }`. A body's title is its first message; a missing
  * field says "<Field> is required" rather than zod's "expected string, received undefined".
  */
-export function validationProblem(error: z.ZodError, part: InputPart): Problem {
+export function validationProblem(error: z.ZodError, part: InputPart): ApiProblem {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : part;
@@ -138,7 +121,12 @@ export function validationProblem(error: z.ZodError, part: InputPart): Problem {
     (errors[field] ??= []).push(missing ? `${humanize(last)} is required` : issue.message);
   }
   const first = Object.values(errors)[0]?.[0];
-  return new Problem(400, PART_TITLES[part] ?? first ?? 'The request body is invalid', { errors });
+  return new ApiProblem(
+    400,
+    PART_TITLES[part] ?? first ?? 'The request body is invalid',
+    undefined,
+    errors,
+  );
 }
 
 export function parseWith<S extends z.ZodType>(
@@ -158,7 +146,7 @@ export async function readBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new Problem(413, 'The request body is too large (at most 64 KiB)');
+    throw new ApiProblem(413, 'The request body is too large (at most 64 KiB)');
   }
   let value: unknown = {};
   if (text.trim() !== '') {

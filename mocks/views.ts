@@ -11,7 +11,8 @@ import {
   type StoredRelation,
   type StoredRumination,
 } from './store';
-import { notFound } from './http';
+import { ApiProblem } from '../src/api/problem';
+import { RUMINATION_PROBLEMS } from '../src/domain/rumination-decisions';
 
 /** Stored records as the wire contract shapes them, and the visibility checks of reads. */
 
@@ -70,9 +71,18 @@ export function isVisible(r: StoredRumination, viewerId: number | null): boolean
   );
 }
 
-/** The rumination if it exists and the caller may read it; else 404, as if it did not exist. */
-export function visibleRuminationOr404(id: number, viewerId: number | null): StoredRumination {
+/** The rumination if it exists and the caller may read it. */
+export function findVisibleRumination(
+  id: number,
+  viewerId: number | null,
+): StoredRumination | undefined {
   const found = getDb().ruminations.find((r) => r.id === id);
-  if (!found || !isVisible(found, viewerId)) throw notFound('Rumination not found');
+  return found && isVisible(found, viewerId) ? found : undefined;
+}
+
+/** The rumination if the caller may read it; else 404, as if it did not exist. */
+export function visibleRuminationOr404(id: number, viewerId: number | null): StoredRumination {
+  const found = findVisibleRumination(id, viewerId);
+  if (!found) throw ApiProblem.of(RUMINATION_PROBLEMS.notFound);
   return found;
 }

@@ -15,8 +15,7 @@ import { installRequestAuth } from './auth/request-auth';
 import { BackgroundTasks } from './background-tasks';
 import { installApiCompression } from './http/api-compression';
 import { installErrorHandling } from './http/error-handler';
-import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
-import { HttpProblem } from './http/problem';
+import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
 import { matchQueryNamesIgnoringCase } from './http/query-names';
 import { createRateCounters, type RateCounters } from './http/rate-counters';
 import { loggerOptions } from './logging';
@@ -117,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      done(new HttpProblem(400, 'The request body is not valid UTF-8'), undefined);
+      done(new ApiProblem(400, 'The request body is not valid UTF-8'), undefined);
       return;
     }
     if (text.trim() === '') {

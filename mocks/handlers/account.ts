@@ -1,3 +1,4 @@
+import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse } from 'msw';
 import {
   changePasswordRequest,
@@ -8,7 +9,7 @@ import {
   type Account,
   type ChangePasswordResponse,
 } from '../../src/api/account-schemas';
-import { badRequest, noContent, Problem, readBody, requireUser, route } from '../http';
+import { badRequest, noContent, readBody, requireUser, route } from '../http';
 import { findUser, getDb, issueToken, now, revokeTokens, type StoredUser } from '../store';
 import { refuseCommonPassword } from './auth';
 
@@ -16,7 +17,7 @@ import { refuseCommonPassword } from './auth';
 
 function requireAccount(request: Request): StoredUser {
   const user = findUser(requireUser(request));
-  if (!user) throw new Problem(401, 'Authentication required');
+  if (!user) throw new ApiProblem(401, 'Authentication required');
   return user;
 }
 

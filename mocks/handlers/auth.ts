@@ -1,3 +1,4 @@
+import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import {
   ALREADY_ACTIVATED_TITLE,
@@ -10,16 +11,7 @@ import {
   type LoginResponse,
 } from '../../src/api/auth-schemas';
 import type { MessageResponse } from '../../src/api/common';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  Problem,
-  readBody,
-  readQuery,
-  requireUser,
-  route,
-} from '../http';
+import { badRequest, conflict, forbidden, readBody, readQuery, requireUser, route } from '../http';
 import {
   currentTerms,
   findAccountToken,
@@ -120,7 +112,7 @@ export const authHandlers = [
     const input = await readBody(request, loginRequest);
     const user = findUserByLogin(input.username);
     if (!user || user.password !== input.password) {
-      throw new Problem(401, 'Invalid username or password');
+      throw new ApiProblem(401, 'Invalid username or password');
     }
     if (!user.isActive) throw forbidden('Account is not activated');
     return json<LoginResponse>({
@@ -132,7 +124,7 @@ export const authHandlers = [
 
   route('get', '/api/auth/me', ({ request }) => {
     const user = findUser(requireUser(request));
-    if (!user) throw new Problem(401, 'Authentication required');
+    if (!user) throw new ApiProblem(401, 'Authentication required');
     return json<CurrentUser>({ id: user.id, username: user.username });
   }),
 

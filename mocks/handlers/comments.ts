@@ -4,56 +4,57 @@ import {
   createCommentRequest,
   updateCommentRequest,
 } from '../../src/api/comment-schemas';
+import { ApiProblem, settle } from '../../src/api/problem';
 import { ruminationIdParams } from '../../src/api/rumination-schemas';
 import {
-  mayDeleteComment,
-  mayEditComment,
-  type CommentAuthors,
-} from '../../src/domain/comment-permissions';
-import { commentNotificationRecipients } from '../../src/domain/notification-rules';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  noContent,
-  notFound,
-  optionalUser,
-  readBody,
-  readId,
-  requireWriter,
-  route,
-} from '../http';
+  COMMENT_PROBLEMS,
+  decideCommentChange,
+  decideNewComment,
+  newCommentTarget,
+  type NewCommentFacts,
+  type NewCommentTarget,
+  type VisibleComment,
+} from '../../src/domain/comment-decisions';
+import { noContent, optionalUser, readBody, readId, requireWriter, route } from '../http';
 import { createNotification, getDb, nextId, now, type StoredComment } from '../store';
-import { toComment, visibleRuminationOr404 } from '../views';
+import { findVisibleRumination, toComment, visibleRuminationOr404 } from '../views';
 import { idempotent } from './idempotency';
 
-/** /api/comments/* (api-contract.md "Comments"): readable by whoever may read the rumination. */
+/**
+ * /api/comments/* (api-contract.md "Comments"): loads the facts from the store, asks the shared
+ * rules (src/domain/comment-decisions.ts) and stores what they decided.
+ */
 
 const oldestFirst = (a: StoredComment, b: StoredComment) => a.id - b.id;
 
-/** The comment if its rumination is visible to the caller; else 404, hiding that it exists. */
-function visibleCommentOr404(id: number, viewerId: number | null): StoredComment {
+/** The comment as the caller may see it: only through a rumination they may read. */
+function findComment(id: number, viewerId: number | null): VisibleComment | undefined {
   const comment = getDb().comments.find((c) => c.id === id);
-  if (!comment) throw notFound('Comment not found');
-  try {
-    visibleRuminationOr404(comment.ruminationId, viewerId);
-  } catch {
-    throw notFound('Comment not found');
-  }
-  return comment;
+  const rumination = comment && findVisibleRumination(comment.ruminationId, viewerId);
+  if (!comment || !rumination) return undefined;
+  return {
+    id: comment.id,
+    authorId: comment.authorId,
+    ruminationId: comment.ruminationId,
+    ruminationAuthorId: rumination.authorId,
+    ruminationIsPublished: rumination.isPublished,
+    isDeleted: comment.isDeleted,
+  };
 }
 
-/** A comment still active that the caller may act on (`mayAct`): what edit and delete need. */
-function activeCommentFor(
-  id: number,
-  userId: number,
-  mayAct: (authors: CommentAuthors, userId: number) => boolean,
-): StoredComment {
-  const comment = visibleCommentOr404(id, userId);
-  const rumination = visibleRuminationOr404(comment.ruminationId, userId);
-  const authors = { commentAuthorId: comment.authorId, ruminationAuthorId: rumination.authorId };
-  if (!mayAct(authors, userId)) throw forbidden('Only the author may change this comment');
-  if (comment.isDeleted) throw conflict('This comment has been deleted');
+function loadTarget(target: NewCommentTarget, userId: number): NewCommentFacts {
+  if (target.kind === 'reply') {
+    return { kind: 'reply', parent: findComment(target.parentCommentId, userId) };
+  }
+  if (target.kind === 'rumination') {
+    return { kind: 'rumination', rumination: findVisibleRumination(target.ruminationId, userId) };
+  }
+  return target;
+}
+
+function storedComment(id: number): StoredComment {
+  const comment = getDb().comments.find((c) => c.id === id);
+  if (!comment) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
   return comment;
 }
 
@@ -69,7 +70,7 @@ export const commentHandlers = [
 
   route('get', '/api/comments/comment/:id/replies', ({ request, params }) => {
     const id = readId(params, commentIdParams);
-    visibleCommentOr404(id, optionalUser(request));
+    if (!findComment(id, optionalUser(request))) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
     const replies = getDb()
       .comments.filter((c) => c.parentCommentId === id)
       .sort(oldestFirst);
@@ -82,27 +83,12 @@ export const commentHandlers = [
     idempotent(async ({ request }) => {
       const input = await readBody(request, createCommentRequest);
       const userId = requireWriter(request);
-      let ruminationId: number;
-      let parentCommentId: number | null = null;
-      let parentCommentAuthorId: number | null = null;
-      if (input.parentCommentId != null) {
-        const parent = visibleCommentOr404(input.parentCommentId, userId);
-        if (parent.isDeleted) throw conflict('Replies to a deleted comment are not allowed');
-        ruminationId = parent.ruminationId;
-        parentCommentId = parent.id;
-        parentCommentAuthorId = parent.authorId;
-      } else if (input.ruminationId != null) {
-        ruminationId = input.ruminationId;
-      } else {
-        throw badRequest('Give exactly one of ruminationId or parentCommentId');
-      }
-      const rumination = visibleRuminationOr404(ruminationId, userId);
-      if (!rumination.isPublished) throw conflict('Drafts cannot be commented on');
+      const decided = settle(decideNewComment(loadTarget(newCommentTarget(input), userId), userId));
       const time = now();
       const comment: StoredComment = {
         id: nextId(),
-        ruminationId,
-        parentCommentId,
+        ruminationId: decided.ruminationId,
+        parentCommentId: decided.parentCommentId,
         authorId: userId,
         content: input.content,
         isDeleted: false,
@@ -110,18 +96,12 @@ export const commentHandlers = [
         updateTMS: time,
       };
       getDb().comments.push(comment);
-      // The shared rule (src/domain/notification-rules.ts) decides who is told.
-      const recipients = commentNotificationRecipients({
-        ruminationAuthorId: rumination.authorId,
-        parentCommentAuthorId,
-        actorId: userId,
-      });
-      for (const { recipientId, kind } of recipients) {
+      for (const { recipientId, kind } of decided.recipients) {
         createNotification({
           recipientId,
           actorId: userId,
           kind,
-          ruminationId,
+          ruminationId: decided.ruminationId,
           commentId: comment.id,
         });
       }
@@ -136,12 +116,9 @@ export const commentHandlers = [
       const id = readId(params, commentIdParams);
       const input = await readBody(request, updateCommentRequest);
       const userId = requireWriter(request);
-      if (input.id !== id) {
-        throw badRequest('The comment id in the path and in the body differ', {
-          id: ['Must match the id in the path'],
-        });
-      }
-      const comment = activeCommentFor(id, userId, mayEditComment);
+      const change = { action: 'edit', bodyId: input.id } as const;
+      settle(decideCommentChange(change, id, findComment(id, userId), userId));
+      const comment = storedComment(id);
       comment.content = input.content;
       comment.updateTMS = now();
       return HttpResponse.json(toComment(comment));
@@ -151,8 +128,9 @@ export const commentHandlers = [
   route('delete', '/api/comments/:id', ({ request, params }) => {
     const id = readId(params, commentIdParams);
     const userId = requireWriter(request);
-    const comment = activeCommentFor(id, userId, mayDeleteComment);
+    settle(decideCommentChange({ action: 'delete' }, id, findComment(id, userId), userId));
     // Soft delete: the words go, the place in the thread (and the replies) stay.
+    const comment = storedComment(id);
     comment.isDeleted = true;
     comment.content = '';
     comment.updateTMS = now();

@@ -1,5 +1,6 @@
+import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
-import { optionalUser, Problem } from '../http';
+import { optionalUser } from '../http';
 
 /**
  * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory: a repeat of a write with
@@ -28,7 +29,7 @@ export function idempotent(resolver: Resolver): Resolver {
     const fingerprint = `${info.request.method} ${url.pathname}\n${await info.request.clone().text()}`;
     const known = keys.get(id);
     if (known) {
-      if (known.request !== fingerprint) throw new Problem(422, KEY_REUSED_TITLE);
+      if (known.request !== fingerprint) throw new ApiProblem(422, KEY_REUSED_TITLE);
       const first = await known.answer;
       if (first) {
         return HttpResponse.json(first.body as never, {

@@ -1,3 +1,4 @@
+import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse } from 'msw';
 import {
   acceptTermsRequest,
@@ -5,7 +6,7 @@ import {
   type AcceptanceStatus,
   type TermsOfService,
 } from '../../src/api/terms-schemas';
-import { notFound, Problem, readBody, requireUser, route } from '../http';
+import { notFound, readBody, requireUser, route } from '../http';
 import { currentTerms, getDb, hasAcceptedCurrentTerms, now } from '../store';
 
 /** /api/TermsOfService/* (api-contract.md "Terms of Service"). */
@@ -32,9 +33,11 @@ export const termsHandlers = [
     const userId = requireUser(request);
     const current = currentTerms();
     if (version !== current?.version) {
-      throw new Problem(409, 'Only the current Terms of Service can be accepted', {
-        ...(current ? { detail: `The current version is ${current.version}.` } : {}),
-      });
+      throw new ApiProblem(
+        409,
+        'Only the current Terms of Service can be accepted',
+        current ? `The current version is ${current.version}.` : undefined,
+      );
     }
     // Accepting twice keeps the first acceptance: the history records when it happened.
     const db = getDb();

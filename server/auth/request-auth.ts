@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { ApiProblem } from '../../src/api/problem';
 import { termsStatusFor } from '../modules/terms/terms-queries';
 import { verifyAccessToken } from './access-token';
 
@@ -31,9 +31,9 @@ declare module 'fastify' {
 const INVALID_TOKEN = 'The access token is invalid or has expired';
 
 /** 401 with the challenge RFC 6750 asks for. */
-function unauthorized(title: string, tokenSent: boolean): HttpProblem {
+function unauthorized(title: string, tokenSent: boolean): ApiProblem {
   const challenge = tokenSent ? 'Bearer error="invalid_token"' : 'Bearer';
-  return new HttpProblem(401, title).withHeaders({ 'www-authenticate': challenge });
+  return new ApiProblem(401, title).withHeaders({ 'www-authenticate': challenge });
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -101,7 +101,7 @@ export function installRequestAuth(
     const user = await this.requireUser();
     const status = await termsStatusFor(db, user.id);
     if (status.requiresAcceptance) {
-      throw new HttpProblem(
+      throw new ApiProblem(
         403,
         TOS_REQUIRED_TITLE,
         `Accept the Terms of Service (version ${status.currentVersion ?? ''}) to continue.`,

@@ -3,8 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
-import { HttpProblem } from './problem';
+import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**
@@ -93,7 +92,7 @@ function titleFor(error: FastifyError, status: number): string {
 /** `spaFallback`: GETs outside /api that match no route answer the SPA's index.html. */
 export function installErrorHandling(app: FastifyInstance, spaFallback: boolean): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpProblem) {
+    if (error instanceof ApiProblem) {
       reply.headers(error.headers);
       return sendProblem(reply, error.status, error.title, error.detail, error.errors);
     }

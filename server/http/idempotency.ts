@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/constraint-violations';
-import { HttpProblem } from './problem';
+import { ApiProblem } from '../../src/api/problem';
 
 /**
  * `Idempotency-Key` on writes (POST/PUT of ruminations and comments). The client makes a key (a
@@ -45,7 +45,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || !KEY_PATTERN.test(value.trim())) {
-    throw new HttpProblem(
+    throw new ApiProblem(
       400,
       'The Idempotency-Key header is malformed',
       'Send 8 to 255 visible ASCII characters, e.g. a UUID.',
@@ -96,7 +96,7 @@ async function findStored(db: Kysely<WithKeys>, userId: number, key: string) {
 }
 
 function replay(reply: FastifyReply, stored: IdempotencyKeysTable, hash: string): FastifyReply {
-  if (stored.request_hash !== hash) throw new HttpProblem(422, KEY_REUSED_TITLE);
+  if (stored.request_hash !== hash) throw new ApiProblem(422, KEY_REUSED_TITLE);
   return reply
     .code(stored.response_status)
     .header(REPLAYED_HEADER, 'true')

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config';
-import { HttpProblem } from './problem';
+import { ApiProblem } from '../../src/api/problem';
 import type { CounterState } from './rate-counters';
 
 /**
@@ -15,9 +15,9 @@ export type RateLimitKey = (
 export const byAddress: RateLimitKey = (request) => request.ip;
 
 /** The answer to a request over a limit: 429 with the seconds until its window closes. */
-export function tooManyAttempts(state: CounterState): HttpProblem {
+export function tooManyAttempts(state: CounterState): ApiProblem {
   const seconds = Math.max(1, Math.ceil(state.resetInMs / 1000));
-  return new HttpProblem(
+  return new ApiProblem(
     429,
     'Too many attempts; please try again later',
     `Try again in ${seconds} seconds.`,

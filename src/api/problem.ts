@@ -1,3 +1,4 @@
+import type { Decision, Refusal } from '../domain/decision';
 import type { ProblemDetails } from './common';
 
 /**
@@ -47,3 +48,47 @@ export function buildProblemDetails(
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * An error that leaves the server or the mock backend as problem details. Services and handlers
+ * throw it (mostly through `settle`); the server's one error handler and the mock's `route` write
+ * it. `title` is a sentence a person can read: the client shows it as is.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(title);
+    this.name = 'ApiProblem';
+  }
+
+  static of(refusal: Refusal): ApiProblem {
+    return new ApiProblem(refusal.status, refusal.title, refusal.detail, refusal.errors);
+  }
+
+  /** Response headers that belong to this problem (Retry-After of a 429, WWW-Authenticate). */
+  headers: Record<string, string> = {};
+
+  withHeaders(headers: Record<string, string>): this {
+    Object.assign(this.headers, headers);
+    return this;
+  }
+
+  toProblem(): ProblemDetails {
+    return buildProblemDetails(this.status, this.title, this.detail, this.errors);
+  }
+}
+
+/** The decision's change, or its refusal thrown as an `ApiProblem`. */
+export function settle<T>(decision: Decision<T>): T {
+  if (!decision.ok) throw ApiProblem.of(decision.refusal);
+  return decision.value;
+}
+
+/** Throws the refusal, if there is one: for checks that have no change to return. */
+export function refuseIf(refusal: Refusal | undefined): void {
+  if (refusal !== undefined) throw ApiProblem.of(refusal);
+}

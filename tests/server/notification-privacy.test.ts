@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { canView, type RelationFact } from '../../src/domain/visibility';
+import { commentNotificationRecipients } from '../../src/domain/notification-rules';
 import { notifyComment } from '../../server/modules/notifications/notification-service';
 import {
   describeCase,
@@ -62,8 +63,11 @@ async function arrange(c: VisibilityCase) {
       commentId,
       ruminationId: rumination.id,
       actorId: other.id,
-      ruminationAuthorId: author.id,
-      parentAuthorId: null,
+      recipients: commentNotificationRecipients({
+        ruminationAuthorId: author.id,
+        parentCommentAuthorId: null,
+        actorId: other.id,
+      }),
     });
   } else {
     const viewersComment = await insertComment(t.db, viewer, rumination.id);
@@ -72,8 +76,11 @@ async function arrange(c: VisibilityCase) {
       commentId,
       ruminationId: rumination.id,
       actorId: author.id,
-      ruminationAuthorId: author.id,
-      parentAuthorId: viewer.id,
+      recipients: commentNotificationRecipients({
+        ruminationAuthorId: author.id,
+        parentCommentAuthorId: viewer.id,
+        actorId: author.id,
+      }),
     });
   }
   const facts = {

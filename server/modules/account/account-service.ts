@@ -8,7 +8,7 @@ import { signAccessToken } from '../../auth/access-token';
 import { revokeAccountTokens } from '../../auth/account-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/schema';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import { requireUncommonPassword } from '../auth/password-policy';
 import { eraseAccount } from './account-erasure';
 import { bumpTokenVersion, findAccount, type AccountDetails } from './account-queries';
@@ -18,7 +18,7 @@ import { bumpTokenVersion, findAccount, type AccountDetails } from './account-qu
 /** The caller's account; a token can only get here for an active one (request-auth.ts). */
 async function requireAccount(db: Kysely<Database>, userId: number): Promise<AccountDetails> {
   const found = await findAccount(db, userId);
-  if (found === undefined) throw new HttpProblem(401, 'Authentication required');
+  if (found === undefined) throw new ApiProblem(401, 'Authentication required');
   return found;
 }
 
@@ -40,7 +40,7 @@ async function requirePassword(
   message: string,
 ): Promise<void> {
   if (!(await verifyPassword(found.password_hash, password))) {
-    throw new HttpProblem(400, message, undefined, { [field]: [message] });
+    throw new ApiProblem(400, message, undefined, { [field]: [message] });
   }
 }
 

@@ -3,7 +3,7 @@ import type { Account, AccountExport, ExportedComment } from '../../../src/api/a
 import type { Rumination } from '../../../src/api/rumination-schemas';
 import type { AuthUser } from '../../auth/request-auth';
 import type { Database } from '../../db/schema';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
@@ -67,7 +67,7 @@ async function* pages<Row, Item>(
 export async function exportSource(db: Kysely<Database>, user: AuthUser): Promise<ExportSource> {
   const row = await findAccount(db, user.id);
   // The token was valid a moment ago: the account was deleted in between.
-  if (row === undefined) throw new HttpProblem(404, 'Account not found');
+  if (row === undefined) throw new ApiProblem(404, 'Account not found');
   const author: AuthUser = { id: row.id, username: row.username };
   return {
     exportedAt: new Date().toISOString(),

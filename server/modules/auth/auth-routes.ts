@@ -11,7 +11,7 @@ import {
 } from '../../../src/api/auth-schemas';
 import { messageResponse } from '../../../src/api/common';
 import { findTokenOwner, hashToken } from '../../auth/account-tokens';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
 import { accountOfUser, LoginThrottle } from './login-throttle';
 import {
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       try {
         return await logIn(deps, request.body);
       } catch (error) {
-        if (error instanceof HttpProblem && error.status === 401) {
+        if (error instanceof ApiProblem && error.status === 401) {
           await loginThrottle.recordFailure(account, request.ip);
         }
         throw error;

@@ -14,7 +14,7 @@ import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/schema';
 import type { RateCounters } from '../../http/rate-counters';
 import { isUniqueViolation } from '../../db/constraint-violations';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/terms-queries';
 import { activationEmail, emailInUseEmail, passwordResetEmail } from './account-emails';
@@ -72,7 +72,7 @@ export async function signUp(
 ): Promise<void> {
   const { db } = deps;
   requireUncommonPassword(input.password, 'password');
-  if (await findAccountByUsername(db, input.username)) throw new HttpProblem(409, USERNAME_TAKEN);
+  if (await findAccountByUsername(db, input.username)) throw new ApiProblem(409, USERNAME_TAKEN);
   // Hash before looking at the email, so both answers cost the same.
   const passwordHash = await hashPassword(input.password);
   const owner = await findAccountByEmail(db, input.email);
@@ -99,14 +99,14 @@ export async function signUp(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Lost a race with a sign-up of the same name or address a moment ago.
-    if (await findAccountByUsername(db, input.username)) throw new HttpProblem(409, USERNAME_TAKEN);
+    if (await findAccountByUsername(db, input.username)) throw new ApiProblem(409, USERNAME_TAKEN);
     return;
   }
   sendInBackground(deps, activationEmail(deps.appUrl, input.username, input.email, token));
 }
 
 export async function activate(deps: AuthDeps, token: string | undefined): Promise<void> {
-  if (token === undefined || token.trim() === '') throw new HttpProblem(400, NO_ACTIVATION_TOKEN);
+  if (token === undefined || token.trim() === '') throw new ApiProblem(400, NO_ACTIVATION_TOKEN);
   const activated = await deps.db.transaction().execute(async (trx) => {
     const userId = await consumeAccountToken(trx, 'activate', token.trim());
     if (userId === undefined) return false;
@@ -117,9 +117,9 @@ export async function activate(deps: AuthDeps, token: string | undefined): Promi
   // A link that did its work (used, or superseded by another) says so rather than "invalid".
   const owner = await findTokenOwner(deps.db, token.trim(), 'activate');
   if (owner !== undefined && (await isAccountActive(deps.db, owner))) {
-    throw new HttpProblem(400, ALREADY_ACTIVATED_TITLE);
+    throw new ApiProblem(400, ALREADY_ACTIVATED_TITLE);
   }
-  throw new HttpProblem(400, INVALID_ACTIVATION);
+  throw new ApiProblem(400, INVALID_ACTIVATION);
 }
 
 export async function findForLogin(
@@ -138,15 +138,15 @@ export async function logIn(
   if (account === undefined) {
     // Same work as for a real account: the answer's timing must not tell who has one.
     await verifyDummyPassword(input.password);
-    throw new HttpProblem(401, INVALID_CREDENTIALS);
+    throw new ApiProblem(401, INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(account.password_hash, input.password))) {
-    throw new HttpProblem(401, INVALID_CREDENTIALS);
+    throw new ApiProblem(401, INVALID_CREDENTIALS);
   }
   // Told only to whoever knows the password.
   if (account.is_active !== 1) {
     const resent = await resendActivation(deps, account);
-    throw new HttpProblem(
+    throw new ApiProblem(
       403,
       NOT_ACTIVATED,
       resent
@@ -220,7 +220,7 @@ export async function resetPassword(
     await revokeAccountTokens(trx, owner, 'reset');
     return owner;
   });
-  if (userId === undefined) throw new HttpProblem(400, INVALID_RESET);
+  if (userId === undefined) throw new ApiProblem(400, INVALID_RESET);
   // A fresh start: the owner may ask for emails again.
   await deps.rateCounters.clear([resetEmailsKey(userId)]);
   return userId;

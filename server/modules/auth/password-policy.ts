@@ -1,5 +1,5 @@
 import { isCommonPassword, PASSWORD_TOO_COMMON } from '../../../src/api/common-passwords';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 
 /**
  * The one password rule zod does not check (its list stays out of the browser): a new password
@@ -7,6 +7,6 @@ import { HttpProblem } from '../../http/problem';
  */
 export function requireUncommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new HttpProblem(400, PASSWORD_TOO_COMMON, undefined, { [field]: [PASSWORD_TOO_COMMON] });
+    throw new ApiProblem(400, PASSWORD_TOO_COMMON, undefined, { [field]: [PASSWORD_TOO_COMMON] });
   }
 }

@@ -6,15 +6,21 @@ import type {
   updateCommentRequest,
 } from '../../../src/api/comment-schemas';
 import type { Database } from '../../db/schema';
-import { HttpProblem } from '../../http/problem';
-import { isForeignKeyViolation } from '../../db/constraint-violations';
-import { RUMINATION_NOT_FOUND, requireVisibleRumination } from '../ruminations/rumination-service';
-import { requireStorableText } from '../ruminations/storable-text';
+import { ApiProblem, settle } from '../../../src/api/problem';
 import {
-  mayDeleteComment,
-  mayEditComment,
-  type CommentAuthors,
-} from '../../../src/domain/comment-permissions';
+  COMMENT_PROBLEMS,
+  decideCommentChange,
+  decideNewComment,
+  newCommentTarget,
+  vanishedTarget,
+  type NewCommentFacts,
+  type NewCommentTarget,
+  type VisibleComment,
+} from '../../../src/domain/comment-decisions';
+import { isForeignKeyViolation } from '../../db/constraint-violations';
+import { requireVisibleRumination } from '../ruminations/rumination-service';
+import { findVisibleRumination } from '../ruminations/rumination-queries';
+import { requireStorableText } from '../ruminations/storable-text';
 import { buildCommentTree } from './comment-tree';
 import { notifyComment, type Notified } from '../notifications/notification-service';
 import {
@@ -27,26 +33,29 @@ import {
 } from './comment-queries';
 
 /**
- * The rules of comments (api-contract.md "Comments"): readable by whoever may read the rumination,
- * 404 when it is hidden, no comments on drafts, author-only edits of comments not yet deleted,
- * deletes by the comment's author or the rumination's.
+ * Comments (api-contract.md "Comments"): loads the facts, asks the shared rules
+ * (src/domain/comment-decisions.ts) and stores what they decided.
  */
 
 export type CreateCommentInput = z.output<typeof createCommentRequest>;
 export type UpdateCommentInput = z.output<typeof updateCommentRequest>;
 
-const COMMENT_NOT_FOUND = 'Comment not found';
-const NO_COMMENTS_ON_DRAFTS = 'Drafts cannot be commented on';
-const DELETED_COMMENT = 'This comment has been deleted';
+const visibleComment = (row: VisibleCommentRow): VisibleComment => ({
+  id: row.id,
+  authorId: row.author_id,
+  ruminationId: row.rumination_id,
+  ruminationAuthorId: row.rumination_author_id,
+  ruminationIsPublished: row.rumination_is_published === 1,
+  isDeleted: row.is_deleted === 1,
+});
 
-async function requireVisibleComment(
+async function findComment(
   db: Kysely<Database>,
   id: number,
   viewerId: number | null,
-): Promise<VisibleCommentRow> {
+): Promise<VisibleComment | undefined> {
   const row = await findVisibleComment(db, id, viewerId);
-  if (!row) throw new HttpProblem(404, COMMENT_NOT_FOUND);
-  return row;
+  return row && visibleComment(row);
 }
 
 /** A comment with its current reply tree, read back after a write. */
@@ -57,7 +66,7 @@ async function loadComment(
 ): Promise<Comment> {
   const { byId } = buildCommentTree(await listCommentsOfRumination(db, ruminationId));
   const comment = byId.get(id);
-  if (!comment) throw new HttpProblem(404, COMMENT_NOT_FOUND);
+  if (!comment) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
   return comment;
 }
 
@@ -75,8 +84,9 @@ export async function listReplies(
   commentId: number,
   viewerId: number | null,
 ): Promise<Comment[]> {
-  const parent = await requireVisibleComment(db, commentId, viewerId);
-  return (await loadComment(db, parent.rumination_id, parent.id)).childComments;
+  const parent = await findComment(db, commentId, viewerId);
+  if (parent === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
+  return (await loadComment(db, parent.ruminationId, parent.id)).childComments;
 }
 
 /** A new comment, with who was notified of it (the route publishes to them after the commit). */
@@ -93,35 +103,35 @@ async function inTransaction<T>(
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** The facts the decision needs about what the new comment answers, as the caller sees them. */
+async function loadTarget(
+  db: Kysely<Database>,
+  target: NewCommentTarget,
+  userId: number,
+): Promise<NewCommentFacts> {
+  if (target.kind === 'reply') {
+    return { kind: 'reply', parent: await findComment(db, target.parentCommentId, userId) };
+  }
+  if (target.kind === 'rumination') {
+    const row = await findVisibleRumination(db, target.ruminationId, userId);
+    const rumination = row && {
+      id: row.id,
+      authorId: row.author_id,
+      isPublished: row.is_published === 1,
+    };
+    return { kind: 'rumination', rumination };
+  }
+  return target;
+}
+
 export async function createComment(
   db: Kysely<Database>,
   userId: number,
   input: CreateCommentInput,
 ): Promise<CommentCreated> {
   requireStorableText(input.content);
-  let ruminationId: number;
-  let ruminationAuthorId: number;
-  let parentCommentId: number | null = null;
-  let parentAuthorId: number | null = null;
-  if (input.parentCommentId != null) {
-    const parent = await requireVisibleComment(db, input.parentCommentId, userId);
-    if (parent.rumination_is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
-    if (parent.is_deleted === 1) {
-      throw new HttpProblem(409, 'Replies to a deleted comment are not allowed');
-    }
-    ruminationId = parent.rumination_id;
-    ruminationAuthorId = parent.rumination_author_id;
-    parentCommentId = parent.id;
-    parentAuthorId = parent.author_id;
-  } else if (input.ruminationId != null) {
-    const rumination = await requireVisibleRumination(db, input.ruminationId, userId);
-    if (rumination.is_published !== 1) throw new HttpProblem(409, NO_COMMENTS_ON_DRAFTS);
-    ruminationId = rumination.id;
-    ruminationAuthorId = rumination.author_id;
-  } else {
-    // The schema already insists on exactly one; kept so the type checker sees every path.
-    throw new HttpProblem(400, 'Give exactly one of ruminationId or parentCommentId');
-  }
+  const facts = await loadTarget(db, newCommentTarget(input), userId);
+  const decided = settle(decideNewComment(facts, userId));
   let written: { id: number; notified: Notified };
   try {
     // The comment and its notifications are kept together or not at all.
@@ -129,47 +139,29 @@ export async function createComment(
       const id = await insertComment(
         trx,
         {
-          rumination_id: ruminationId,
-          parent_comment_id: parentCommentId,
+          rumination_id: decided.ruminationId,
+          parent_comment_id: decided.parentCommentId,
           author_id: userId,
           content: input.content,
         },
         new Date().toISOString(),
       );
-      const facts = { commentId: id, ruminationId, actorId: userId, ruminationAuthorId };
-      return { id, notified: await notifyComment(trx, { ...facts, parentAuthorId }) };
+      return {
+        id,
+        notified: await notifyComment(trx, { ...decided, commentId: id, actorId: userId }),
+      };
     });
   } catch (error) {
     // The rumination (and with it the parent comment) was deleted between the check above and
-    // this insert: the same answer as if the request had come a moment later.
+    // this insert.
     if (!isForeignKeyViolation(error)) throw error;
-    throw new HttpProblem(404, parentCommentId === null ? RUMINATION_NOT_FOUND : COMMENT_NOT_FOUND);
+    throw ApiProblem.of(vanishedTarget(decided));
   }
-  return { comment: await loadComment(db, ruminationId, written.id), notified: written.notified };
+  return {
+    comment: await loadComment(db, decided.ruminationId, written.id),
+    notified: written.notified,
+  };
 }
-
-/**
- * A visible, not deleted comment that the caller may act on (`mayAct`); 404 hidden, 403 when they
- * may not, 409 deleted.
- */
-async function requireLiveCommentFor(
-  db: Kysely<Database>,
-  id: number,
-  userId: number,
-  mayAct: (authors: CommentAuthors, userId: number) => boolean,
-): Promise<VisibleCommentRow> {
-  const comment = await requireVisibleComment(db, id, userId);
-  if (!mayAct(authorsOf(comment), userId)) {
-    throw new HttpProblem(403, 'Only the author may change this comment');
-  }
-  if (comment.is_deleted === 1) throw new HttpProblem(409, DELETED_COMMENT);
-  return comment;
-}
-
-const authorsOf = (comment: VisibleCommentRow): CommentAuthors => ({
-  commentAuthorId: comment.author_id,
-  ruminationAuthorId: comment.rumination_author_id,
-});
 
 export async function updateComment(
   db: Kysely<Database>,
@@ -177,16 +169,13 @@ export async function updateComment(
   id: number,
   input: UpdateCommentInput,
 ): Promise<Comment> {
-  if (input.id !== id) {
-    throw new HttpProblem(400, 'The comment id in the path and in the body differ', undefined, {
-      id: ['Must match the id in the path'],
-    });
-  }
+  const comment = await findComment(db, id, userId);
+  settle(decideCommentChange({ action: 'edit', bodyId: input.id }, id, comment, userId));
   requireStorableText(input.content);
-  const comment = await requireLiveCommentFor(db, id, userId, mayEditComment);
   const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
-  if (!updated) throw new HttpProblem(409, DELETED_COMMENT);
-  return loadComment(db, comment.rumination_id, id);
+  // Deleted between the check and the write.
+  if (!updated || comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+  return loadComment(db, comment.ruminationId, id);
 }
 
 export async function deleteComment(
@@ -194,7 +183,8 @@ export async function deleteComment(
   userId: number,
   id: number,
 ): Promise<void> {
-  await requireLiveCommentFor(db, id, userId, mayDeleteComment);
+  const comment = await findComment(db, id, userId);
+  settle(decideCommentChange({ action: 'delete' }, id, comment, userId));
   const deleted = await softDeleteComment(db, id, new Date().toISOString());
-  if (!deleted) throw new HttpProblem(409, DELETED_COMMENT);
+  if (!deleted) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
 }

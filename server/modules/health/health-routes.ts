@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 
 const healthResponse = z.object({ status: z.literal('ok') });
 
@@ -14,7 +14,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       try {
         await sql`select 1`.execute(app.db);
       } catch {
-        throw new HttpProblem(503, 'The database is unavailable');
+        throw new ApiProblem(503, 'The database is unavailable');
       }
       return { status: 'ok' as const };
     });

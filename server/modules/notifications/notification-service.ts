@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { NOTIFICATION_LIMIT_DEFAULT } from '../../../src/api/limits';
 import type { Notification, NotificationListQuery } from '../../../src/api/notification-schemas';
-import { commentNotificationRecipients } from '../../../src/domain/notification-rules';
+import type { CommentRecipient } from '../../../src/domain/notification-rules';
 import type { Database } from '../../db/schema';
 import {
   countUnreadVisible,
@@ -119,34 +119,27 @@ export async function withdrawRelationRequested(
     : [];
 }
 
-export interface CommentFacts {
+export interface CommentNotified {
   commentId: number;
   ruminationId: number;
   actorId: number;
-  ruminationAuthorId: number;
-  /** Null for a top-level comment. */
-  parentAuthorId: number | null;
+  /** Decided by the shared rule (src/domain/comment-decisions.ts, notification-rules.ts). */
+  recipients: readonly CommentRecipient[];
 }
 
-/**
- * The rows of a new comment: who is told is the rule shared with the mock backend
- * (src/domain/notification-rules.ts: never the actor, nobody twice, ReplyToMyComment first).
- */
-export function commentNotifications(facts: CommentFacts): NewNotification[] {
-  const recipients = commentNotificationRecipients({
-    ruminationAuthorId: facts.ruminationAuthorId,
-    parentCommentAuthorId: facts.parentAuthorId,
-    actorId: facts.actorId,
-  });
-  return recipients.map(({ recipientId, kind }) => ({
-    kind,
-    recipient_id: recipientId,
-    actor_id: facts.actorId,
-    rumination_id: facts.ruminationId,
-    comment_id: facts.commentId,
-  }));
-}
-
-export async function notifyComment(db: Kysely<Database>, facts: CommentFacts): Promise<Notified> {
-  return write(db, commentNotifications(facts));
+/** A new comment's notifications, one row per recipient the rules chose. */
+export async function notifyComment(
+  db: Kysely<Database>,
+  comment: CommentNotified,
+): Promise<Notified> {
+  return write(
+    db,
+    comment.recipients.map(({ recipientId, kind }) => ({
+      kind,
+      recipient_id: recipientId,
+      actor_id: comment.actorId,
+      rumination_id: comment.ruminationId,
+      comment_id: comment.commentId,
+    })),
+  );
 }

@@ -9,7 +9,7 @@ import {
 import type { RelationType } from '../../../src/domain/relation-types';
 import { relationState } from '../../../src/domain/visibility';
 import type { Database } from '../../db/schema';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import {
   decidePending,
   findRelationOf,
@@ -84,7 +84,7 @@ async function requireOwnRelation(
   userId: number,
 ): Promise<RelationRow> {
   const row = await findRelationOf(db, id, userId);
-  if (!row) throw new HttpProblem(404, RELATION_NOT_FOUND);
+  if (!row) throw new ApiProblem(404, RELATION_NOT_FOUND);
   return row;
 }
 
@@ -117,16 +117,16 @@ export async function createRelation(
   input: CreateRelationInput,
 ): Promise<RelationWritten> {
   if (input.userId === userId) {
-    throw new HttpProblem(400, 'You cannot request a relation with yourself', undefined, {
+    throw new ApiProblem(400, 'You cannot request a relation with yourself', undefined, {
       userId: ['Must be another user'],
     });
   }
   // The check and the insert share a transaction so that two racing requests do not both pass.
   const { id, notified } = await db.transaction().execute(async (trx) => {
-    if (!(await isActiveUser(trx, input.userId))) throw new HttpProblem(404, 'User not found');
+    if (!(await isActiveUser(trx, input.userId))) throw new ApiProblem(404, 'User not found');
     await lockPair(trx, userId, input.userId);
     if (await hasLiveRelation(trx, userId, input.userId, input.relationType)) {
-      throw new HttpProblem(409, 'A relation of this type already exists or is pending');
+      throw new ApiProblem(409, 'A relation of this type already exists or is pending');
     }
     const type = input.relationType;
     const now = new Date().toISOString();
@@ -146,9 +146,9 @@ export async function decideRelation(
   const row = await requireOwnRelation(db, id, userId);
   const verb = accept ? 'accept' : 'reject';
   if (row.receiver_id !== userId) {
-    throw new HttpProblem(403, `Only the receiver of a relation request may ${verb} it`);
+    throw new ApiProblem(403, `Only the receiver of a relation request may ${verb} it`);
   }
-  const notPending = new HttpProblem(409, `Only a pending relation request can be ${verb}ed`);
+  const notPending = new ApiProblem(409, `Only a pending relation request can be ${verb}ed`);
   if (stateOf(row) !== 'pending') throw notPending;
   const notified = await db.transaction().execute(async (trx) => {
     await lockPair(trx, row.initiator_id, row.receiver_id);
@@ -175,7 +175,7 @@ export async function deleteRelation(
   const state = stateOf(row);
   const allowed = state === 'accepted' || (state === 'pending' && row.initiator_id === userId);
   if (!allowed) {
-    throw new HttpProblem(
+    throw new ApiProblem(
       403,
       state === 'pending'
         ? 'Only the requester may cancel a pending relation; reject it instead'
@@ -185,7 +185,7 @@ export async function deleteRelation(
   await db.transaction().execute(async (trx) => {
     await lockPair(trx, row.initiator_id, row.receiver_id);
     if (!(await softDeleteRelation(trx, id, state === 'accepted', new Date().toISOString()))) {
-      throw new HttpProblem(409, 'The relation changed meanwhile; reload and try again');
+      throw new ApiProblem(409, 'The relation changed meanwhile; reload and try again');
     }
     // Ending an accepted relation takes the viewer out of that audience at once.
     if (state === 'accepted') await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);

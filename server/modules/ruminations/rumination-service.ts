@@ -7,7 +7,7 @@ import type {
   RuminationListQuery,
 } from '../../../src/api/rumination-schemas';
 import type { Database } from '../../db/schema';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import { audiencesToMask } from './audience-mask';
 import {
   deleteRuminationWithComments,
@@ -51,7 +51,7 @@ export async function requireVisibleRumination(
   viewerId: number | null,
 ): Promise<RuminationRow> {
   const row = await findVisibleRumination(db, id, viewerId);
-  if (!row) throw new HttpProblem(404, RUMINATION_NOT_FOUND);
+  if (!row) throw new ApiProblem(404, RUMINATION_NOT_FOUND);
   return row;
 }
 
@@ -115,7 +115,7 @@ export async function createRumination(
 async function requireAuthorOf(db: Kysely<Database>, id: number, userId: number): Promise<void> {
   const visible = await requireVisibleRumination(db, id, userId);
   if (visible.author_id !== userId) {
-    throw new HttpProblem(403, 'Only the author may change this rumination');
+    throw new ApiProblem(403, 'Only the author may change this rumination');
   }
 }
 

@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 
 /**
  * PostgreSQL cannot store U+0000 in text (SQLite can), so the same input would be a 5xx on one
@@ -6,7 +6,7 @@ import { HttpProblem } from '../../http/problem';
  */
 export function requireStorableText(text: string, field = 'content'): string {
   if (text.includes('\u0000')) {
-    throw new HttpProblem(400, 'Content must not contain NUL characters', undefined, {
+    throw new ApiProblem(400, 'Content must not contain NUL characters', undefined, {
       [field]: ['Must not contain NUL characters'],
     });
   }

@@ -6,7 +6,7 @@ import {
   acceptTermsResponse,
   termsOfService,
 } from '../../../src/api/terms-schemas';
-import { HttpProblem } from '../../http/problem';
+import { ApiProblem } from '../../../src/api/problem';
 import {
   findAcceptance,
   findCurrentTerms,
@@ -24,8 +24,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: { 200: termsOfService } } },
     async () => {
       const terms = await findCurrentTerms(db);
-      if (terms === undefined)
-        throw new HttpProblem(404, 'No Terms of Service have been published');
+      if (terms === undefined) throw new ApiProblem(404, 'No Terms of Service have been published');
       return terms;
     },
   );
@@ -51,7 +50,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
       const user = await request.requireUser();
       const terms = await findCurrentTerms(db);
       if (terms === undefined || terms.version !== request.body.version) {
-        throw new HttpProblem(
+        throw new ApiProblem(
           409,
           'Only the current Terms of Service can be accepted',
           terms ? `The current version is ${terms.version}.` : undefined,
