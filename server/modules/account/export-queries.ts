@@ -1,7 +1,7 @@
 import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { RelationRow } from '../relations/relation-queries';
+import { selectRelations, type RelationRow } from '../relations/relation-queries';
 import { listOwn, type RuminationRow } from '../ruminations/rumination-queries';
 
 /**
@@ -81,23 +81,7 @@ export async function relationPage(
   userId: number,
   afterId: number,
 ): Promise<RelationRow[]> {
-  return db
-    .selectFrom('user_relations as ur')
-    .innerJoin('users as i', 'i.id', 'ur.initiator_id')
-    .innerJoin('users as rc', 'rc.id', 'ur.receiver_id')
-    .select([
-      'ur.id',
-      'ur.type',
-      'ur.initiator_id',
-      'i.username as initiator_username',
-      'ur.receiver_id',
-      'rc.username as receiver_username',
-      'ur.is_accepted',
-      'ur.is_rejected',
-      'ur.is_deleted',
-      'ur.create_tms',
-    ])
-    .where((eb) => eb.or([eb('ur.initiator_id', '=', userId), eb('ur.receiver_id', '=', userId)]))
+  return selectRelations(db, userId)
     .where('ur.id', '>', afterId)
     .orderBy('ur.id', 'asc')
     .limit(rowLimit(EXPORT_PAGE_SIZE))

@@ -1,21 +1,12 @@
 import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 
 /** SQL of user relations. Every read is scoped to relations the caller is part of. */
 
-export interface RelationRow {
-  id: number;
-  type: number;
-  initiator_id: number;
-  initiator_username: string;
-  receiver_id: number;
-  receiver_username: string;
-  is_accepted: number;
-  is_rejected: number;
-  is_deleted: number;
-  create_tms: string;
-}
+/** A relation as reads return it: its columns and both sides' names (derived from the select). */
+export type RelationRow = RowOf<ReturnType<typeof selectRelations>>;
 
 export interface RelationFilters {
   id?: number | undefined;
@@ -30,7 +21,11 @@ export interface RelationFilters {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-function selectRelations(db: Db, userId: number) {
+/**
+ * Every relation `userId` is either side of, with both sides' names: the one SELECT behind
+ * GET /api/UserRelations and the account export, so the two cannot disagree on a relation's shape.
+ */
+export function selectRelations(db: Db, userId: number) {
   return db
     .selectFrom('user_relations as ur')
     .innerJoin('users as i', 'i.id', 'ur.initiator_id')
