@@ -1,26 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of comments. A comment is reachable only through a rumination its reader may see. */
-
-export interface CommentRow {
-  id: number;
-  rumination_id: number;
-  parent_comment_id: number | null;
-  author_id: number;
-  author_username: string;
-  content: string;
-  is_deleted: number;
-  create_tms: string;
-  update_tms: string;
-}
-
-export interface VisibleCommentRow extends CommentRow {
-  rumination_is_published: number;
-  /** Who may moderate the comment besides its author. */
-  rumination_author_id: number;
-}
 
 const COMMENT_COLUMNS = [
   'c.id',
@@ -34,21 +17,33 @@ const COMMENT_COLUMNS = [
   'c.update_tms',
 ] as const;
 
+/** Comments with their author's name: every comment read starts here. */
+function selectComments(db: Kysely<Database>) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(COMMENT_COLUMNS);
+}
+
+/** Comments through their rumination `r`, with what rules about the comment need of it. */
+function selectCommentsWithRumination(db: Kysely<Database>) {
+  return selectComments(db).innerJoin('ruminations as r', 'r.id', 'c.rumination_id').select([
+    'r.is_published as rumination_is_published',
+    // Who may moderate the comment besides its author.
+    'r.author_id as rumination_author_id',
+  ]);
+}
+
+export type CommentRow = RowOf<ReturnType<typeof selectComments>>;
+export type VisibleCommentRow = RowOf<ReturnType<typeof selectCommentsWithRumination>>;
+
 /** One comment, only if the viewer may read its rumination (ruminationVisibleTo on `r`). */
 export async function findVisibleComment(
   db: Kysely<Database>,
   id: number,
   viewerId: number | null,
 ): Promise<VisibleCommentRow | undefined> {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
-    .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select([
-      ...COMMENT_COLUMNS,
-      'r.is_published as rumination_is_published',
-      'r.author_id as rumination_author_id',
-    ])
+  return selectCommentsWithRumination(db)
     .where('c.id', '=', id)
     .where(ruminationVisibleTo(viewerId))
     .executeTakeFirst();
@@ -62,10 +57,7 @@ export async function listCommentsOfRumination(
   db: Kysely<Database>,
   ruminationId: number,
 ): Promise<CommentRow[]> {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select(COMMENT_COLUMNS)
+  return selectComments(db)
     .where('c.rumination_id', '=', ruminationId)
     .orderBy('c.id', 'asc')
     .execute();
