@@ -1,5 +1,6 @@
 import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { selectRelations, type RelationRow } from '../relations/relation-queries';
 import { listOwn, type RuminationRow } from '../ruminations/rumination-queries';
@@ -34,26 +35,8 @@ export async function ownRuminationPage(
   return listOwn(db, authorId, undefined, { limit: EXPORT_PAGE_SIZE, beforeId });
 }
 
-export interface OwnCommentRow {
-  id: number;
-  rumination_id: number;
-  parent_comment_id: number | null;
-  content: string;
-  is_deleted: number;
-  create_tms: string;
-  update_tms: string;
-}
-
-/**
- * One page of the comments the author wrote, anywhere, deleted ones included (their content is
- * already '' in the table), oldest first. Only the author's own: other people's comments on the
- * author's notes are theirs, not part of this account's export.
- */
-export async function ownCommentPage(
-  db: Kysely<Database>,
-  authorId: number,
-  afterId: number,
-): Promise<OwnCommentRow[]> {
+/** A comment as the export writes it: the author is the account itself, so no join. */
+function selectOwnComments(db: Kysely<Database>, authorId: number) {
   return db
     .selectFrom('comments')
     .select([
@@ -65,7 +48,22 @@ export async function ownCommentPage(
       'create_tms',
       'update_tms',
     ])
-    .where('author_id', '=', authorId)
+    .where('author_id', '=', authorId);
+}
+
+export type OwnCommentRow = RowOf<ReturnType<typeof selectOwnComments>>;
+
+/**
+ * One page of the comments the author wrote, anywhere, deleted ones included (their content is
+ * already '' in the table), oldest first. Only the author's own: other people's comments on the
+ * author's notes are theirs, not part of this account's export.
+ */
+export async function ownCommentPage(
+  db: Kysely<Database>,
+  authorId: number,
+  afterId: number,
+): Promise<OwnCommentRow[]> {
+  return selectOwnComments(db, authorId)
     .where('id', '>', afterId)
     .orderBy('id', 'asc')
     .limit(rowLimit(EXPORT_PAGE_SIZE))
