@@ -23,10 +23,9 @@ const FEATURE_ORDER = [
   'relations',
   'comments',
   'ruminations',
-  'users',
   'people',
   'notifications',
-  'settings',
+  'account',
 ];
 
 const featureZones = FEATURE_ORDER.flatMap((feature, index) =>

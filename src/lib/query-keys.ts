@@ -30,11 +30,11 @@ export const relationKeys = {
   list: (filters: object) => [...RELATIONS, filters] as const,
 };
 
-const USERS = ['users'] as const;
-export const userKeys = {
-  all: USERS,
-  profile: (userId: number) => [...USERS, userId] as const,
-  search: (q: string) => [...USERS, 'search', q] as const,
+const PEOPLE = ['people'] as const;
+export const peopleKeys = {
+  all: PEOPLE,
+  profile: (userId: number) => [...PEOPLE, userId] as const,
+  search: (q: string) => [...PEOPLE, 'search', q] as const,
 };
 
 const AUTH = ['auth'] as const;

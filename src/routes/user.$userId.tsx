@@ -2,11 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LoadError } from '../components/ui/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
-import { InvalidUserId } from '../features/users/invalid-user-id';
-import { UserNotFound } from '../features/users/user-not-found';
+import { InvalidUserId } from '../features/people/invalid-user-id';
+import { UserNotFound } from '../features/people/user-not-found';
 import { parseId } from '../lib/parse-id';
-import { ProfilePage } from '../features/users/profile-page';
-import { userQueries } from '../features/users/user-queries';
+import { ProfilePage } from '../features/people/profile-page';
+import { profileQueries } from '../features/people/profile-queries';
 import { isApiError } from '../lib/api-error';
 import { oneOf } from '../lib/search-params';
 
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/user/$userId')({
     // An unusable id asks nothing of the server; the page says "Invalid user ID".
     if (userId === null) return;
     await Promise.all([
-      context.queryClient.ensureQueryData(userQueries.profile(userId)),
+      context.queryClient.ensureQueryData(profileQueries.profile(userId)),
       context.queryClient.ensureInfiniteQueryData(
         ruminationQueries.public({ userId, isPublic: deps.isPublic }),
       ),

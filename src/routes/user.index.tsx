@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InvalidUserId } from '../features/users/invalid-user-id';
+import { InvalidUserId } from '../features/people/invalid-user-id';
 
 /** /user without an id (spec section 2). */
 export const Route = createFileRoute('/user/')({ component: InvalidUserId });

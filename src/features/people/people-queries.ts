@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RELATION_LIMIT_MAX, USER_SEARCH_MIN } from '../../api/limits';
-import { userKeys } from '../../lib/query-keys';
+import { peopleKeys } from '../../lib/query-keys';
 import { relationQueries } from '../relations/relation-queries';
 import { searchPeople } from './people-api';
 
 export const peopleQueries = {
   search: (q: string) =>
     queryOptions({
-      queryKey: userKeys.search(q),
+      queryKey: peopleKeys.search(q),
       queryFn: ({ signal }) => searchPeople(q, signal),
       staleTime: 30_000,
     }),

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
-import { ruminationKeys, userKeys } from '../../lib/query-keys';
+import { peopleKeys, ruminationKeys } from '../../lib/query-keys';
 import {
   fetchFeed,
   fetchMyRuminations,
@@ -112,7 +112,7 @@ export const ruminationQueries = {
 export async function invalidateAfterRuminationChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ruminationKeys.all }),
-    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
   ]);
 }
 

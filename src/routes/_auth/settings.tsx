@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from '../../features/settings/settings-page';
+import { SettingsPage } from '../../features/account/settings-page';
 
 /** Settings: signed in, and open while new terms wait for acceptance (nothing here writes content). */
 export const Route = createFileRoute('/_auth/settings')({

@@ -2,6 +2,6 @@ import type { UserProfile } from '../../api/user-schemas';
 import { api, withDefaultError } from '../../lib/http';
 
 /** GET /api/users/{id}: name and public rumination count of a profile (api-contract.md). */
-export function fetchUserProfile(id: number): Promise<UserProfile> {
+export function fetchProfile(id: number): Promise<UserProfile> {
   return withDefaultError('Failed to fetch user', () => api.get(`users/${id}`).json<UserProfile>());
 }

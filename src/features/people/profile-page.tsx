@@ -6,14 +6,14 @@ import { RelationManager } from '../relations/relation-manager';
 import { useUserRuminations } from '../ruminations/rumination-queries';
 import { RuminationList } from '../ruminations/rumination-list';
 import { UserAvatar } from '../../components/ui/user-avatar';
-import { useUserProfile } from './user-queries';
+import { useProfile } from './profile-queries';
 
 /**
  * A user's profile (spec section 2): avatar, name, rumination count, their ruminations (Public or
  * All Visible to the viewer) and, on someone else's profile, the relation manager.
  */
 export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: boolean }) {
-  const { data: profile } = useUserProfile(userId);
+  const { data: profile } = useProfile(userId);
   const viewer = useCurrentUser();
   const { isAuthenticated } = useAuth();
   // The count is of public ruminations (the same for every viewer), and says so.

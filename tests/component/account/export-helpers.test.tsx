@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { filenameOfContentDisposition } from '../../../src/features/settings/content-disposition';
-import { formatBytes } from '../../../src/features/settings/format-bytes';
+import { filenameOfContentDisposition } from '../../../src/features/account/content-disposition';
+import { formatBytes } from '../../../src/features/account/format-bytes';
 
 describe('filenameOfContentDisposition', () => {
   test.each([
