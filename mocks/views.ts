@@ -10,11 +10,18 @@ import {
   type StoredComment,
   type StoredRelation,
   type StoredRumination,
+  type StoredUser,
 } from './store';
 import { ApiProblem } from '../src/api/problem';
 import { RUMINATION_PROBLEMS } from '../src/domain/rumination-decisions';
 
 /** Stored records as the wire contract shapes them, and the visibility checks of reads. */
+
+/** A person as others may find them: an account not yet activated does not exist to others. */
+export function findActiveUser(userId: number): StoredUser | undefined {
+  const user = findUser(userId);
+  return user?.isActive ? user : undefined;
+}
 
 export function userRef(userId: number): UserRef {
   return { id: userId, username: findUser(userId)?.username ?? 'unknown' };

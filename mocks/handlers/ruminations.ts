@@ -7,8 +7,14 @@ import {
   type Rumination,
   type RuminationListQuery,
 } from '../../src/api/rumination-schemas';
+import { settle } from '../../src/api/problem';
 import {
-  forbidden,
+  decideRuminationDelete,
+  decideRuminationEdit,
+  ruminationFieldsOf,
+} from '../../src/domain/rumination-decisions';
+import { relationState } from '../../src/domain/visibility';
+import {
   noContent,
   optionalUser,
   readBody,
@@ -21,11 +27,16 @@ import {
 import { matchesSearch, searchTerms } from '../../src/domain/note-search';
 import { idempotent } from './idempotency';
 import { getDb, nextId, now, type StoredRumination } from '../store';
-import { isVisible, toRumination, visibleRuminationOr404 } from '../views';
+import { findVisibleRumination, isVisible, toRumination, visibleRuminationOr404 } from '../views';
 
-/** /api/ruminations/* (api-contract.md "Ruminations" and "Visibility"). */
+/**
+ * /api/ruminations/* (api-contract.md "Ruminations" and "Visibility"): reads run the visibility
+ * rule; writes load the facts, ask the shared rules (src/domain/rumination-decisions.ts) and store
+ * what they decided.
+ */
 
-const isPublicOne = (r: StoredRumination) => r.isPublished && r.audiences.length === 0;
+/** Public: what an anonymous reader may read. */
+const isPublicOne = (r: StoredRumination) => isVisible(r, null);
 
 /** Newest first, `BeforeId` keyset, `Limit` (default 20, at most 100 by the schema). */
 function page(items: StoredRumination[], query: RuminationListQuery): Rumination[] {
@@ -41,7 +52,7 @@ function page(items: StoredRumination[], query: RuminationListQuery): Rumination
 function relatedUserIds(userId: number): Set<number> {
   const ids = new Set<number>();
   for (const r of getDb().relations) {
-    if (!r.isAccepted || r.isDeleted || r.isRejected) continue;
+    if (relationState(r) !== 'accepted') continue;
     if (r.initiatorId === userId) ids.add(r.receiverId);
     if (r.receiverId === userId) ids.add(r.initiatorId);
   }
@@ -98,15 +109,13 @@ export const ruminationHandlers = [
     'post',
     '/api/ruminations',
     idempotent(async ({ request }) => {
-      const { publish, audiences, ...fields } = await readBody(request, ruminationWriteRequest);
+      const input = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const time = now();
       const rumination: StoredRumination = {
-        ...fields,
+        ...ruminationFieldsOf(input),
         id: nextId(),
         authorId: userId,
-        isPublished: publish,
-        audiences: audiences ?? [],
         createTMS: time,
         updateTMS: time,
       };
@@ -120,17 +129,11 @@ export const ruminationHandlers = [
     '/api/ruminations/:id',
     idempotent(async ({ request, params }) => {
       const id = readId(params, ruminationIdParams);
-      const { publish, audiences, ...fields } = await readBody(request, ruminationWriteRequest);
+      const input = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
-      const rumination = visibleRuminationOr404(id, userId);
-      if (rumination.authorId !== userId) {
-        throw forbidden('Only the author may change this rumination');
-      }
-      Object.assign(rumination, fields, {
-        isPublished: publish,
-        audiences: audiences ?? [],
-        updateTMS: now(),
-      });
+      const edit = decideRuminationEdit(findVisibleRumination(id, userId), userId, input);
+      const { rumination, fields } = settle(edit);
+      Object.assign(rumination, fields, { updateTMS: now() });
       return HttpResponse.json(toRumination(rumination));
     }),
   ),
@@ -138,10 +141,7 @@ export const ruminationHandlers = [
   route('delete', '/api/ruminations/:id', ({ request, params }) => {
     const id = readId(params, ruminationIdParams);
     const userId = requireWriter(request);
-    const rumination = visibleRuminationOr404(id, userId);
-    if (rumination.authorId !== userId) {
-      throw forbidden('Only the author may change this rumination');
-    }
+    settle(decideRuminationDelete(findVisibleRumination(id, userId), userId));
     const db = getDb();
     db.ruminations = db.ruminations.filter((r) => r.id !== id);
     db.comments = db.comments.filter((c) => c.ruminationId !== id);

@@ -7,8 +7,11 @@ import {
   type UserProfile,
 } from '../../src/api/user-schemas';
 import { rankPeopleSearch } from '../../src/domain/people-search';
-import { notFound, readId, readQuery, requireUser, route } from '../http';
-import { findUser, getDb } from '../store';
+import { settle } from '../../src/api/problem';
+import { decideUserLookup } from '../../src/domain/user-decisions';
+import { readId, readQuery, requireUser, route } from '../http';
+import { getDb } from '../store';
+import { findActiveUser, isVisible } from '../views';
 
 /**
  * GET /api/users/search (contract: People) and GET /api/users/{id} (contract: end of
@@ -25,10 +28,10 @@ export const userHandlers = [
   }),
 
   route('get', '/api/users/:id', ({ params }) => {
-    const user = findUser(readId(params, userIdParams));
-    if (!user?.isActive) throw notFound('User not found');
+    const user = settle(decideUserLookup(findActiveUser(readId(params, userIdParams))));
+    // Public: what an anonymous reader may read.
     const publicRuminationCount = getDb().ruminations.filter(
-      (r) => r.authorId === user.id && r.isPublished && r.audiences.length === 0,
+      (r) => r.authorId === user.id && isVisible(r, null),
     ).length;
     return HttpResponse.json<UserProfile>({
       id: user.id,

@@ -20,7 +20,6 @@ import {
 import { isForeignKeyViolation } from '../../db/constraint-violations';
 import { requireVisibleRumination } from '../ruminations/rumination-service';
 import { findVisibleRumination } from '../ruminations/rumination-queries';
-import { requireStorableText } from '../ruminations/storable-text';
 import { buildCommentTree } from './comment-tree';
 import { notifyComment, type Notified } from '../notifications/notification-service';
 import {
@@ -129,7 +128,6 @@ export async function createComment(
   userId: number,
   input: CreateCommentInput,
 ): Promise<CommentCreated> {
-  requireStorableText(input.content);
   const facts = await loadTarget(db, newCommentTarget(input), userId);
   const decided = settle(decideNewComment(facts, userId));
   let written: { id: number; notified: Notified };
@@ -171,7 +169,6 @@ export async function updateComment(
 ): Promise<Comment> {
   const comment = await findComment(db, id, userId);
   settle(decideCommentChange({ action: 'edit', bodyId: input.id }, id, comment, userId));
-  requireStorableText(input.content);
   const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
   // Deleted between the check and the write.
   if (!updated || comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);

@@ -7,7 +7,15 @@ import type {
   RuminationListQuery,
 } from '../../../src/api/rumination-schemas';
 import type { Database } from '../../db/schema';
-import { ApiProblem } from '../../../src/api/problem';
+import { ApiProblem, settle } from '../../../src/api/problem';
+import {
+  decideRuminationDelete,
+  decideRuminationEdit,
+  ruminationFieldsOf,
+  RUMINATION_PROBLEMS,
+  type ChangeableRumination,
+  type StoredRuminationFields,
+} from '../../../src/domain/rumination-decisions';
 import { audiencesToMask } from './audience-mask';
 import {
   deleteRuminationWithComments,
@@ -24,23 +32,24 @@ import {
 } from './rumination-queries';
 import { searchTerms } from '../../../src/domain/note-search';
 import { toRumination } from './rumination-wire';
-import { requireStorableText } from './storable-text';
 
-/** The rules of ruminations: who may read and change what (api-contract.md "Ruminations"). */
+/**
+ * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
+ * (src/domain/rumination-decisions.ts) and stores what they decided.
+ */
 
 export type RuminationInput = z.output<typeof ruminationWriteRequest>;
-
-export const RUMINATION_NOT_FOUND = 'Rumination not found';
 
 function pageOf(query: RuminationListQuery): Page {
   return { limit: query.Limit ?? LIST_LIMIT_DEFAULT, beforeId: query.BeforeId };
 }
 
-function toWrite(input: RuminationInput) {
+/** The decided fields as columns. */
+function toWrite(fields: StoredRuminationFields<RuminationInput>) {
   return {
-    content: requireStorableText(input.content),
-    is_published: input.publish ? 1 : 0,
-    audience_mask: audiencesToMask(input.audiences ?? []),
+    content: fields.content,
+    is_published: fields.isPublished ? 1 : 0,
+    audience_mask: audiencesToMask(fields.audiences),
   };
 }
 
@@ -51,7 +60,7 @@ export async function requireVisibleRumination(
   viewerId: number | null,
 ): Promise<RuminationRow> {
   const row = await findVisibleRumination(db, id, viewerId);
-  if (!row) throw new ApiProblem(404, RUMINATION_NOT_FOUND);
+  if (!row) throw ApiProblem.of(RUMINATION_PROBLEMS.notFound);
   return row;
 }
 
@@ -107,16 +116,19 @@ export async function createRumination(
   userId: number,
   input: RuminationInput,
 ): Promise<Rumination> {
-  const id = await insertRumination(db, userId, toWrite(input), new Date().toISOString());
+  const fields = ruminationFieldsOf(input);
+  const id = await insertRumination(db, userId, toWrite(fields), new Date().toISOString());
   return getRumination(db, id, userId);
 }
 
-/** Author only: 404 when the caller cannot see it (never reveal it), 403 when they can. */
-async function requireAuthorOf(db: Kysely<Database>, id: number, userId: number): Promise<void> {
-  const visible = await requireVisibleRumination(db, id, userId);
-  if (visible.author_id !== userId) {
-    throw new ApiProblem(403, 'Only the author may change this rumination');
-  }
+/** The rumination as the caller may see it, as far as changing it needs. */
+async function findChangeable(
+  db: Kysely<Database>,
+  id: number,
+  userId: number,
+): Promise<ChangeableRumination | undefined> {
+  const row = await findVisibleRumination(db, id, userId);
+  return row && { authorId: row.author_id };
 }
 
 export async function updateRumination(
@@ -125,8 +137,9 @@ export async function updateRumination(
   id: number,
   input: RuminationInput,
 ): Promise<Rumination> {
-  await requireAuthorOf(db, id, userId);
-  await updateRuminationRow(db, id, toWrite(input), new Date().toISOString());
+  const rumination = await findChangeable(db, id, userId);
+  const { fields } = settle(decideRuminationEdit(rumination, userId, input));
+  await updateRuminationRow(db, id, toWrite(fields), new Date().toISOString());
   return getRumination(db, id, userId);
 }
 
@@ -135,6 +148,6 @@ export async function deleteRumination(
   userId: number,
   id: number,
 ): Promise<void> {
-  await requireAuthorOf(db, id, userId);
+  settle(decideRuminationDelete(await findChangeable(db, id, userId), userId));
   await db.transaction().execute((trx) => deleteRuminationWithComments(trx, id));
 }

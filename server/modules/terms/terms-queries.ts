@@ -1,6 +1,7 @@
 import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { termsStanding, type TermsStanding } from '../../../src/domain/terms-decisions';
 
 /** SQL of the Terms of Service: versions and the history of acceptances. */
 
@@ -98,16 +99,9 @@ export async function insertTermsVersion(
   return true;
 }
 
-/**
- * Whether the user must still accept the current terms, and which version is current. With no
- * terms published at all, nothing is required.
- */
-export async function termsStatusFor(
-  db: Kysely<Database>,
-  userId: number,
-): Promise<{ requiresAcceptance: boolean; currentVersion: string | null }> {
+/** Where the user stands with the current terms (src/domain/terms-decisions.ts). */
+export async function termsStatusFor(db: Kysely<Database>, userId: number): Promise<TermsStanding> {
   const current = await findCurrentVersion(db);
-  if (current === undefined) return { requiresAcceptance: false, currentVersion: null };
-  const accepted = await hasAcceptedVersion(db, userId, current);
-  return { requiresAcceptance: !accepted, currentVersion: current };
+  const accepted = current !== undefined && (await hasAcceptedVersion(db, userId, current));
+  return termsStanding(current ?? null, accepted);
 }

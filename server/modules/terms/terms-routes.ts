@@ -6,15 +6,20 @@ import {
   acceptTermsResponse,
   termsOfService,
 } from '../../../src/api/terms-schemas';
-import { ApiProblem } from '../../../src/api/problem';
+import { settle } from '../../../src/api/problem';
+import { decideCurrentTerms, decideTermsAcceptance } from '../../../src/domain/terms-decisions';
 import {
   findAcceptance,
   findCurrentTerms,
+  findCurrentVersion,
   recordAcceptance,
   termsStatusFor,
 } from './terms-queries';
 
-/** /api/TermsOfService/*: the current terms, the caller's status, and accepting them. */
+/**
+ * /api/TermsOfService/*: the current terms, the caller's status, and accepting them. The rules live
+ * in src/domain/terms-decisions.ts; this loads their facts and stores what they decided.
+ */
 export async function termsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -22,11 +27,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/TermsOfService/current',
     { schema: { response: { 200: termsOfService } } },
-    async () => {
-      const terms = await findCurrentTerms(db);
-      if (terms === undefined) throw new ApiProblem(404, 'No Terms of Service have been published');
-      return terms;
-    },
+    async () => settle(decideCurrentTerms(await findCurrentTerms(db))),
   );
 
   r.get(
@@ -34,12 +35,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: { 200: acceptanceStatus } } },
     async (request) => {
       const user = await request.requireUser();
-      const status = await termsStatusFor(db, user.id);
-      return {
-        requiresAcceptance: status.requiresAcceptance,
-        hasAcceptedLatest: !status.requiresAcceptance,
-        currentVersion: status.currentVersion,
-      };
+      return termsStatusFor(db, user.id);
     },
   );
 
@@ -48,20 +44,15 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: acceptTermsRequest, response: { 200: acceptTermsResponse } } },
     async (request) => {
       const user = await request.requireUser();
-      const terms = await findCurrentTerms(db);
-      if (terms === undefined || terms.version !== request.body.version) {
-        throw new ApiProblem(
-          409,
-          'Only the current Terms of Service can be accepted',
-          terms ? `The current version is ${terms.version}.` : undefined,
-        );
-      }
-      // Accepting twice keeps the first acceptance: the history records when it happened.
-      const earlier = await findAcceptance(db, user.id, terms.version);
-      if (earlier !== undefined) return { version: terms.version, acceptedAt: earlier };
-      const acceptedAt = new Date().toISOString();
-      await recordAcceptance(db, user.id, terms.version, acceptedAt);
-      return { version: terms.version, acceptedAt };
+      const { version } = request.body;
+      const facts = {
+        currentVersion: await findCurrentVersion(db),
+        acceptedAt: await findAcceptance(db, user.id, version),
+      };
+      const decided = settle(decideTermsAcceptance(facts, version));
+      const acceptedAt = decided.record ? new Date().toISOString() : decided.acceptedAt;
+      if (decided.record) await recordAcceptance(db, user.id, decided.version, acceptedAt);
+      return { version: decided.version, acceptedAt };
     },
   );
 }

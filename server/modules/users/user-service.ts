@@ -6,13 +6,13 @@ import {
 } from '../../../src/api/user-schemas';
 import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
-import { ApiProblem } from '../../../src/api/problem';
+import { settle } from '../../../src/api/problem';
+import { decideUserLookup } from '../../../src/domain/user-decisions';
 import { countPublicRuminations, findActiveUser, searchActiveUsers } from './user-queries';
 
 /** A profile anyone may read; accounts not yet activated do not exist to others. */
 export async function getUserProfile(db: Kysely<Database>, id: number): Promise<UserProfile> {
-  const user = await findActiveUser(db, id);
-  if (!user) throw new ApiProblem(404, 'User not found');
+  const user = settle(decideUserLookup(await findActiveUser(db, id)));
   return {
     id: user.id,
     username: user.username,
