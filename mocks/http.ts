@@ -1,17 +1,22 @@
 import { HttpResponse, http, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { ApiProblem, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import {
+  bearerTokenOf,
+  HTTP_PROBLEMS,
+  inputProblem,
+  MAX_BODY_BYTES,
+  type InputPart,
+} from '../src/api/http-problems';
+import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
-import { TOS_REQUIRED_TITLE } from '../src/api/terms-schemas';
+import { termsAcceptanceRequired } from '../src/api/terms-schemas';
 import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } from './store';
 
 /**
- * Plumbing shared by every handler: problem details, auth, lenient input, persistence. Titles,
- * problem types and the order of checks follow the real server (server/http, server/auth), so
- * the SPA sees the same answers in tests, in the demo and in production.
+ * Plumbing shared by every handler: problem details, auth, input, persistence. The problems of
+ * HTTP itself and their words are the server's (src/api/http-problems.ts), so the SPA sees the
+ * same answers in tests, in the demo and in production.
  */
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 export function problemResponse(problem: ApiProblem): Response {
   return HttpResponse.json(problem.toProblem(), {
@@ -20,7 +25,8 @@ export function problemResponse(problem: ApiProblem): Response {
   });
 }
 
-export const notFound = (title = 'Not found') => new ApiProblem(404, title);
+export const notFound = (title: string = HTTP_PROBLEMS.notFound.title) =>
+  new ApiProblem(404, title);
 export const forbidden = (title: string) => new ApiProblem(403, title);
 export const conflict = (title: string) => new ApiProblem(409, title);
 export const badRequest = (title: string, errors?: Record<string, string[]>) =>
@@ -53,25 +59,22 @@ export function route(method: Method, path: string, resolver: Resolver) {
   });
 }
 
-export const INVALID_TOKEN = 'The access token is invalid or has expired';
-
 /**
  * The caller's user id, or null when no token was sent. A token that was sent but is unknown or
  * revoked answers 401 even where signing in is optional, as the server does (the client then
  * signs out).
  */
 export function optionalUser(request: Request): number | null {
-  const header = request.headers.get('Authorization') ?? '';
-  if (header.trim() === '') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const userId = match?.[1] === undefined ? undefined : userIdOfToken(match[1]);
-  if (userId === undefined) throw new ApiProblem(401, INVALID_TOKEN);
+  const token = settle(bearerTokenOf(request.headers.get('Authorization')));
+  if (token === null) return null;
+  const userId = userIdOfToken(token);
+  if (userId === undefined) throw ApiProblem.of(HTTP_PROBLEMS.invalidToken);
   return userId;
 }
 
 export function requireUser(request: Request): number {
   const userId = optionalUser(request);
-  if (userId === null) throw new ApiProblem(401, 'Authentication required');
+  if (userId === null) throw ApiProblem.of(HTTP_PROBLEMS.authenticationRequired);
   return userId;
 }
 
@@ -85,48 +88,8 @@ export function requireWriter(request: Request): number {
 /** Writes are refused while the caller has not accepted the current terms. */
 export function requireTermsAccepted(userId: number): void {
   if (!hasAcceptedCurrentTerms(userId)) {
-    const version = currentTerms()?.version ?? '';
-    throw new ApiProblem(
-      403,
-      TOS_REQUIRED_TITLE,
-      `Accept the Terms of Service (version ${version}) to continue.`,
-    );
+    throw ApiProblem.of(termsAcceptanceRequired(currentTerms()?.version));
   }
-}
-
-type InputPart = 'body' | 'querystring' | 'params';
-
-const PART_TITLES: Record<InputPart, string | undefined> = {
-  body: undefined,
-  querystring: 'The query parameters are invalid',
-  params: 'The path parameters are invalid',
-};
-
-/** "newPassword" -> "New password", for "... is required" messages. */
-function humanize(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * zod issues as `errors: { field: [message] }`. A body's title is its first message; a missing
- * field says "<Field> is required" rather than zod's "expected string, received undefined".
- */
-export function validationProblem(error: z.ZodError, part: InputPart): ApiProblem {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : part;
-    const last = String(issue.path.at(-1) ?? field);
-    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
-    (errors[field] ??= []).push(missing ? `${humanize(last)} is required` : issue.message);
-  }
-  const first = Object.values(errors)[0]?.[0];
-  return new ApiProblem(
-    400,
-    PART_TITLES[part] ?? first ?? 'The request body is invalid',
-    undefined,
-    errors,
-  );
 }
 
 export function parseWith<S extends z.ZodType>(
@@ -135,31 +98,29 @@ export function parseWith<S extends z.ZodType>(
   part: InputPart = 'body',
 ): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationProblem(result.error, part);
+  if (!result.success) throw ApiProblem.of(inputProblem(result.error.issues, part));
   return result.data;
 }
 
-/** Reads and validates a JSON body; an empty body counts as `{}`. */
+/**
+ * Reads and validates a JSON body. An empty body is no body (undefined), as the server's JSON
+ * parser takes it: the schema then says what it lacks.
+ */
 export async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<z.output<S>> {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new ApiProblem(413, 'The request body is too large (at most 64 KiB)');
+    throw ApiProblem.of(HTTP_PROBLEMS.bodyTooLarge);
   }
-  let value: unknown = {};
+  let value: unknown = undefined;
   if (text.trim() !== '') {
     try {
       value = JSON.parse(text);
     } catch {
-      throw badRequest('The request body is not valid JSON');
+      throw ApiProblem.of(HTTP_PROBLEMS.bodyNotJson);
     }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('The request body is invalid', {
-      body: ['The request body must be a JSON object'],
-    });
   }
   return parseWith(schema, value);
 }

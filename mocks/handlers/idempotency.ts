@@ -1,12 +1,19 @@
-import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_PROBLEMS,
+  idempotencyKeyOf,
+  REPLAYED_HEADER,
+  requestFingerprint,
+} from '../../src/api/idempotency-key';
+import { ApiProblem, settle } from '../../src/api/problem';
 import { optionalUser } from '../http';
 
 /**
- * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory: a repeat of a write with
- * the same key and request answers the first 2xx response and writes nothing; the same key with
- * another request answers 422. Keys belong to the caller. Forgotten when the page reloads, which is
- * enough for a demo.
+ * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory, with the shared rules of
+ * src/api/idempotency-key.ts: a repeat of a write with the same key and request answers the first
+ * 2xx response and writes nothing; the same key with another request answers 422. Keys belong to
+ * the caller. Forgotten when the page reloads, which is enough for a demo.
  */
 
 type Resolver = HttpResponseResolver<PathParams>;
@@ -18,23 +25,37 @@ interface Stored {
 
 const keys = new Map<string, Stored>();
 
-export const KEY_REUSED_TITLE = 'This Idempotency-Key was already used for a different request';
+/** The body as the server hashes it: its JSON value (the text itself when it is not JSON). */
+async function bodyOf(request: Request): Promise<unknown> {
+  const text = await request.clone().text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 export function idempotent(resolver: Resolver): Resolver {
   return async (info) => {
-    const key = info.request.headers.get('Idempotency-Key');
-    if (key === null) return resolver(info);
+    const header = info.request.headers.get(IDEMPOTENCY_KEY_HEADER);
+    if (header === null) return resolver(info);
+    const key = settle(idempotencyKeyOf(header));
     const id = `${optionalUser(info.request) ?? 'anonymous'}:${key}`;
     const url = new URL(info.request.url);
-    const fingerprint = `${info.request.method} ${url.pathname}\n${await info.request.clone().text()}`;
+    const fingerprint = requestFingerprint(
+      info.request.method,
+      url.pathname,
+      await bodyOf(info.request),
+    );
     const known = keys.get(id);
     if (known) {
-      if (known.request !== fingerprint) throw new ApiProblem(422, KEY_REUSED_TITLE);
+      if (known.request !== fingerprint) throw ApiProblem.of(IDEMPOTENCY_PROBLEMS.reused);
       const first = await known.answer;
       if (first) {
         return HttpResponse.json(first.body as never, {
           status: first.status,
-          headers: { 'Idempotent-Replayed': 'true' },
+          headers: { [REPLAYED_HEADER]: 'true' },
         });
       }
     }

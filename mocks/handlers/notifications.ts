@@ -4,9 +4,16 @@ import { DEMO_DB_KEY } from '../../src/api/demo-backend';
 import {
   markReadRequest,
   notificationListQuery,
-  STREAM_EVENTS,
   type Notification,
 } from '../../src/api/notification-schemas';
+import {
+  HEARTBEAT,
+  lastEventIdOf,
+  NOTIFICATION_STREAM_HEADERS,
+  notificationEvent,
+  STREAM_HEARTBEAT_MS,
+  unreadEvent,
+} from '../../src/api/notification-stream-format';
 import { noContent, readBody, readQuery, requireUser, route } from '../http';
 import { findUser, getDb, subscribeToStore, syncDb, type StoredNotification } from '../store';
 import { isVisible, userRef } from '../views';
@@ -18,9 +25,6 @@ import { isVisible, userRef } from '../views';
  * it is about: its rumination (the shared visibility rule, through views.ts `isVisible`) and its
  * comment (not deleted). A cancelled request's unread notification is deleted at the cancel.
  */
-
-/** A comment line this often keeps proxies from closing an idle stream (as the server). */
-export const STREAM_HEARTBEAT_MS = 25_000;
 
 function toNotification(n: StoredNotification): Notification {
   return {
@@ -64,20 +68,6 @@ function unreadCountOf(userId: number): number {
 // The live stream
 
 const encoder = new TextEncoder();
-
-function notificationEvent(n: StoredNotification): string {
-  return `event: ${STREAM_EVENTS.notification}\nid: ${n.id}\ndata: ${JSON.stringify(toNotification(n))}\n\n`;
-}
-
-function unreadEvent(count: number): string {
-  // No `id:`: the reconnect position is the last notification's id, which this must not move.
-  return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
-}
-
-function lastEventIdOf(request: Request): number | null {
-  const raw = request.headers.get('Last-Event-ID')?.trim() ?? '';
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
 
 /**
  * One connection's stream. It starts with what a reconnect missed (visible notifications after
@@ -124,7 +114,7 @@ function notificationStream(
         }
         const fresh = visibleNotificationsOf(userId).filter((n) => n.id > lastSentId);
         for (const n of fresh) {
-          send(notificationEvent(n));
+          send(notificationEvent(toNotification(n)));
           lastSentId = n.id;
         }
         const count = unreadCountOf(userId);
@@ -162,7 +152,7 @@ function notificationStream(
         typeof window !== 'undefined' && typeof window.addEventListener === 'function';
       if (hasWindow) window.addEventListener('storage', onStorage);
 
-      const heartbeat = setInterval(() => send(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(HEARTBEAT), STREAM_HEARTBEAT_MS);
 
       stop = () => {
         if (closed) return;
@@ -200,13 +190,9 @@ export const notificationHandlers = [
 
   route('get', '/api/notifications/stream', ({ request }) => {
     const userId = requireUser(request);
-    const stream = notificationStream(userId, lastEventIdOf(request), request.signal);
-    return new HttpResponse(stream, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache',
-      },
-    });
+    const lastEventId = lastEventIdOf(request.headers.get('Last-Event-ID'));
+    const stream = notificationStream(userId, lastEventId, request.signal);
+    return new HttpResponse(stream, { headers: NOTIFICATION_STREAM_HEADERS });
   }),
 
   route('get', '/api/notifications', ({ request }) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
+import { bearerTokenOf, HTTP_PROBLEMS } from '../../src/api/http-problems';
+import { termsAcceptanceRequired } from '../../src/api/terms-schemas';
+import type { Refusal } from '../../src/domain/decision';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../../src/api/problem';
 import { termsStatusFor } from '../modules/terms/terms-queries';
@@ -28,20 +30,16 @@ declare module 'fastify' {
   }
 }
 
-const INVALID_TOKEN = 'The access token is invalid or has expired';
-
 /** 401 with the challenge RFC 6750 asks for. */
-function unauthorized(title: string, tokenSent: boolean): ApiProblem {
+function unauthorized(refusal: Refusal, tokenSent: boolean): ApiProblem {
   const challenge = tokenSent ? 'Bearer error="invalid_token"' : 'Bearer';
-  return new ApiProblem(401, title).withHeaders({ 'www-authenticate': challenge });
+  return ApiProblem.of(refusal).withHeaders({ 'www-authenticate': challenge });
 }
 
 function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header === undefined || header.trim() === '') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw unauthorized(INVALID_TOKEN, true);
-  return match[1];
+  const read = bearerTokenOf(request.headers.authorization);
+  if (!read.ok) throw unauthorized(read.refusal, true);
+  return read.value;
 }
 
 /**
@@ -75,7 +73,7 @@ async function resolveUser(
   const token = bearerToken(request);
   if (token === null) return null;
   const user = await userOfToken(db, secret, token);
-  if (user === null) throw unauthorized(INVALID_TOKEN, true);
+  if (user === null) throw unauthorized(HTTP_PROBLEMS.invalidToken, true);
   return user;
 }
 
@@ -93,20 +91,15 @@ export function installRequestAuth(
 
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
     const user = await this.authenticate();
-    if (user === null) throw unauthorized('Authentication required', false);
+    if (user === null) throw unauthorized(HTTP_PROBLEMS.authenticationRequired, false);
     return user;
   });
 
   app.decorateRequest('requireWriter', async function (this: FastifyRequest) {
     const user = await this.requireUser();
     const status = await termsStatusFor(db, user.id);
-    if (status.requiresAcceptance) {
-      throw new ApiProblem(
-        403,
-        TOS_REQUIRED_TITLE,
-        `Accept the Terms of Service (version ${status.currentVersion ?? ''}) to continue.`,
-      );
-    }
+    if (status.requiresAcceptance)
+      throw ApiProblem.of(termsAcceptanceRequired(status.currentVersion));
     return user;
   });
 }

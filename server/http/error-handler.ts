@@ -3,6 +3,12 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
+import {
+  HTTP_PROBLEMS,
+  inputProblem,
+  type InputIssue,
+  type InputPart,
+} from '../../src/api/http-problems';
 import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
 import { isSpaPage, sendSpaIndex } from './spa';
 
@@ -12,43 +18,16 @@ import { isSpaPage, sendSpaIndex } from './spa';
  * is always a 4xx; a 5xx means a bug and is logged with its stack.
  */
 
-const CONTEXT_TITLES: Record<string, string> = {
-  querystring: 'The query parameters are invalid',
-  params: 'The path parameters are invalid',
-  headers: 'The request headers are invalid',
-};
-
-/** "newPassword" → "New password", for "... is required" messages. */
-function humanize(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function validationErrors(
-  issues: ZodFastifySchemaValidationError[],
-  context: string,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
-    const lastSegment = field.split('.').pop() ?? field;
-    // zod's message for a missing field ("expected string, received undefined") means nothing
-    // to a person; say which field is required instead, in the spec's words.
-    const raw = issue.message ?? 'Invalid value';
-    const atRoot = field === context;
-    const message =
-      issue.keyword !== 'invalid_type'
-        ? raw
-        : atRoot
-          ? context === 'body'
-            ? 'The request body must be a JSON object'
-            : raw
-          : /received undefined$/.test(raw)
-            ? `${humanize(lastSegment)} is required`
-            : raw;
-    (errors[field] ??= []).push(message);
-  }
-  return errors;
+/**
+ * Fastify's report of a failed schema as the shared issues (src/api/http-problems.ts words them):
+ * its instancePath `/a/0/b` is zod's path.
+ */
+function inputIssue(issue: ZodFastifySchemaValidationError): InputIssue {
+  return {
+    path: issue.instancePath.split('/').filter((segment) => segment !== ''),
+    code: issue.keyword,
+    message: issue.message ?? 'Invalid value',
+  };
 }
 
 function sendProblem(
@@ -68,11 +47,11 @@ function sendProblem(
 function titleFor(error: FastifyError, status: number): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return HTTP_PROBLEMS.bodyNotJson.title;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large (at most 64 KiB)';
+      return HTTP_PROBLEMS.bodyTooLarge.title;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type; send application/json';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -80,9 +59,9 @@ function titleFor(error: FastifyError, status: number): string {
     default:
       break;
   }
-  if (error instanceof SyntaxError) return 'The request body is not valid JSON';
+  if (error instanceof SyntaxError) return HTTP_PROBLEMS.bodyNotJson.title;
   if (status === 429) return 'Too many requests; please try again later';
-  if (status === 404) return 'Not found';
+  if (status === 404) return HTTP_PROBLEMS.notFound.title;
   if (status === 405) return 'Method not allowed';
   if (status === 413) return 'The request is too large';
   if (status === 415) return 'Unsupported content type';
@@ -97,12 +76,9 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
       return sendProblem(reply, error.status, error.title, error.detail, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = (error as { validationContext?: string }).validationContext ?? 'body';
-      const errors = validationErrors(error.validation, context);
-      const first = Object.values(errors)[0]?.[0];
-      const title =
-        CONTEXT_TITLES[context] ?? (first !== undefined ? first : 'The request body is invalid');
-      return sendProblem(reply, 400, title, undefined, errors);
+      const part = (error as { validationContext?: InputPart }).validationContext ?? 'body';
+      const problem = inputProblem(error.validation.map(inputIssue), part);
+      return sendProblem(reply, problem.status, problem.title, undefined, problem.errors);
     }
     const fastifyError = error as Partial<FastifyError>;
     const status = fastifyError.statusCode;
@@ -117,8 +93,8 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
     if (spaFallback && isSpaPage(request)) return sendSpaIndex(reply);
     return sendProblem(
       reply,
-      404,
-      'Not found',
+      HTTP_PROBLEMS.notFound.status,
+      HTTP_PROBLEMS.notFound.title,
       `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`,
     );
   });

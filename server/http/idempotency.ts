@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/constraint-violations';
-import { ApiProblem } from '../../src/api/problem';
+import { ApiProblem, settle } from '../../src/api/problem';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_PROBLEMS,
+  idempotencyKeyOf as readKey,
+  REPLAYED_HEADER,
+  requestFingerprint,
+} from '../../src/api/idempotency-key';
 
 /**
  * `Idempotency-Key` on writes (POST/PUT of ruminations and comments). The client makes a key (a
@@ -19,13 +26,8 @@ import { ApiProblem } from '../../src/api/problem';
  * behaves as before. Keys are kept for KEY_LIFETIME_MS, longer than the client keeps a queued write.
  */
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
 export const KEY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
-
-export const KEY_REUSED_TITLE = 'This Idempotency-Key was already used for a different request';
 
 /** The table as Kysely sees it; kept here (not in schema.ts) as only this module touches it. */
 export interface IdempotencyKeysTable {
@@ -41,35 +43,15 @@ type WithKeys = Database & { idempotency_keys: IdempotencyKeysTable };
 
 /** The key of a request: undefined without the header, 400 when it is malformed. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (raw === undefined) return undefined;
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || !KEY_PATTERN.test(value.trim())) {
-    throw new ApiProblem(
-      400,
-      'The Idempotency-Key header is malformed',
-      'Send 8 to 255 visible ASCII characters, e.g. a UUID.',
-    );
-  }
-  return value.trim();
-}
-
-/** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return settle(readKey((Array.isArray(raw) ? raw[0] : raw) ?? ''));
 }
 
 function requestHash(request: FastifyRequest): string {
-  const pathname = (request.url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  const pathname = request.url.split('?')[0] ?? '';
   return createHash('sha256')
-    .update(`${request.method} ${pathname}\n${canonicalJson(request.body)}`)
+    .update(requestFingerprint(request.method, pathname, request.body))
     .digest('hex');
 }
 
@@ -96,10 +78,10 @@ async function findStored(db: Kysely<WithKeys>, userId: number, key: string) {
 }
 
 function replay(reply: FastifyReply, stored: IdempotencyKeysTable, hash: string): FastifyReply {
-  if (stored.request_hash !== hash) throw new ApiProblem(422, KEY_REUSED_TITLE);
+  if (stored.request_hash !== hash) throw ApiProblem.of(IDEMPOTENCY_PROBLEMS.reused);
   return reply
     .code(stored.response_status)
-    .header(REPLAYED_HEADER, 'true')
+    .header(REPLAYED_HEADER.toLowerCase(), 'true')
     .send(JSON.parse(stored.response_body) as unknown);
 }
 

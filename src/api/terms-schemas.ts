@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Refusal } from '../domain/decision';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import { timestamp } from './common';
 
@@ -31,3 +32,12 @@ export type AcceptTermsResponse = z.infer<typeof acceptTermsResponse>;
 
 /** Title of the 403 every write answers while acceptance is required. */
 export const TOS_REQUIRED_TITLE = 'Terms of Service acceptance required';
+
+/** The 403 of a write by someone who has not accepted the current version (`version`). */
+export function termsAcceptanceRequired(version: string | null | undefined): Refusal {
+  return {
+    status: 403,
+    title: TOS_REQUIRED_TITLE,
+    detail: `Accept the Terms of Service (version ${version ?? ''}) to continue.`,
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
-import { KEY_REUSED_TITLE } from '../../server/http/idempotency';
+import { IDEMPOTENCY_PROBLEMS } from '../../src/api/idempotency-key';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, person, writeRumination, type Person } from './ruminations-support';
 
@@ -73,7 +73,7 @@ describe('Idempotency-Key on POST /api/ruminations', () => {
       headers: withKey(key),
     });
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ status: 422, title: KEY_REUSED_TITLE });
+    expect(other.json()).toMatchObject({ status: 422, title: IDEMPOTENCY_PROBLEMS.reused.title });
     expect(await countOwn(author)).toBe(1);
   });
 

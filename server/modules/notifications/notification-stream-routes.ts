@@ -1,6 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_ID } from '../../../src/api/common';
+import { bearerTokenOf } from '../../../src/api/http-problems';
+import {
+  lastEventIdOf,
+  NOTIFICATION_STREAM_HEADERS,
+} from '../../../src/api/notification-stream-format';
 import { NotificationStream, type OpenStreams } from './notification-stream';
 
 /**
@@ -18,22 +22,11 @@ declare module 'fastify' {
 }
 
 const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  // no-transform: a proxy must not compress or rewrite it (that buffers events).
-  'cache-control': 'no-cache, no-transform',
+  ...NOTIFICATION_STREAM_HEADERS,
   connection: 'keep-alive',
   // nginx: pass each event on at once instead of buffering the response.
   'x-accel-buffering': 'no',
 };
-
-/** The Last-Event-ID header as an id, or null when absent or malformed (ignored, not an error). */
-export function parseLastEventId(request: FastifyRequest): number | null {
-  const header = request.headers['last-event-id'];
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !/^\s*\d{1,10}\s*$/.test(value)) return null;
-  const id = Number(value.trim());
-  return id <= MAX_ID ? id : null;
-}
 
 /** The headers every answer gets (security headers of app.ts), with the stream's own on top. */
 function streamHeaders(reply: FastifyReply): OutgoingHttpHeaders {
@@ -46,14 +39,18 @@ function streamHeaders(reply: FastifyReply): OutgoingHttpHeaders {
 
 /** The bearer token of a request that requireUser() accepted. */
 function bearerToken(request: FastifyRequest): string {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const read = bearerTokenOf(request.headers.authorization);
+  return (read.ok && read.value) || '';
 }
 
 export async function notificationStreamRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/notifications/stream', async (request, reply) => {
     // Before anything is streamed: a missing or revoked token answers 401 problem details.
     const user = await request.requireUser();
-    const lastEventId = parseLastEventId(request);
+    const lastEventIdHeader = request.headers['last-event-id'];
+    const lastEventId = lastEventIdOf(
+      Array.isArray(lastEventIdHeader) ? lastEventIdHeader[0] : lastEventIdHeader,
+    );
 
     // From here on the response is written by hand and stays open.
     reply.hijack();

@@ -1,8 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Notification } from '../../../src/api/notification-schemas';
-import { STREAM_EVENTS } from '../../../src/api/notification-schemas';
+import {
+  HEARTBEAT,
+  notificationEvent,
+  unreadEvent,
+} from '../../../src/api/notification-stream-format';
 import { userOfToken } from '../../auth/request-auth';
 import type { NotificationStreamTimings } from '../../config';
 import type { Database } from '../../db/schema';
@@ -41,18 +44,6 @@ export interface StreamDeps {
   log: FastifyBaseLogger;
   streams: OpenStreams;
 }
-
-/** `id: N` / `event: notification` / `data: {json}`, then the blank line that ends an event. */
-export function notificationEvent(notification: Notification): string {
-  return `id: ${notification.id}\nevent: ${STREAM_EVENTS.notification}\ndata: ${JSON.stringify(notification)}\n\n`;
-}
-
-/** No `id:` on purpose: the browser's last event id must stay that of the last notification. */
-export function unreadEvent(count: number): string {
-  return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
-}
-
-export const HEARTBEAT = ': keep-alive\n\n';
 
 /** Whether the token still opens the API (request-auth.ts asks the same on every request). */
 async function tokenStillValid(

@@ -1,0 +1,95 @@
+import { allow, refuse, type Decision, type Refusal } from '../domain/decision';
+
+/**
+ * The problems of HTTP itself, before any endpoint's rule is asked: who calls (the bearer token),
+ * and input that cannot be read (a body too large, not JSON, not an object; fields that fail the
+ * contract's schemas). The server's request authentication and error handler and the mock
+ * backend's plumbing (mocks/http.ts) answer them in the same words.
+ */
+
+/** Bodies over 64 KiB are refused with 413 (api-contract.md "Conventions"). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** What a body that is valid JSON but not an object is told (on the `body` field and as title). */
+export const BODY_NOT_AN_OBJECT = 'The request body must be a JSON object';
+
+export const HTTP_PROBLEMS = {
+  /** No token was sent where one is needed. */
+  authenticationRequired: { status: 401, title: 'Authentication required' },
+  /** A token was sent but opens nothing (malformed, forged, expired or revoked). */
+  invalidToken: { status: 401, title: 'The access token is invalid or has expired' },
+  /** No route answers that method and path. */
+  notFound: { status: 404, title: 'Not found' },
+  bodyNotJson: { status: 400, title: 'The request body is not valid JSON' },
+  bodyTooLarge: {
+    status: 413,
+    title: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KiB)`,
+  },
+} as const satisfies Record<string, Refusal>;
+
+/**
+ * The bearer token of an `Authorization` header: null when none was sent (a blank header counts
+ * as none), 401 when the header is there but is not `Bearer <token>`.
+ */
+export function bearerTokenOf(header: string | null | undefined): Decision<string | null> {
+  if (header === null || header === undefined || header.trim() === '') return allow(null);
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  return token === undefined ? refuse(HTTP_PROBLEMS.invalidToken) : allow(token);
+}
+
+/** Where in the request the input that failed its schema was. */
+export type InputPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/**
+ * One failed check of a schema, as zod reports it: the server reads it off Fastify's validation
+ * error, the mock backend off the zod error itself.
+ */
+export interface InputIssue {
+  readonly path: readonly PropertyKey[];
+  /** zod's issue code (`invalid_type`, `too_small`, ...). */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A body's title is its first message; the other parts have a title of their own. */
+const PART_TITLES: Record<InputPart, string | undefined> = {
+  body: undefined,
+  querystring: 'The query parameters are invalid',
+  params: 'The path parameters are invalid',
+  headers: 'The request headers are invalid',
+};
+
+/** "newPassword" -> "New password", for "... is required" messages. */
+function humanize(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * zod's message for a missing field ("expected string, received undefined") means nothing to a
+ * person: say which field is required instead, in the spec's words. A body that is no object at
+ * all says so.
+ */
+function messageOf(issue: InputIssue, part: InputPart): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const last = issue.path.at(-1);
+  if (last === undefined) return part === 'body' ? BODY_NOT_AN_OBJECT : issue.message;
+  return /received undefined$/.test(issue.message)
+    ? `${humanize(String(last))} is required`
+    : issue.message;
+}
+
+/** The 400 of input that failed its schema: `errors` lists the messages by field (dotted path). */
+export function inputProblem(issues: readonly InputIssue[], part: InputPart): Refusal {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : part;
+    (errors[field] ??= []).push(messageOf(issue, part));
+  }
+  const first = Object.values(errors)[0]?.[0];
+  return {
+    status: 400,
+    title: PART_TITLES[part] ?? first ?? 'The request body is invalid',
+    errors,
+  };
+}

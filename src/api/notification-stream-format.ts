@@ -1,0 +1,39 @@
+import { MAX_ID } from './common';
+import { STREAM_EVENTS, type Notification } from './notification-schemas';
+
+/**
+ * How GET /api/notifications/stream is written (api-contract.md "Notifications"), by the server
+ * (server/modules/notifications/notification-stream*.ts) and the mock backend
+ * (mocks/handlers/notifications.ts) alike: server-sent events, `notification` events with an
+ * `id:`, `unread` events without, and a comment line as heartbeat.
+ */
+
+/** Header names in lower case: the server merges them into Node's own (lower-case) headers. */
+export const NOTIFICATION_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // no-transform: a proxy must not compress or rewrite it (that buffers events).
+  'cache-control': 'no-cache, no-transform',
+} as const;
+
+/** The longest silence the contract allows: proxies close a stream idle for much longer. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+
+/** A comment line: keeps the connection busy, and the client ignores it. */
+export const HEARTBEAT = ': keep-alive\n\n';
+
+/** `id: N` / `event: notification` / `data: {json}`, then the blank line that ends an event. */
+export function notificationEvent(notification: Notification): string {
+  return `id: ${notification.id}\nevent: ${STREAM_EVENTS.notification}\ndata: ${JSON.stringify(notification)}\n\n`;
+}
+
+/** No `id:` on purpose: the browser's last event id must stay that of the last notification. */
+export function unreadEvent(count: number): string {
+  return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
+}
+
+/** The Last-Event-ID header as an id, or null when absent or malformed (ignored, not an error). */
+export function lastEventIdOf(header: string | null | undefined): number | null {
+  if (header === null || header === undefined || !/^\s*\d{1,10}\s*$/.test(header)) return null;
+  const id = Number(header.trim());
+  return id <= MAX_ID ? id : null;
+}

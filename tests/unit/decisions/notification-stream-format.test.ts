@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ID } from '../../../src/api/common';
+import type { Notification } from '../../../src/api/notification-schemas';
+import {
+  HEARTBEAT,
+  lastEventIdOf,
+  notificationEvent,
+  unreadEvent,
+} from '../../../src/api/notification-stream-format';
+
+/** The text of the notification stream, which the server and the mock backend both write. */
+
+const notification: Notification = {
+  id: 12,
+  kind: 'CommentOnMyRumination',
+  createTMS: '2026-03-01T12:00:00.000Z',
+  isRead: false,
+  actor: { id: 2, username: 'bob' },
+  ruminationId: 5,
+  commentId: 9,
+  relationId: null,
+  relationType: null,
+};
+
+describe('the notification stream', () => {
+  it('writes a notification with its id, so a reconnect resumes after it', () => {
+    expect(notificationEvent(notification)).toBe(
+      `id: 12\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
+    );
+  });
+
+  it('writes the unread count without an id, and a comment line as heartbeat', () => {
+    expect(unreadEvent(3)).toBe('event: unread\ndata: {"count":3}\n\n');
+    expect(HEARTBEAT).toBe(': keep-alive\n\n');
+  });
+
+  it('takes Last-Event-ID as an id, and ignores anything else', () => {
+    expect(lastEventIdOf(' 41 ')).toBe(41);
+    expect(lastEventIdOf(String(MAX_ID))).toBe(MAX_ID);
+    for (const header of [undefined, null, '', 'abc', '-1', '1.5', String(MAX_ID + 1)]) {
+      expect(lastEventIdOf(header), String(header)).toBeNull();
+    }
+  });
+});
