@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import type { Notification } from '../../api/notification-schemas';
 import { useCurrentUser } from '../auth/use-current-user';
 import {
@@ -61,19 +62,7 @@ export function NotificationsPage() {
               <NotificationLine key={n.id} notification={n} viewerId={viewer?.id ?? null} />
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              disabled={query.isFetchingNextPage}
-              onClick={() => {
-                // A failed page leaves the button in place to try again; the error is logged.
-                query.fetchNextPage().catch((error: unknown) => console.error(error));
-              }}
-              className="btn btn-secondary self-center"
-            >
-              {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </button>
-          ) : null}
+          <LoadMoreButton query={query} />
         </div>
       )}
     </div>

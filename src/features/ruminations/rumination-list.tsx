@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
+import { LoadMoreButton, type NextPageQuery } from '../../components/ui/load-more-button';
 import { useCurrentUser } from '../auth/use-current-user';
 import { RuminationCard } from './rumination-card';
 
 interface RuminationListProps {
   /** The result of one of the infinite rumination queries. */
-  query: {
-    data: InfiniteData<Rumination[], unknown>;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    fetchNextPage: () => Promise<unknown>;
-  };
+  query: NextPageQuery & { data: InfiniteData<Rumination[], unknown> };
   /** What to show, and what to do, when there is nothing. */
   empty: ReactNode;
   label: string;
@@ -42,19 +38,7 @@ export function RuminationList({ query, empty, label, pending = [] }: Rumination
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          disabled={query.isFetchingNextPage}
-          onClick={() => {
-            // A failed page leaves the button in place to try again; the error is logged.
-            query.fetchNextPage().catch((error: unknown) => console.error(error));
-          }}
-          className="btn btn-secondary self-center"
-        >
-          {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMoreButton query={query} />
     </div>
   );
 }
