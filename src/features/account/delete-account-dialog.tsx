@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { deleteAccountRequest, type DeleteAccountRequest } from '../../api/account-schemas';
+import { DialogCancel, DialogFrame } from '../../components/ui/dialog-frame';
 import { FormError } from '../../components/ui/form-error';
 import { FormField } from '../../components/ui/form-field';
 import { errorMessage } from '../../lib/error-message';
-import { useReturnFocus } from '../../lib/use-return-focus';
 import { applyServerFieldErrors, isShownOnFields } from '../auth/server-field-errors';
 import { ERASED_WITH_ACCOUNT } from './account-erasure';
 import { useDeleteAccount } from './account-queries';
@@ -24,7 +23,6 @@ interface DeleteAccountDialogProps {
  * Settings page, which remounts it for every attempt so that nothing of an earlier one shows.
  */
 export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
-  const returnFocus = useReturnFocus();
   const { register, handleSubmit, setError, formState } = useForm<DeleteAccountRequest>({
     resolver: zodResolver(deleteAccountRequest),
     defaultValues: { password: '' },
@@ -41,41 +39,37 @@ export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccoun
       : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-ink shadow-xl focus:outline-none"
-        >
-          <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="mt-2 flex flex-col gap-2 text-sm">
-              <p>This cannot be undone. Deleting your account erases:</p>
-              <ul className="list-disc space-y-1 pl-6">
-                {ERASED_WITH_ACCOUNT.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            </div>
-          </Dialog.Description>
-          <form noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
-            <FormError message={formError} />
-            <FormField
-              form={{ register, errors: formState.errors }}
-              name="password"
-              label="Password"
-              kind="current-password"
-            />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-              <button type="submit" className="btn btn-danger" disabled={remove.isPending}>
-                {remove.isPending ? 'Deleting account...' : 'Delete account'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      kind="form"
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete your account?"
+      description={
+        <div className="mt-2 flex flex-col gap-2 text-sm">
+          <p>This cannot be undone. Deleting your account erases:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            {ERASED_WITH_ACCOUNT.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      }
+    >
+      <form noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+        <FormError message={formError} />
+        <FormField
+          form={{ register, errors: formState.errors }}
+          name="password"
+          label="Password"
+          kind="current-password"
+        />
+        <div className="flex justify-end gap-2">
+          <DialogCancel />
+          <button type="submit" className="btn btn-danger" disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting account...' : 'Delete account'}
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../components/ui/dialog-frame';
 import { useAcceptTerms } from './use-accept-terms';
 
 /**
@@ -16,46 +16,39 @@ export default function UpdatedTermsDialog({ version }: { version: string | null
   };
 
   return (
-    <Dialog.Root open>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          className="card fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2"
-          // Acceptance is required to continue: the modal cannot be dismissed.
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
+    // Acceptance is required to continue: without onOpenChange the modal cannot be dismissed.
+    <DialogFrame
+      kind="notice"
+      open
+      title="Updated Terms of Service"
+      description={
+        <p className="mb-4 leading-relaxed">
+          Our Terms of Service have been updated (Version {version ?? ''}). Please review and accept
+          the new terms to continue using the product.
+        </p>
+      }
+    >
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <a
+          href="/terms-of-service"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-secondary no-underline"
         >
-          <Dialog.Title className="mb-3 text-xl font-semibold">
-            Updated Terms of Service
-          </Dialog.Title>
-          <Dialog.Description className="mb-4 leading-relaxed">
-            Our Terms of Service have been updated (Version {version ?? ''}). Please review and
-            accept the new terms to continue using the product.
-          </Dialog.Description>
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            <a
-              href="/terms-of-service"
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-secondary no-underline"
-            >
-              Review Terms
-            </a>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={onAccept}
-              disabled={accept.isPending || !version}
-            >
-              {accept.isPending ? 'Accepting...' : 'Accept Terms'}
-            </button>
-          </div>
-          <p className="mt-4 text-sm text-ink-muted">
-            Acceptance of the updated terms is required to continue using the product.
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          Review Terms
+        </a>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={onAccept}
+          disabled={accept.isPending || !version}
+        >
+          {accept.isPending ? 'Accepting...' : 'Accept Terms'}
+        </button>
+      </div>
+      <p className="mt-4 text-sm text-ink-muted">
+        Acceptance of the updated terms is required to continue using the product.
+      </p>
+    </DialogFrame>
   );
 }
