@@ -1,70 +1,97 @@
-import { HttpResponse, type PathParams } from 'msw';
+import { HttpResponse } from 'msw';
 import {
   RELATION_LIMIT_DEFAULT,
   createRelationRequest,
   relationIdParams,
   relationListQuery,
 } from '../../src/api/relation-schemas';
+import { ApiProblem, settle } from '../../src/api/problem';
 import {
-  badRequest,
-  conflict,
-  forbidden,
-  noContent,
-  notFound,
-  readBody,
-  readId,
-  readQuery,
-  requireUser,
-  requireWriter,
-  route,
-} from '../http';
-import { createNotification, findUser, getDb, nextId, now, type StoredRelation } from '../store';
-import { toRelation } from '../views';
+  decideRelationAnswer,
+  decideRelationDelete,
+  decideRelationRequest,
+  RELATION_PROBLEMS,
+  standsInTheWay,
+  type OwnRelation,
+  type RelationAnswer,
+  type RelationMove,
+  type RelationNotice,
+} from '../../src/domain/relation-decisions';
+import { relationState } from '../../src/domain/visibility';
+import { noContent, readBody, readId, readQuery, requireUser, requireWriter, route } from '../http';
+import {
+  createNotification,
+  getDb,
+  nextId,
+  now,
+  relationFactsBetween,
+  type StoredRelation,
+} from '../store';
+import { findActiveUser, toRelation } from '../views';
 
 /**
- * /api/UserRelations (api-contract.md "Relations"). The state machine: pending -> accepted or
- * rejected (receiver), pending -> deleted (initiator cancels), accepted -> deleted (either side).
- * A relation the caller is not part of is 404 on every call.
+ * /api/UserRelations (api-contract.md "Relations"): loads the facts from the store, asks the shared
+ * state machine (src/domain/relation-decisions.ts) and stores what it decided.
  */
 
-const isPending = (r: StoredRelation) => !r.isAccepted && !r.isRejected && !r.isDeleted;
-
-function ownRelationOr404(id: number, userId: number): StoredRelation {
+/** The relation as the caller may see it: only one they are a side of. */
+function findOwnRelation(id: number, userId: number): OwnRelation | undefined {
   const relation = getDb().relations.find((r) => r.id === id);
   if (!relation || (relation.initiatorId !== userId && relation.receiverId !== userId)) {
-    throw notFound('Relation not found');
+    return undefined;
   }
+  const { type, initiatorId, receiverId } = relation;
+  return { id, type, initiatorId, receiverId, state: relationState(relation) };
+}
+
+function storedRelation(id: number): StoredRelation {
+  const relation = getDb().relations.find((r) => r.id === id);
+  if (!relation) throw ApiProblem.of(RELATION_PROBLEMS.notFound);
   return relation;
 }
 
-/**
- * A cancelled request's notification goes while still unread: it asks for something that no
- * longer stands. A read one stays, as history (as the server does). Deleted rather than hidden at
- * read time, so that marking it read later cannot bring it back.
- */
-function withdrawRequestNotification(relation: StoredRelation): void {
+function notify(relation: StoredRelation, notices: readonly RelationNotice[]): void {
+  for (const { kind, recipientId, actorId } of notices) {
+    createNotification({
+      recipientId,
+      actorId,
+      kind,
+      relationId: relation.id,
+      relationType: relation.type,
+    });
+  }
+}
+
+/** Deleted rather than hidden at read time, so that marking it read later cannot bring it back. */
+function withdraw(relation: StoredRelation, notice: RelationNotice): void {
   const db = getDb();
   db.notifications = db.notifications.filter(
     (n) =>
       !(
-        n.kind === 'RelationRequested' &&
+        n.kind === notice.kind &&
         n.relationId === relation.id &&
-        n.recipientId === relation.receiverId &&
+        n.recipientId === notice.recipientId &&
         !n.isRead
       ),
   );
 }
 
-/** The receiver answers a pending request; anything else is refused. */
-function answerable(params: PathParams, request: Request, verb: string): StoredRelation {
-  const id = readId(params, relationIdParams);
-  const userId = requireWriter(request);
-  const relation = ownRelationOr404(id, userId);
-  if (relation.receiverId !== userId) {
-    throw forbidden(`Only the receiver of a relation request may ${verb} it`);
-  }
-  if (!isPending(relation)) throw conflict(`Only a pending relation request can be ${verb}ed`);
+/** Stores a move the state machine decided (the mock has no race to lose: one call at a time). */
+function store(move: RelationMove): StoredRelation {
+  const relation = storedRelation(move.relation.id);
+  Object.assign(relation, move.set);
+  notify(relation, move.notices);
+  if (move.withdrawn) withdraw(relation, move.withdrawn);
   return relation;
+}
+
+function answerHandler(answer: RelationAnswer) {
+  return route('put', `/api/UserRelations/:id/${answer}`, ({ request, params }) => {
+    const id = readId(params, relationIdParams);
+    const userId = requireWriter(request);
+    const decided = settle(decideRelationAnswer(answer, findOwnRelation(id, userId), userId));
+    return HttpResponse.json(toRelation(store(decided)));
+  });
 }
 
 export const relationHandlers = [
@@ -103,77 +130,35 @@ export const relationHandlers = [
   route('post', '/api/UserRelations', async ({ request }) => {
     const input = await readBody(request, createRelationRequest);
     const userId = requireWriter(request);
-    if (input.userId === userId) {
-      throw badRequest('You cannot request a relation with yourself', {
-        userId: ['Must be another user'],
-      });
-    }
-    if (!findUser(input.userId)?.isActive) throw notFound('User not found');
-    const other = input.userId;
-    const duplicate = getDb().relations.some(
-      (r) =>
-        r.type === input.relationType &&
-        !r.isDeleted &&
-        !r.isRejected &&
-        ((r.initiatorId === userId && r.receiverId === other) ||
-          (r.initiatorId === other && r.receiverId === userId)),
-    );
-    if (duplicate) throw conflict('A relation of this type already exists or is pending');
+    const facts = {
+      receiverExists: findActiveUser(input.userId) !== undefined,
+      duplicateExists: relationFactsBetween(userId, input.userId).some((r) =>
+        standsInTheWay(r, input.relationType),
+      ),
+    };
+    const decided = settle(decideRelationRequest(input, facts, userId));
     const relation: StoredRelation = {
       id: nextId(),
-      type: input.relationType,
-      initiatorId: userId,
-      receiverId: other,
+      type: decided.type,
+      initiatorId: decided.initiatorId,
+      receiverId: decided.receiverId,
       isAccepted: false,
       isRejected: false,
       isDeleted: false,
       createTMS: now(),
     };
     getDb().relations.push(relation);
-    createNotification({
-      recipientId: other,
-      actorId: userId,
-      kind: 'RelationRequested',
-      relationId: relation.id,
-      relationType: relation.type,
-    });
+    notify(relation, decided.notices);
     return HttpResponse.json(toRelation(relation), { status: 201 });
   }),
 
-  route('put', '/api/UserRelations/:id/accept', ({ request, params }) => {
-    const relation = answerable(params, request, 'accept');
-    relation.isAccepted = true;
-    createNotification({
-      recipientId: relation.initiatorId,
-      actorId: relation.receiverId,
-      kind: 'RelationAccepted',
-      relationId: relation.id,
-      relationType: relation.type,
-    });
-    return HttpResponse.json(toRelation(relation));
-  }),
-
-  route('put', '/api/UserRelations/:id/reject', ({ request, params }) => {
-    const relation = answerable(params, request, 'reject');
-    relation.isRejected = true;
-    return HttpResponse.json(toRelation(relation));
-  }),
+  answerHandler('accept'),
+  answerHandler('reject'),
 
   route('delete', '/api/UserRelations/:id', ({ request, params }) => {
     const id = readId(params, relationIdParams);
     const userId = requireWriter(request);
-    const relation = ownRelationOr404(id, userId);
-    const cancelsOwnRequest = isPending(relation) && relation.initiatorId === userId;
-    const endsAccepted = relation.isAccepted && !relation.isDeleted;
-    if (!cancelsOwnRequest && !endsAccepted) {
-      throw forbidden(
-        isPending(relation)
-          ? 'Only the requester may cancel a pending relation; reject it instead'
-          : 'This relation can no longer be deleted',
-      );
-    }
-    relation.isDeleted = true;
-    if (cancelsOwnRequest) withdrawRequestNotification(relation);
+    store(settle(decideRelationDelete(findOwnRelation(id, userId), userId)));
     return noContent();
   }),
 ];

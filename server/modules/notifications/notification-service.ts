@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { NOTIFICATION_LIMIT_DEFAULT } from '../../../src/api/limits';
 import type { Notification, NotificationListQuery } from '../../../src/api/notification-schemas';
 import type { CommentRecipient } from '../../../src/domain/notification-rules';
+import type { RelationNotice } from '../../../src/domain/relation-decisions';
 import type { Database } from '../../db/schema';
 import {
   countUnreadVisible,
@@ -67,55 +68,35 @@ async function write(db: Kysely<Database>, rows: NewNotification[]): Promise<Not
   return rows.map((row) => row.recipient_id);
 }
 
-export interface RelationFacts {
-  id: number;
-  type: number;
-  initiatorId: number;
-  receiverId: number;
-}
-
-/** A request was made: its receiver is told. */
-export async function notifyRelationRequested(
+/** A relation's notifications, as the shared decision chose them (relation-decisions.ts). */
+export async function notifyRelation(
   db: Kysely<Database>,
-  relation: RelationFacts,
+  relation: { id: number; type: number },
+  notices: readonly RelationNotice[],
 ): Promise<Notified> {
-  return write(db, [
-    {
-      kind: 'RelationRequested',
-      recipient_id: relation.receiverId,
-      actor_id: relation.initiatorId,
+  return write(
+    db,
+    notices.map(({ kind, recipientId, actorId }) => ({
+      kind,
+      recipient_id: recipientId,
+      actor_id: actorId,
       relation_id: relation.id,
       relation_type: relation.type,
-    },
-  ]);
-}
-
-/** A request was accepted: its initiator is told. */
-export async function notifyRelationAccepted(
-  db: Kysely<Database>,
-  relation: RelationFacts,
-): Promise<Notified> {
-  return write(db, [
-    {
-      kind: 'RelationAccepted',
-      recipient_id: relation.initiatorId,
-      actor_id: relation.receiverId,
-      relation_id: relation.id,
-      relation_type: relation.type,
-    },
-  ]);
+    })),
+  );
 }
 
 /**
- * A pending request was cancelled by its initiator: its notification goes too while still unread
- * (it asks for something that no longer stands); a read one stays, as history.
+ * Takes back a cancelled request's notification while still unread (it asks for something that
+ * no longer stands); a read one stays, as history.
  */
-export async function withdrawRelationRequested(
+export async function withdrawRelationNotice(
   db: Kysely<Database>,
-  relation: RelationFacts,
+  relationId: number,
+  notice: RelationNotice,
 ): Promise<Notified> {
-  return (await deleteUnreadRequest(db, relation.receiverId, relation.id))
-    ? [relation.receiverId]
+  return (await deleteUnreadRequest(db, notice.recipientId, relationId))
+    ? [notice.recipientId]
     : [];
 }
 

@@ -7,12 +7,14 @@ import {
   relationListQuery,
   userRelation,
 } from '../../../src/api/relation-schemas';
-import { createRelation, decideRelation, deleteRelation, listRelations } from './relation-service';
+import { createRelation, answerRelation, deleteRelation, listRelations } from './relation-service';
 import { publishTo } from '../notifications/notification-events';
 
 /**
- * /api/UserRelations: HTTP in and out only; the state machine lives in relation-service.ts. After
- * each committed write, the people whose notifications changed are published to live streams.
+ * /api/UserRelations: HTTP in and out only; the state machine lives in
+ * src/domain/relation-decisions.ts, its facts and what it decided are loaded and stored by
+ * relation-service.ts. After each committed write, the people whose notifications changed are
+ * published to live streams.
  */
 export async function relationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,20 +39,17 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const [action, accept] of [
-    ['accept', true],
-    ['reject', false],
-  ] as const) {
+  for (const answer of ['accept', 'reject'] as const) {
     api.put(
-      `/api/UserRelations/:id/${action}`,
+      `/api/UserRelations/:id/${answer}`,
       { schema: { params: relationIdParams, response: { 200: userRelation } } },
       async (request) => {
         const user = await request.requireWriter();
-        const { relation, notified } = await decideRelation(
+        const { relation, notified } = await answerRelation(
           app.db,
           user.id,
           request.params.id,
-          accept,
+          answer,
         );
         publishTo(app, notified);
         return relation;

@@ -9,7 +9,15 @@ import {
 import type { RelationType } from '../../../src/domain/relation-types';
 import { relationState } from '../../../src/domain/visibility';
 import type { Database } from '../../db/schema';
-import { ApiProblem } from '../../../src/api/problem';
+import { ApiProblem, settle } from '../../../src/api/problem';
+import {
+  decideRelationAnswer,
+  decideRelationDelete,
+  decideRelationRequest,
+  RELATION_PROBLEMS,
+  type OwnRelation,
+  type RelationAnswer,
+} from '../../../src/domain/relation-decisions';
 import {
   decidePending,
   findRelationOf,
@@ -23,22 +31,17 @@ import {
 } from './relation-queries';
 import { refreshViewerAudiences } from './viewer-audiences';
 import {
-  notifyRelationAccepted,
-  notifyRelationRequested,
-  withdrawRelationRequested,
+  notifyRelation,
+  withdrawRelationNotice,
   type Notified,
-  type RelationFacts,
 } from '../notifications/notification-service';
 
 /**
- * The relation state machine (api-contract.md "Relations", spec section 4): the initiator requests,
- * the receiver accepts or rejects a pending one, the initiator cancels a pending one, either side
- * deletes an accepted one. Relations the caller is not part of do not exist for them (404).
+ * Relations (api-contract.md "Relations", spec section 4): loads the facts, asks the shared state
+ * machine (src/domain/relation-decisions.ts) and stores what it decided.
  */
 
 export type CreateRelationInput = z.output<typeof createRelationRequest>;
-
-const RELATION_NOT_FOUND = 'Relation not found';
 
 /**
  * A relation after a write, with the people whose notifications changed: the route publishes to
@@ -48,13 +51,6 @@ export interface RelationWritten {
   relation: UserRelation;
   notified: Notified;
 }
-
-const factsOf = (row: RelationRow): RelationFacts => ({
-  id: row.id,
-  type: row.type,
-  initiatorId: row.initiator_id,
-  receiverId: row.receiver_id,
-});
 
 /** A relation row as the API gives it (GET /api/UserRelations items; the account export too). */
 export function toRelation(row: RelationRow): UserRelation {
@@ -70,26 +66,32 @@ export function toRelation(row: RelationRow): UserRelation {
   };
 }
 
-function stateOf(row: RelationRow) {
-  return relationState({
-    isAccepted: row.is_accepted === 1,
-    isRejected: row.is_rejected === 1,
-    isDeleted: row.is_deleted === 1,
-  });
-}
-
-async function requireOwnRelation(
+/** The relation as the caller may see it: only one they are a side of. */
+async function findOwnRelation(
   db: Kysely<Database>,
   id: number,
   userId: number,
-): Promise<RelationRow> {
+): Promise<OwnRelation | undefined> {
   const row = await findRelationOf(db, id, userId);
-  if (!row) throw new ApiProblem(404, RELATION_NOT_FOUND);
-  return row;
+  return (
+    row && {
+      id: row.id,
+      type: row.type as RelationType,
+      initiatorId: row.initiator_id,
+      receiverId: row.receiver_id,
+      state: relationState({
+        isAccepted: row.is_accepted === 1,
+        isRejected: row.is_rejected === 1,
+        isDeleted: row.is_deleted === 1,
+      }),
+    }
+  );
 }
 
 async function reload(db: Kysely<Database>, id: number, userId: number): Promise<UserRelation> {
-  return toRelation(await requireOwnRelation(db, id, userId));
+  const row = await findRelationOf(db, id, userId);
+  if (!row) throw ApiProblem.of(RELATION_PROBLEMS.notFound);
+  return toRelation(row);
 }
 
 export async function listRelations(
@@ -116,49 +118,49 @@ export async function createRelation(
   userId: number,
   input: CreateRelationInput,
 ): Promise<RelationWritten> {
-  if (input.userId === userId) {
-    throw new ApiProblem(400, 'You cannot request a relation with yourself', undefined, {
-      userId: ['Must be another user'],
-    });
-  }
-  // The check and the insert share a transaction so that two racing requests do not both pass.
+  // The facts and the insert share a transaction (on PostgreSQL behind the pair's lock) so that
+  // two racing requests do not both pass the duplicate check.
   const { id, notified } = await db.transaction().execute(async (trx) => {
-    if (!(await isActiveUser(trx, input.userId))) throw new ApiProblem(404, 'User not found');
     await lockPair(trx, userId, input.userId);
-    if (await hasLiveRelation(trx, userId, input.userId, input.relationType)) {
-      throw new ApiProblem(409, 'A relation of this type already exists or is pending');
-    }
-    const type = input.relationType;
+    const facts = {
+      receiverExists: await isActiveUser(trx, input.userId),
+      duplicateExists: await hasLiveRelation(trx, userId, input.userId, input.relationType),
+    };
+    const decided = settle(decideRelationRequest(input, facts, userId));
     const now = new Date().toISOString();
-    const newId = await insertRelation(trx, userId, input.userId, type, now);
-    const facts = { id: newId, type, initiatorId: userId, receiverId: input.userId };
-    return { id: newId, notified: await notifyRelationRequested(trx, facts) };
+    const newId = await insertRelation(
+      trx,
+      decided.initiatorId,
+      decided.receiverId,
+      decided.type,
+      now,
+    );
+    const relation = { id: newId, type: decided.type };
+    return { id: newId, notified: await notifyRelation(trx, relation, decided.notices) };
   });
   return { relation: await reload(db, id, userId), notified };
 }
 
-export async function decideRelation(
+export async function answerRelation(
   db: Kysely<Database>,
   userId: number,
   id: number,
-  accept: boolean,
+  answer: RelationAnswer,
 ): Promise<RelationWritten> {
-  const row = await requireOwnRelation(db, id, userId);
-  const verb = accept ? 'accept' : 'reject';
-  if (row.receiver_id !== userId) {
-    throw new ApiProblem(403, `Only the receiver of a relation request may ${verb} it`);
-  }
-  const notPending = new ApiProblem(409, `Only a pending relation request can be ${verb}ed`);
-  if (stateOf(row) !== 'pending') throw notPending;
+  const relation = await findOwnRelation(db, id, userId);
+  const decided = settle(decideRelationAnswer(answer, relation, userId));
+  const { initiatorId, receiverId, type } = decided.relation;
   const notified = await db.transaction().execute(async (trx) => {
-    await lockPair(trx, row.initiator_id, row.receiver_id);
-    if (!(await decidePending(trx, id, accept, new Date().toISOString()))) throw notPending;
-    if (!accept) return [];
-    await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
-    return notifyRelationAccepted(trx, factsOf(row));
+    await lockPair(trx, initiatorId, receiverId);
+    const accept = decided.set.isAccepted === true;
+    if (!(await decidePending(trx, id, accept, new Date().toISOString()))) {
+      throw ApiProblem.of(decided.lostRace);
+    }
+    if (decided.changesAudiences) await refreshViewerAudiences(trx, initiatorId, receiverId);
+    return notifyRelation(trx, { id, type }, decided.notices);
   });
   // Both sides are told of a rejection too: streams resend what their lists now hold.
-  const told = accept ? notified : [row.initiator_id, row.receiver_id];
+  const told = answer === 'accept' ? notified : [initiatorId, receiverId];
   return { relation: await reload(db, id, userId), notified: told };
 }
 
@@ -171,25 +173,17 @@ export async function deleteRelation(
   userId: number,
   id: number,
 ): Promise<Notified> {
-  const row = await requireOwnRelation(db, id, userId);
-  const state = stateOf(row);
-  const allowed = state === 'accepted' || (state === 'pending' && row.initiator_id === userId);
-  if (!allowed) {
-    throw new ApiProblem(
-      403,
-      state === 'pending'
-        ? 'Only the requester may cancel a pending relation; reject it instead'
-        : 'This relation can no longer be deleted',
-    );
-  }
+  const relation = await findOwnRelation(db, id, userId);
+  const decided = settle(decideRelationDelete(relation, userId));
+  const { initiatorId, receiverId } = decided.relation;
   await db.transaction().execute(async (trx) => {
-    await lockPair(trx, row.initiator_id, row.receiver_id);
-    if (!(await softDeleteRelation(trx, id, state === 'accepted', new Date().toISOString()))) {
-      throw new ApiProblem(409, 'The relation changed meanwhile; reload and try again');
+    await lockPair(trx, initiatorId, receiverId);
+    const fromAccepted = decided.from === 'accepted';
+    if (!(await softDeleteRelation(trx, id, fromAccepted, new Date().toISOString()))) {
+      throw ApiProblem.of(decided.lostRace);
     }
-    // Ending an accepted relation takes the viewer out of that audience at once.
-    if (state === 'accepted') await refreshViewerAudiences(trx, row.initiator_id, row.receiver_id);
-    else await withdrawRelationRequested(trx, factsOf(row));
+    if (decided.changesAudiences) await refreshViewerAudiences(trx, initiatorId, receiverId);
+    if (decided.withdrawn) await withdrawRelationNotice(trx, id, decided.withdrawn);
   });
-  return [row.initiator_id, row.receiver_id];
+  return [initiatorId, receiverId];
 }
