@@ -1,5 +1,6 @@
 import type { NotificationKind } from '../src/api/notification-schemas';
 import { ruminationWriteRequest, type RuminationWrite } from '../src/api/rumination-schemas';
+import { ACCOUNT_LINK_LIFETIME_MS, type AccountLinkPurpose } from '../src/domain/auth-decisions';
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
 import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
@@ -99,7 +100,9 @@ export interface StoredAcceptance {
 export interface AccountToken {
   token: string;
   userId: number;
-  purpose: 'activate' | 'reset';
+  purpose: AccountLinkPurpose;
+  /** Absent in demo copies saved before it was kept: those count as issued long ago. */
+  issuedAt?: string;
   expiresAt: string;
   used: boolean;
 }
@@ -479,7 +482,11 @@ export function outbox(): SentEmail[] {
   return db.outbox;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+/** The web app's page an account email links to, with its token. */
+export function accountLinkOf(token: AccountToken, origin: string): string {
+  const path = token.purpose === 'activate' ? '/activate' : '/reset-password';
+  return `${origin}${path}?token=${token.token}`;
+}
 
 /** Issues a single-use account token and "sends" its link by email. */
 export function sendAccountToken(
@@ -487,26 +494,34 @@ export function sendAccountToken(
   purpose: AccountToken['purpose'],
   origin: string,
 ): AccountToken {
+  const issuedAt = now();
   const token: AccountToken = {
     token: randomToken(16),
     userId: user.id,
     purpose,
-    expiresAt: new Date(Date.now() + (purpose === 'activate' ? 24 : 1) * HOUR_MS).toISOString(),
+    issuedAt,
+    expiresAt: new Date(Date.parse(issuedAt) + ACCOUNT_LINK_LIFETIME_MS[purpose]).toISOString(),
     used: false,
   };
   db.accountTokens.push(token);
-  const path = purpose === 'activate' ? '/activate' : '/reset-password';
-  const link = `${origin}${path}?token=${token.token}`;
   db.outbox.push({
     to: user.email,
     subject: purpose === 'activate' ? 'Activate your account' : 'Reset your password',
-    link,
+    link: accountLinkOf(token, origin),
     sentAt: now(),
   });
   return token;
 }
 
-/** The unused, unexpired token of that purpose, or undefined. */
+/** When the newest token of that purpose was issued to the user, or undefined. */
+export function lastAccountTokenIssuedAt(
+  userId: number,
+  purpose: AccountToken['purpose'],
+): string | undefined {
+  const newest = db.accountTokens.findLast((t) => t.userId === userId && t.purpose === purpose);
+  return newest?.issuedAt;
+}
+
 /** A token in any state (used, expired), as the server keeps them all. */
 export function findAnyAccountToken(
   token: string,
@@ -515,6 +530,7 @@ export function findAnyAccountToken(
   return db.accountTokens.find((t) => t.token === token && t.purpose === purpose);
 }
 
+/** The unused, unexpired token of that purpose, or undefined. */
 export function findAccountToken(
   token: string,
   purpose: AccountToken['purpose'],

@@ -1,28 +1,29 @@
-import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse } from 'msw';
 import {
   changePasswordRequest,
-  CURRENT_PASSWORD_WRONG,
-  DELETE_PASSWORD_WRONG,
   deleteAccountRequest,
   ERASED_ACCOUNT_NAME,
   type Account,
   type ChangePasswordResponse,
 } from '../../src/api/account-schemas';
-import { badRequest, noContent, readBody, requireUser, route } from '../http';
+import { settle } from '../../src/api/problem';
+import {
+  decideAccountDeletion,
+  decidePasswordChange,
+  ownAccount,
+} from '../../src/domain/account-decisions';
+import { noContent, readBody, requireUser, route } from '../http';
 import { findUser, getDb, issueToken, now, revokeTokens, type StoredUser } from '../store';
-import { refuseCommonPassword } from './auth';
+import { passwordIsCommon } from './auth';
 
-/** /api/account (api-contract.md "My account"), as server/modules/account does it. */
+/**
+ * /api/account (api-contract.md "My account"): loads the facts from the store, asks the shared
+ * rules (src/domain/account-decisions.ts) and stores what they decided. A body is validated
+ * before the caller is asked for, as the server's schema validation runs before its handler.
+ */
 
 function requireAccount(request: Request): StoredUser {
-  const user = findUser(requireUser(request));
-  if (!user) throw new ApiProblem(401, 'Authentication required');
-  return user;
-}
-
-function requirePassword(user: StoredUser, password: string, field: string, message: string) {
-  if (user.password !== password) throw badRequest(message, { [field]: [message] });
+  return settle(ownAccount(findUser(requireUser(request))));
 }
 
 /** The server's erasure (server/modules/account/account-erasure.ts), on the in-memory store. */
@@ -67,10 +68,14 @@ export const accountHandlers = [
   }),
 
   route('put', '/api/account/password', async ({ request }) => {
-    const user = requireAccount(request);
     const input = await readBody(request, changePasswordRequest);
-    requirePassword(user, input.currentPassword, 'currentPassword', CURRENT_PASSWORD_WRONG);
-    await refuseCommonPassword(input.newPassword, 'newPassword');
+    const user = requireAccount(request);
+    settle(
+      decidePasswordChange({
+        currentPasswordMatches: user.password === input.currentPassword,
+        newPasswordIsCommon: await passwordIsCommon(input.newPassword),
+      }),
+    );
     user.password = input.newPassword;
     revokeTokens(user.id);
     for (const t of getDb().accountTokens) {
@@ -85,9 +90,9 @@ export const accountHandlers = [
   }),
 
   route('delete', '/api/account', async ({ request }) => {
-    const user = requireAccount(request);
     const { password } = await readBody(request, deleteAccountRequest);
-    requirePassword(user, password, 'password', DELETE_PASSWORD_WRONG);
+    const user = requireAccount(request);
+    settle(decideAccountDeletion({ passwordMatches: user.password === password }));
     eraseAccount(user);
     return noContent();
   }),

@@ -1,7 +1,5 @@
-import { ApiProblem } from '../../src/api/problem';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import {
-  ALREADY_ACTIVATED_TITLE,
   activateQuery,
   forgotPasswordRequest,
   loginRequest,
@@ -11,8 +9,24 @@ import {
   type LoginResponse,
 } from '../../src/api/auth-schemas';
 import type { MessageResponse } from '../../src/api/common';
-import { badRequest, conflict, forbidden, readBody, readQuery, requireUser, route } from '../http';
+import { ApiProblem, settle } from '../../src/api/problem';
+import { ownAccount } from '../../src/domain/account-decisions';
 import {
+  ACTIVATED_MESSAGE,
+  acceptedTermsVersion,
+  activationToken,
+  deadActivationLink,
+  decideLogin,
+  decidePasswordReset,
+  decideSignUp,
+  FORGOT_MESSAGE,
+  RESET_MESSAGE,
+  SIGNUP_MESSAGE,
+  type AccountLinkPurpose,
+} from '../../src/domain/auth-decisions';
+import { readBody, readQuery, requireUser, route } from '../http';
+import {
+  accountLinkOf,
   currentTerms,
   findAccountToken,
   findAnyAccountToken,
@@ -21,28 +35,21 @@ import {
   getDb,
   hasAcceptedCurrentTerms,
   issueToken,
+  lastAccountTokenIssuedAt,
   nextId,
   now,
   revokeTokens,
   sendAccountToken,
+  type StoredUser,
 } from '../store';
 
-/** /api/auth/* (api-contract.md "Accounts"). */
-
-// The server's words (server/modules/auth/auth-service.ts), so demo and production read alike.
-export const SIGNUP_MESSAGE =
-  'Account created. Please check your email for a link to activate your account.';
-export const ACTIVATED_MESSAGE = 'Your account is activated. You can now sign in.';
-export const FORGOT_MESSAGE =
-  'If an account exists for that email address, a link to reset the password has been sent to it.';
-export const RESET_MESSAGE = 'Your password has been reset. You can now sign in.';
+/**
+ * /api/auth/* (api-contract.md "Accounts"): loads the facts from the store, asks the shared rules
+ * (src/domain/auth-decisions.ts) and stores what they decided.
+ */
 
 function json<T extends JsonBodyType>(body: T, status = 200) {
   return HttpResponse.json(body, { status });
-}
-
-function originOf(request: Request): string {
-  return new URL(request.url).origin;
 }
 
 /** In the demo nobody receives email, so the link goes to the browser console instead. */
@@ -52,27 +59,34 @@ function announceLink(link: string): void {
   }
 }
 
+/** "Sends" an account link: into the outbox, and to the console in the demo. */
+function sendLink(user: StoredUser, purpose: AccountLinkPurpose, request: Request): void {
+  const { origin } = new URL(request.url);
+  announceLink(accountLinkOf(sendAccountToken(user, purpose, origin), origin));
+}
+
 /**
- * The server's common-password rule (src/api/common-passwords.ts). Its list is large: loaded on
- * the first sign-up or reset, not with the demo.
+ * Whether a new password is among the most common ones (src/api/common-passwords.ts). Its list is
+ * large: loaded on the first sign-up, reset or change, not with the demo.
  */
-export async function refuseCommonPassword(password: string, field: string): Promise<void> {
-  const { isCommonPassword, PASSWORD_TOO_COMMON } = await import('../../src/api/common-passwords');
-  if (isCommonPassword(password))
-    throw badRequest(PASSWORD_TOO_COMMON, { [field]: [PASSWORD_TOO_COMMON] });
+export async function passwordIsCommon(password: string): Promise<boolean> {
+  const { isCommonPassword } = await import('../../src/api/common-passwords');
+  return isCommonPassword(password);
 }
 
 export const authHandlers = [
   route('post', '/api/auth/signup', async ({ request }) => {
     const input = await readBody(request, signupRequest);
-    await refuseCommonPassword(input.password, 'password');
     const db = getDb();
     const usernameKey = input.username.toLowerCase();
-    if (db.users.some((u) => u.username.toLowerCase() === usernameKey)) {
-      throw conflict('Username is already taken');
-    }
+    settle(
+      decideSignUp({
+        passwordIsCommon: await passwordIsCommon(input.password),
+        usernameTaken: db.users.some((u) => u.username.toLowerCase() === usernameKey),
+      }),
+    );
     const emailKey = input.email.toLowerCase();
-    // A taken email gets the same answer, so that sign-up does not reveal who has an account.
+    // A taken email gets the same answer (the rule's), and nothing is stored.
     if (!db.users.some((u) => u.email.toLowerCase() === emailKey)) {
       const user = {
         id: nextId(),
@@ -83,25 +97,22 @@ export const authHandlers = [
         createTMS: now(),
       };
       db.users.push(user);
-      const version = input.acceptedTosVersion;
+      const version = acceptedTermsVersion(input);
       if (version !== undefined && db.terms.some((t) => t.version === version)) {
         db.acceptances.push({ userId: user.id, version, acceptedAt: now() });
       }
-      const token = sendAccountToken(user, 'activate', originOf(request));
-      announceLink(`${originOf(request)}/activate?token=${token.token}`);
+      sendLink(user, 'activate', request);
     }
     return json<MessageResponse>({ message: SIGNUP_MESSAGE }, 201);
   }),
 
   route('get', '/api/auth/activate', ({ request }) => {
-    const { token } = readQuery(request, activateQuery);
-    if (!token) throw badRequest('Invalid activation link. No token provided.');
+    const token = settle(activationToken(readQuery(request, activateQuery).token));
     const found = findAccountToken(token, 'activate');
     const user = found && findUser(found.userId);
     if (!found || !user) {
       const spent = findAnyAccountToken(token, 'activate');
-      if (spent && findUser(spent.userId)?.isActive) throw badRequest(ALREADY_ACTIVATED_TITLE);
-      throw badRequest('Invalid or expired activation link');
+      throw ApiProblem.of(deadActivationLink(spent && findUser(spent.userId)));
     }
     found.used = true;
     user.isActive = true;
@@ -111,20 +122,31 @@ export const authHandlers = [
   route('post', '/api/auth/login', async ({ request }) => {
     const input = await readBody(request, loginRequest);
     const user = findUserByLogin(input.username);
-    if (!user || user.password !== input.password) {
-      throw new ApiProblem(401, 'Invalid username or password');
+    const outcome = settle(
+      decideLogin({
+        account: user && {
+          user,
+          isActive: user.isActive,
+          lastActivationLinkAt: lastAccountTokenIssuedAt(user.id, 'activate'),
+        },
+        passwordMatches: user?.password === input.password,
+        now: new Date(now()),
+      }),
+    );
+    const account = outcome.account.user;
+    if (outcome.kind === 'notActivated') {
+      if (outcome.sendActivationLink) sendLink(account, 'activate', request);
+      throw ApiProblem.of(outcome.refusal);
     }
-    if (!user.isActive) throw forbidden('Account is not activated');
     return json<LoginResponse>({
-      accessToken: issueToken(user.id),
-      requiresTosAcceptance: !hasAcceptedCurrentTerms(user.id),
+      accessToken: issueToken(account.id),
+      requiresTosAcceptance: !hasAcceptedCurrentTerms(account.id),
       latestTosVersion: currentTerms()?.version ?? null,
     });
   }),
 
   route('get', '/api/auth/me', ({ request }) => {
-    const user = findUser(requireUser(request));
-    if (!user) throw new ApiProblem(401, 'Authentication required');
+    const user = settle(ownAccount(findUser(requireUser(request))));
     return json<CurrentUser>({ id: user.id, username: user.username });
   }),
 
@@ -132,22 +154,23 @@ export const authHandlers = [
     const { email } = await readBody(request, forgotPasswordRequest);
     const key = email.toLowerCase();
     const user = getDb().users.find((u) => u.email.toLowerCase() === key);
-    if (user) {
-      const token = sendAccountToken(user, 'reset', originOf(request));
-      announceLink(`${originOf(request)}/reset-password?token=${token.token}`);
-    }
+    if (user) sendLink(user, 'reset', request);
     return json<MessageResponse>({ message: FORGOT_MESSAGE });
   }),
 
   route('post', '/api/auth/reset-password', async ({ request }) => {
     const input = await readBody(request, resetPasswordRequest);
-    await refuseCommonPassword(input.newPassword, 'newPassword');
-    const found = findAccountToken(input.token, 'reset');
-    const user = found && findUser(found.userId);
-    if (!found || !user) throw badRequest('Invalid or expired reset link');
-    found.used = true;
+    const found = findAccountToken(input.token.trim(), 'reset');
+    const user = settle(
+      decidePasswordReset({
+        passwordIsCommon: await passwordIsCommon(input.newPassword),
+        linkOwner: found && findUser(found.userId),
+      }),
+    );
     user.password = input.newPassword;
-    // Sessions elsewhere end, and older reset links die with them.
+    // The link proved the address, as the activation link would have.
+    user.isActive = true;
+    // Sessions elsewhere end, and this and older reset links die with them.
     revokeTokens(user.id);
     for (const t of getDb().accountTokens) {
       if (t.userId === user.id && t.purpose === 'reset') t.used = true;

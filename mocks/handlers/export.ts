@@ -14,7 +14,9 @@ import {
   ruminationFileName,
   ruminationMarkdown,
 } from '../../src/domain/markdown-export';
-import { notFound, readQuery, requireUser, route } from '../http';
+import { ApiProblem } from '../../src/api/problem';
+import { ACCOUNT_PROBLEMS } from '../../src/domain/account-decisions';
+import { readQuery, requireUser, route } from '../http';
 import { findUser, getDb, type StoredComment } from '../store';
 import { toRelation, toRumination, userRef } from '../views';
 
@@ -40,7 +42,7 @@ function toExportedComment(c: StoredComment): ExportedComment {
 /** What the server's export holds, in its orders: notes newest first, the rest oldest first. */
 function accountExportOf(userId: number): AccountExport {
   const user = findUser(userId);
-  if (!user) throw notFound('Account not found');
+  if (!user) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
   const db = getDb();
   return {
     exportedAt: new Date().toISOString(),

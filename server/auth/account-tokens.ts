@@ -1,6 +1,7 @@
 import { rowLimit } from '../db/row-limit';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { ACCOUNT_LINK_LIFETIME_MS, type AccountLinkPurpose } from '../../src/domain/auth-decisions';
 import type { Database } from '../db/schema';
 
 /**
@@ -9,13 +10,7 @@ import type { Database } from '../db/schema';
  * anything. Single use: consuming marks them used in the same statement that finds them.
  */
 
-export type AccountTokenPurpose = 'activate' | 'reset';
-
-const HOUR = 60 * 60 * 1000;
-export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
-  activate: 24 * HOUR,
-  reset: 1 * HOUR,
-};
+export type AccountTokenPurpose = AccountLinkPurpose;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -34,7 +29,7 @@ export async function issueAccountToken(
       user_id: userId,
       purpose,
       token_hash: hashToken(token),
-      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+      expires_at: new Date(now.getTime() + ACCOUNT_LINK_LIFETIME_MS[purpose]).toISOString(),
       used_at: null,
       create_tms: now.toISOString(),
     })

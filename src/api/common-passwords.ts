@@ -9,7 +9,6 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  */
 
 export const COMMON_PASSWORD_COUNT = 10_000;
-export const PASSWORD_TOO_COMMON = 'Password is too common';
 
 const common = new Set(
   dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()),

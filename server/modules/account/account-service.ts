@@ -1,25 +1,27 @@
 import type { Kysely } from 'kysely';
+import type { Account } from '../../../src/api/account-schemas';
+import { isCommonPassword } from '../../../src/api/common-passwords';
+import { settle } from '../../../src/api/problem';
 import {
-  CURRENT_PASSWORD_WRONG,
-  DELETE_PASSWORD_WRONG,
-  type Account,
-} from '../../../src/api/account-schemas';
+  decideAccountDeletion,
+  decidePasswordChange,
+  ownAccount,
+} from '../../../src/domain/account-decisions';
 import { signAccessToken } from '../../auth/access-token';
 import { revokeAccountTokens } from '../../auth/account-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/schema';
-import { ApiProblem } from '../../../src/api/problem';
-import { requireUncommonPassword } from '../auth/password-policy';
 import { eraseAccount } from './account-erasure';
 import { bumpTokenVersion, findAccount, type AccountDetails } from './account-queries';
 
-/** The rules of /api/account (api-contract.md "My account"): the caller's own account only. */
+/**
+ * /api/account (api-contract.md "My account"): loads the facts, asks the shared rules
+ * (src/domain/account-decisions.ts) and stores what they decided.
+ */
 
 /** The caller's account; a token can only get here for an active one (request-auth.ts). */
 async function requireAccount(db: Kysely<Database>, userId: number): Promise<AccountDetails> {
-  const found = await findAccount(db, userId);
-  if (found === undefined) throw new ApiProblem(401, 'Authentication required');
-  return found;
+  return settle(ownAccount(await findAccount(db, userId)));
 }
 
 export async function getAccount(db: Kysely<Database>, userId: number): Promise<Account> {
@@ -32,36 +34,20 @@ export async function getAccount(db: Kysely<Database>, userId: number): Promise<
   };
 }
 
-/** A wrong password is a 400 on the form's field, so the form shows it where it was typed. */
-async function requirePassword(
-  found: AccountDetails,
-  password: string,
-  field: string,
-  message: string,
-): Promise<void> {
-  if (!(await verifyPassword(found.password_hash, password))) {
-    throw new ApiProblem(400, message, undefined, { [field]: [message] });
-  }
-}
-
 /** Wrong current password: `onWrongPassword` runs first (the route counts it against guessing). */
 export interface PasswordCheck {
   onWrongPassword(): Promise<void>;
 }
 
-async function checkPassword(
+/** Whether `password` is the account's, counted against guessing when it is not. */
+async function passwordMatches(
   found: AccountDetails,
   password: string,
-  field: string,
-  message: string,
   check: PasswordCheck,
-): Promise<void> {
-  try {
-    await requirePassword(found, password, field, message);
-  } catch (error) {
-    await check.onWrongPassword();
-    throw error;
-  }
+): Promise<boolean> {
+  const matches = await verifyPassword(found.password_hash, password);
+  if (!matches) await check.onWrongPassword();
+  return matches;
 }
 
 /**
@@ -76,14 +62,12 @@ export async function changePassword(
   check: PasswordCheck,
 ): Promise<{ accessToken: string }> {
   const found = await requireAccount(db, userId);
-  await checkPassword(
-    found,
-    input.currentPassword,
-    'currentPassword',
-    CURRENT_PASSWORD_WRONG,
-    check,
+  settle(
+    decidePasswordChange({
+      currentPasswordMatches: await passwordMatches(found, input.currentPassword, check),
+      newPasswordIsCommon: isCommonPassword(input.newPassword),
+    }),
   );
-  requireUncommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const tokenVersion = await db.transaction().execute(async (trx) => {
     await trx
@@ -110,6 +94,6 @@ export async function deleteAccount(
   check: PasswordCheck,
 ): Promise<void> {
   const found = await requireAccount(db, userId);
-  await checkPassword(found, password, 'password', DELETE_PASSWORD_WRONG, check);
+  settle(decideAccountDeletion({ passwordMatches: await passwordMatches(found, password, check) }));
   await db.transaction().execute((trx) => eraseAccount(trx, userId));
 }

@@ -4,6 +4,7 @@ import type { Rumination } from '../../../src/api/rumination-schemas';
 import type { AuthUser } from '../../auth/request-auth';
 import type { Database } from '../../db/schema';
 import { ApiProblem } from '../../../src/api/problem';
+import { ACCOUNT_PROBLEMS } from '../../../src/domain/account-decisions';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
@@ -67,7 +68,7 @@ async function* pages<Row, Item>(
 export async function exportSource(db: Kysely<Database>, user: AuthUser): Promise<ExportSource> {
   const row = await findAccount(db, user.id);
   // The token was valid a moment ago: the account was deleted in between.
-  if (row === undefined) throw new ApiProblem(404, 'Account not found');
+  if (row === undefined) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
   const author: AuthUser = { id: row.id, username: row.username };
   return {
     exportedAt: new Date().toISOString(),

@@ -15,16 +15,18 @@ import { ApiProblem } from '../../../src/api/problem';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
 import { accountOfUser, LoginThrottle } from './login-throttle';
 import {
-  activate,
   ACTIVATED_MESSAGE,
-  findForLogin,
   FORGOT_MESSAGE,
-  logIn,
   RESET_MESSAGE,
+  SIGNUP_MESSAGE,
+} from '../../../src/domain/auth-decisions';
+import {
+  activate,
+  findForLogin,
+  logIn,
   resetPassword,
   sendPasswordReset,
   signUp,
-  SIGNUP_MESSAGE,
   type AuthDeps,
 } from './auth-service';
 

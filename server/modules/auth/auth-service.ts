@@ -1,6 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ALREADY_ACTIVATED_TITLE, type LoginResponse } from '../../../src/api/auth-schemas';
+import type { LoginResponse } from '../../../src/api/auth-schemas';
+import { isCommonPassword } from '../../../src/api/common-passwords';
+import { ApiProblem, settle } from '../../../src/api/problem';
+import {
+  acceptedTermsVersion,
+  activationToken,
+  AUTH_PROBLEMS,
+  deadActivationLink,
+  decideLogin,
+  decidePasswordReset,
+  decideSignUp,
+  type LoginAccount,
+} from '../../../src/domain/auth-decisions';
 import { signAccessToken } from '../../auth/access-token';
 import {
   consumeAccountToken,
@@ -14,11 +26,9 @@ import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/schema';
 import type { RateCounters } from '../../http/rate-counters';
 import { isUniqueViolation } from '../../db/constraint-violations';
-import { ApiProblem } from '../../../src/api/problem';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/terms-queries';
 import { activationEmail, emailInUseEmail, passwordResetEmail } from './account-emails';
-import { requireUncommonPassword } from './password-policy';
 import {
   activateAccount,
   isAccountActive,
@@ -29,7 +39,11 @@ import {
   type AccountRow,
 } from './auth-queries';
 
-/** The rules of accounts (api-contract.md "Accounts"). */
+/**
+ * Accounts (api-contract.md "Accounts"): loads the facts, asks the shared rules
+ * (src/domain/auth-decisions.ts) and stores what they decided, with the work that keeps answers
+ * equally long whether or not an account exists.
+ */
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -41,20 +55,6 @@ export interface AuthDeps {
   /** How many reset emails one account may be sent (the answer is 200 either way). */
   resetEmails: { enabled: boolean; rule: RateLimitRule };
 }
-
-export const SIGNUP_MESSAGE =
-  'Account created. Please check your email for a link to activate your account.';
-export const ACTIVATED_MESSAGE = 'Your account is activated. You can now sign in.';
-export const FORGOT_MESSAGE =
-  'If an account exists for that email address, a link to reset the password has been sent to it.';
-export const RESET_MESSAGE = 'Your password has been reset. You can now sign in.';
-
-export const USERNAME_TAKEN = 'Username is already taken';
-export const INVALID_CREDENTIALS = 'Invalid username or password';
-export const NOT_ACTIVATED = 'Account is not activated';
-export const INVALID_ACTIVATION = 'Invalid or expired activation link';
-export const NO_ACTIVATION_TOKEN = 'Invalid activation link. No token provided.';
-export const INVALID_RESET = 'Invalid or expired reset link';
 
 /**
  * Mail goes out without being awaited, so that answers take as long whether or not an address has
@@ -71,8 +71,8 @@ export async function signUp(
   input: { username: string; email: string; password: string; acceptedTosVersion?: string },
 ): Promise<void> {
   const { db } = deps;
-  requireUncommonPassword(input.password, 'password');
-  if (await findAccountByUsername(db, input.username)) throw new ApiProblem(409, USERNAME_TAKEN);
+  const usernameTaken = (await findAccountByUsername(db, input.username)) !== undefined;
+  settle(decideSignUp({ passwordIsCommon: isCommonPassword(input.password), usernameTaken }));
   // Hash before looking at the email, so both answers cost the same.
   const passwordHash = await hashPassword(input.password);
   const owner = await findAccountByEmail(db, input.email);
@@ -90,8 +90,8 @@ export async function signUp(
         passwordHash,
         now: now.toISOString(),
       });
-      const version = input.acceptedTosVersion?.trim();
-      if (version && (await termsVersionExists(trx, version))) {
+      const version = acceptedTermsVersion(input);
+      if (version !== undefined && (await termsVersionExists(trx, version))) {
         await recordAcceptance(trx, userId, version, now.toISOString());
       }
       return issueAccountToken(trx, userId, 'activate', now);
@@ -99,27 +99,28 @@ export async function signUp(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Lost a race with a sign-up of the same name or address a moment ago.
-    if (await findAccountByUsername(db, input.username)) throw new ApiProblem(409, USERNAME_TAKEN);
+    if (await findAccountByUsername(db, input.username)) {
+      throw ApiProblem.of(AUTH_PROBLEMS.usernameTaken);
+    }
     return;
   }
   sendInBackground(deps, activationEmail(deps.appUrl, input.username, input.email, token));
 }
 
-export async function activate(deps: AuthDeps, token: string | undefined): Promise<void> {
-  if (token === undefined || token.trim() === '') throw new ApiProblem(400, NO_ACTIVATION_TOKEN);
+export async function activate(deps: AuthDeps, link: string | undefined): Promise<void> {
+  const token = settle(activationToken(link));
+  // Spent in the statement that finds it, so two clicks racing cannot both activate.
   const activated = await deps.db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, 'activate', token.trim());
+    const userId = await consumeAccountToken(trx, 'activate', token);
     if (userId === undefined) return false;
     await activateAccount(trx, userId);
     return true;
   });
   if (activated) return;
-  // A link that did its work (used, or superseded by another) says so rather than "invalid".
-  const owner = await findTokenOwner(deps.db, token.trim(), 'activate');
-  if (owner !== undefined && (await isAccountActive(deps.db, owner))) {
-    throw new ApiProblem(400, ALREADY_ACTIVATED_TITLE);
-  }
-  throw new ApiProblem(400, INVALID_ACTIVATION);
+  const ownerId = await findTokenOwner(deps.db, token, 'activate');
+  const owner =
+    ownerId === undefined ? undefined : { isActive: await isAccountActive(deps.db, ownerId) };
+  throw ApiProblem.of(deadActivationLink(owner));
 }
 
 export async function findForLogin(
@@ -130,35 +131,51 @@ export async function findForLogin(
   return login.includes('@') ? findAccountByEmail(db, login) : findAccountByUsername(db, login);
 }
 
+/**
+ * The facts of a sign-in's account. Its last activation link is looked up only for whoever knows
+ * the password (only they are told the account is not active, and a wrong password must cost the
+ * same whether it is or not).
+ */
+async function loginAccount(
+  db: Kysely<Database>,
+  row: AccountRow,
+  passwordMatches: boolean,
+): Promise<LoginAccount & { row: AccountRow }> {
+  const isActive = row.is_active === 1;
+  const lastActivationLinkAt =
+    isActive || !passwordMatches ? undefined : await lastTokenIssuedAt(db, row.id, 'activate');
+  return { row, isActive, lastActivationLinkAt };
+}
+
 export async function logIn(
   deps: AuthDeps,
   input: { username: string; password: string },
 ): Promise<LoginResponse> {
   const account = await findForLogin(deps.db, input.username.trim());
+  let passwordMatches = false;
   if (account === undefined) {
     // Same work as for a real account: the answer's timing must not tell who has one.
     await verifyDummyPassword(input.password);
-    throw new ApiProblem(401, INVALID_CREDENTIALS);
+  } else {
+    passwordMatches = await verifyPassword(account.password_hash, input.password);
   }
-  if (!(await verifyPassword(account.password_hash, input.password))) {
-    throw new ApiProblem(401, INVALID_CREDENTIALS);
-  }
-  // Told only to whoever knows the password.
-  if (account.is_active !== 1) {
-    const resent = await resendActivation(deps, account);
-    throw new ApiProblem(
-      403,
-      NOT_ACTIVATED,
-      resent
-        ? 'We have sent a new activation link to your email address.'
-        : 'Open the activation link we sent to your email address.',
-    );
+  const outcome = settle(
+    decideLogin({
+      account: account && (await loginAccount(deps.db, account, passwordMatches)),
+      passwordMatches,
+      now: new Date(),
+    }),
+  );
+  const { row } = outcome.account;
+  if (outcome.kind === 'notActivated') {
+    if (outcome.sendActivationLink) await sendActivationLink(deps, row);
+    throw ApiProblem.of(outcome.refusal);
   }
   const accessToken = await signAccessToken(deps.jwtSecret, {
-    userId: account.id,
-    tokenVersion: account.token_version,
+    userId: row.id,
+    tokenVersion: row.token_version,
   });
-  const terms = await termsStatusFor(deps.db, account.id);
+  const terms = await termsStatusFor(deps.db, row.id);
   return {
     accessToken,
     requiresTosAcceptance: terms.requiresAcceptance,
@@ -166,21 +183,10 @@ export async function logIn(
   };
 }
 
-/** Activation links are resent at most this often, however many sign-in attempts are made. */
-const RESEND_ACTIVATION_AFTER_MS = 10 * 60 * 1000;
-
-/**
- * A person who signs in with the right password to an account not yet activated gets a fresh link,
- * unless one went out in the last ten minutes: the way back when the first link expired or was lost.
- */
-async function resendActivation(deps: AuthDeps, account: AccountRow): Promise<boolean> {
-  const issuedAt = await lastTokenIssuedAt(deps.db, account.id, 'activate');
-  if (issuedAt !== undefined && Date.now() - Date.parse(issuedAt) < RESEND_ACTIVATION_AFTER_MS) {
-    return false;
-  }
+/** A fresh activation link, for a sign-in with the right password to an account not yet active. */
+async function sendActivationLink(deps: AuthDeps, account: AccountRow): Promise<void> {
   const token = await issueAccountToken(deps.db, account.id, 'activate');
   sendInBackground(deps, activationEmail(deps.appUrl, account.username, account.email, token));
-  return true;
 }
 
 const resetEmailsKey = (userId: number) => `reset-emails:user:${userId}`;
@@ -211,16 +217,18 @@ export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; newPassword: string },
 ): Promise<number> {
-  requireUncommonPassword(input.newPassword, 'newPassword');
+  const passwordIsCommon = isCommonPassword(input.newPassword);
+  // A common password is refused before any work: no hash, no link spent.
+  if (passwordIsCommon) settle(decidePasswordReset({ passwordIsCommon, linkOwner: undefined }));
   const passwordHash = await hashPassword(input.newPassword);
+  // Asked inside the transaction that spends the link: a refusal rolls the spending back.
   const userId = await deps.db.transaction().execute(async (trx) => {
-    const owner = await consumeAccountToken(trx, 'reset', input.token.trim());
-    if (owner === undefined) return undefined;
+    const linkOwner = await consumeAccountToken(trx, 'reset', input.token.trim());
+    const owner = settle(decidePasswordReset({ passwordIsCommon, linkOwner }));
     await replacePassword(trx, owner, passwordHash);
     await revokeAccountTokens(trx, owner, 'reset');
     return owner;
   });
-  if (userId === undefined) throw new ApiProblem(400, INVALID_RESET);
   // A fresh start: the owner may ask for emails again.
   await deps.rateCounters.clear([resetEmailsKey(userId)]);
   return userId;

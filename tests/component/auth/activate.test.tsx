@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { ACTIVATED_MESSAGE } from '../../../mocks/handlers/auth';
+import { ACTIVATED_MESSAGE } from '../../../src/domain/auth-decisions';
 import { server } from '../../../mocks/node';
 import { createUser, findUser, sendAccountToken } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';

@@ -1,0 +1,55 @@
+import { CURRENT_PASSWORD_WRONG, DELETE_PASSWORD_WRONG } from '../api/account-schemas';
+import { HTTP_PROBLEMS } from '../api/http-problems';
+import { commonPasswordProblem } from './auth-decisions';
+import { allow, refuse, type Decision, type Refusal } from './decision';
+
+/**
+ * The rules of my account (api-contract.md "My account" and "My writing"): the caller's own
+ * account only, a password that proves it is them before it changes or goes, decided from the
+ * facts the server or the mock backend loaded.
+ */
+
+/** A wrong password is a 400 on the form's field, so the form shows it where it was typed. */
+const wrongPassword = (field: string, message: string): Refusal => ({
+  status: 400,
+  title: message,
+  errors: { [field]: [message] },
+});
+
+export const ACCOUNT_PROBLEMS = {
+  /**
+   * The token was valid a moment ago, but its account is gone (deleted in between): as if no
+   * token had been sent.
+   */
+  gone: HTTP_PROBLEMS.authenticationRequired,
+  /** The export's account was deleted between the token check and the first read. */
+  exportGone: { status: 404, title: 'Account not found' },
+  currentPasswordWrong: wrongPassword('currentPassword', CURRENT_PASSWORD_WRONG),
+  deletePasswordWrong: wrongPassword('password', DELETE_PASSWORD_WRONG),
+} as const satisfies Record<string, Refusal>;
+
+/** The caller's own account, loaded by their id: 401 when it no longer exists. */
+export function ownAccount<Account>(account: Account | undefined): Decision<Account> {
+  return account === undefined ? refuse(ACCOUNT_PROBLEMS.gone) : allow(account);
+}
+
+export interface PasswordChangeFacts {
+  currentPasswordMatches: boolean;
+  newPasswordIsCommon: boolean;
+}
+
+/**
+ * A new password: the current one must be right (400 on its field; the server counts it against
+ * guessing), then the new one must not be common (400 on its field). Allowed, every older token
+ * is revoked, pending reset links are spent, and the caller gets a fresh token.
+ */
+export function decidePasswordChange(facts: PasswordChangeFacts): Decision {
+  if (!facts.currentPasswordMatches) return refuse(ACCOUNT_PROBLEMS.currentPasswordWrong);
+  const common = commonPasswordProblem(facts.newPasswordIsCommon, 'newPassword');
+  return common ? refuse(common) : allow();
+}
+
+/** Erasing the account for good, once the password proves it is them. */
+export function decideAccountDeletion(facts: { passwordMatches: boolean }): Decision {
+  return facts.passwordMatches ? allow() : refuse(ACCOUNT_PROBLEMS.deletePasswordWrong);
+}
