@@ -25,13 +25,6 @@ export function problemResponse(problem: ApiProblem): Response {
   });
 }
 
-export const notFound = (title: string = HTTP_PROBLEMS.notFound.title) =>
-  new ApiProblem(404, title);
-export const forbidden = (title: string) => new ApiProblem(403, title);
-export const conflict = (title: string) => new ApiProblem(409, title);
-export const badRequest = (title: string, errors?: Record<string, string[]>) =>
-  new ApiProblem(400, title, undefined, errors);
-
 export function noContent(): Response {
   return new HttpResponse(null, { status: 204 });
 }
