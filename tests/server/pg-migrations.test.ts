@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
 import {
   createPostgresDatabase,
   dropPostgresDatabase,
@@ -9,6 +11,20 @@ import {
 } from './support/test-database';
 
 const adminUrl = testPostgresUrl();
+
+/** Every migration file, by name: a file the server does not list would never run. */
+const MIGRATION_FILES = fs
+  .readdirSync(new URL('../../server/db/migrations/', import.meta.url))
+  .filter((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file))
+  .map((file) => file.replace(/\.ts$/, ''))
+  .sort();
+
+/** The migration table as the operator would read it: what ran, once each, and when. */
+async function appliedMigrations(db: Kysely<Database>) {
+  const { rows } = await sql<{ name: string; timestamp: string }>`
+    select name, timestamp from kysely_migration order by name`.execute(db);
+  return rows;
+}
 
 // PostgreSQL only (TEST_DATABASE_URL, e.g. `npm run test:server:pg`): SQLite serves one instance.
 describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
@@ -20,20 +36,24 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
   });
   afterAll(() => dropPostgresDatabase(adminUrl!, name));
 
-  it('run exactly once when several instances start at once on an empty database', async () => {
+  it('run exactly once, all of them, when several instances start at once on an empty database', async () => {
+    expect(MIGRATION_FILES).toContain('0001-initial');
     const instances = Array.from({ length: 6 }, () => createDatabase({ databaseUrl: url }));
     try {
       const results = await Promise.allSettled(instances.map((db) => migrateToLatest(db)));
       expect(results.map((r) => r.status)).toEqual(instances.map(() => 'fulfilled'));
 
       const db = instances[0]!;
-      const applied = await sql<{ name: string; n: number }>`
-        select name, count(*) as n from kysely_migration group by name`.execute(db);
-      expect(applied.rows.length).toBeGreaterThan(0);
-      for (const row of applied.rows) expect(row.n).toBe(1);
+      expect((await appliedMigrations(db)).map((row) => row.name)).toEqual(MIGRATION_FILES);
 
-      // The schema is whole: every table of the first migration answers.
-      for (const table of ['users', 'ruminations', 'comments', 'user_relations'] as const) {
+      // The schema is whole and empty: the first migration's tables and the latest one's answer.
+      for (const table of [
+        'users',
+        'ruminations',
+        'comments',
+        'user_relations',
+        'notifications',
+      ] as const) {
         const { rows } = await sql<{
           n: number;
         }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -45,13 +65,37 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
     }
   });
 
-  it('are a no-op on an up-to-date database', async () => {
-    const db = createDatabase({ databaseUrl: url });
+  it('apply nothing when an instance restarts on an up-to-date database, whose data stays', async () => {
+    const first = createDatabase({ databaseUrl: url });
+    let before: Awaited<ReturnType<typeof appliedMigrations>>;
     try {
-      await migrateToLatest(db);
-      await migrateToLatest(db);
+      await migrateToLatest(first);
+      before = await appliedMigrations(first);
+      await first
+        .insertInto('users')
+        .values({
+          username: 'kept',
+          username_lower: 'kept',
+          email: 'kept@example.com',
+          email_lower: 'kept@example.com',
+          password_hash: 'x',
+          is_active: 1,
+          create_tms: new Date().toISOString(),
+        })
+        .execute();
     } finally {
-      await db.destroy();
+      await first.destroy();
+    }
+
+    const restarted = createDatabase({ databaseUrl: url });
+    try {
+      await migrateToLatest(restarted);
+      // The same rows with the same times: no migration ran again.
+      expect(await appliedMigrations(restarted)).toEqual(before);
+      const users = await restarted.selectFrom('users').select('username').execute();
+      expect(users).toEqual([{ username: 'kept' }]);
+    } finally {
+      await restarted.destroy();
     }
   });
 });
