@@ -13,8 +13,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { viteBuild } from '../tests/e2e/support/build';
-import { createAccount, startLiveServer } from './hostile/live-server';
+import { createAccount } from './support/accounts';
+import { startServer } from './support/server-process';
+import { viteBuild } from './support/vite-build';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(args.runs);
@@ -38,7 +39,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-lighthouse-'));
   await viteBuild(buildDir);
-  const server = await startLiveServer({ label: 'lighthouse', staticDir: buildDir });
+  const server = await startServer({ label: 'lighthouse', staticDir: buildDir });
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -11,17 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
-import { viteBuild } from '../tests/e2e/support/build';
-import { findEmailLink, readLog } from '../tests/e2e/support/email-links';
-import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server-process';
+import { createAccount, type Account } from './support/accounts';
+import { REPO_ROOT } from './support/repo-root';
+import { manyPeopleEnv, startServer, type RunningServer } from './support/server-process';
+import { viteBuild } from './support/vite-build';
 
 const OUT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
-
-interface Person {
-  id: number;
-  username: string;
-  token: string;
-}
 
 async function api<T>(
   server: RunningServer,
@@ -44,38 +39,13 @@ async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function person(server: RunningServer, username: string): Promise<Person> {
-  const password = `${username}-screenshot-pw`;
-  const email = `${username}@example.test`;
-  await api(server, 'POST', '/api/auth/signup', {
-    username,
-    email,
-    password,
-    acceptedTosVersion: '1.0',
-  });
-  let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i += 1) {
-    link = findEmailLink(readLog(server.logFile), 'activate', [username, email]);
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!link) throw new Error(`No activation link for ${username} in ${server.logFile}`);
-  const token = new URL(link).searchParams.get('token')!;
-  await api(server, 'GET', `/api/auth/activate?token=${encodeURIComponent(token)}`);
-  const { accessToken } = await api<{ accessToken: string }>(server, 'POST', '/api/auth/login', {
-    username,
-    password,
-  });
-  const me = await api<{ id: number }>(server, 'GET', '/api/auth/me', undefined, accessToken);
-  return { id: me.id, username, token: accessToken };
-}
-
-async function seed(server: RunningServer): Promise<Person> {
+async function seed(server: RunningServer): Promise<Account> {
   const [maya, jonas, ines] = await Promise.all([
-    person(server, 'maya'),
-    person(server, 'jonas'),
-    person(server, 'ines'),
+    createAccount(server, 'maya'),
+    createAccount(server, 'jonas'),
+    createAccount(server, 'ines'),
   ]);
-  const relate = async (from: Person, to: Person, relationType: number) => {
+  const relate = async (from: Account, to: Account, relationType: number) => {
     const relation = await api<{ id: number }>(
       server,
       'POST',
@@ -87,7 +57,7 @@ async function seed(server: RunningServer): Promise<Person> {
   };
   await relate(jonas, maya, 2);
   await relate(ines, maya, 1);
-  const write = (who: Person, content: string, audiences?: string[]) =>
+  const write = (who: Account, content: string, audiences?: string[]) =>
     api<{ id: number }>(
       server,
       'POST',
@@ -138,7 +108,7 @@ async function main() {
   const buildRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-screens-'));
   const dist = path.join(buildRoot, 'dist');
   await viteBuild(dist);
-  const server = await startServer({ staticDir: dist, label: 'screens' });
+  const server = await startServer({ staticDir: dist, label: 'screens', env: manyPeopleEnv() });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const maya = await seed(server);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { registerSearchFunction } from '../../server/db/search-tokens';
-import { createAccount, startLiveServer, type LiveServer } from '../hostile/live-server';
+import { createAccount } from '../support/accounts';
+import { startServer, type RunningServer } from '../support/server-process';
 import { prng } from './data-set';
 
 /**
@@ -45,7 +46,7 @@ function words(rand: () => number, minChars: number, maxChars: number): string {
 }
 
 /** Everything of the account, written straight to the server's database (WAL: it keeps running). */
-function load(server: LiveServer, userId: number): void {
+function load(server: RunningServer, userId: number): void {
   const db = new SQLite(path.join(server.dataDir, 'ruminations.sqlite'));
   db.pragma('busy_timeout = 10000');
   // The note search index's triggers call it (server/db/search-tokens.ts).
@@ -126,12 +127,12 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-async function idleRss(server: LiveServer): Promise<number> {
+async function idleRss(server: RunningServer): Promise<number> {
   // Let the server settle (GC, timers) before the baseline is taken.
   await new Promise((r) => setTimeout(r, 2_000));
   const samples: number[] = [];
   for (let i = 0; i < 40; i++) {
-    samples.push(server.rssMb());
+    samples.push(server.rss());
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
   }
   return median(samples);
@@ -144,10 +145,10 @@ interface Download {
   file: string;
 }
 
-async function download(server: LiveServer, token: string, format: string): Promise<Download> {
-  let peakMb = server.rssMb();
+async function download(server: RunningServer, token: string, format: string): Promise<Download> {
+  let peakMb = server.rss();
   const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, server.rssMb());
+    peakMb = Math.max(peakMb, server.rss());
   }, SAMPLE_MS);
   const started = performance.now();
   const file = path.join(server.dataDir, `export.${format}`);
@@ -169,7 +170,7 @@ async function download(server: LiveServer, token: string, format: string): Prom
     clearInterval(sampler);
     await new Promise<void>((r) => out.end(() => r()));
   }
-  peakMb = Math.max(peakMb, server.rssMb());
+  peakMb = Math.max(peakMb, server.rss());
   return { bytes, seconds: (performance.now() - started) / 1000, peakMb, file };
 }
 
@@ -202,10 +203,11 @@ const mb = (n: number) => `${n.toFixed(1)} MB`;
  * worst growth over idle.
  */
 async function measure(sqliteCacheMb: number | undefined): Promise<number> {
-  // The V8 flag `npm start` gives the server (package.json), which bounds the young generation.
-  const env: Record<string, string> = { NODE_OPTIONS: '--max-semi-space-size=8' };
-  if (sqliteCacheMb !== undefined) env['SQLITE_CACHE_MB'] = String(sqliteCacheMb);
-  const server = await startLiveServer({ label: 'export-bench', env });
+  // The server runs with `npm start`'s V8 flags (package.json), which bound the young generation.
+  const server = await startServer({
+    label: 'export-bench',
+    env: sqliteCacheMb === undefined ? {} : { SQLITE_CACHE_MB: String(sqliteCacheMb) },
+  });
   try {
     const account = await createAccount(server, 'exporter');
     const loadStart = performance.now();

@@ -14,12 +14,11 @@
  *
  * Everything listens on 127.0.0.1 only and every wait is bounded.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { signAccessToken } from '../../server/auth/access-token';
-import { startLiveServer, type LiveServer } from '../hostile/live-server';
+import { startServer, type RunningServer } from '../support/server-process';
 
 const STREAMS = Number(process.env['BENCH_STREAMS'] ?? '1000');
 const SECONDS = Number(process.env['BENCH_STREAMS_SECONDS'] ?? '30');
@@ -36,7 +35,7 @@ interface User {
 }
 
 /** Users and their terms acceptance written straight to the server's database, with tokens. */
-async function createUsers(server: LiveServer, count: number): Promise<User[]> {
+async function createUsers(server: RunningServer, count: number): Promise<User[]> {
   const db = new SQLite(path.join(server.dataDir, 'ruminations.sqlite'));
   db.pragma('busy_timeout = 5000');
   const now = new Date().toISOString();
@@ -184,7 +183,7 @@ async function timedCall(
 
 /** Sequential ordinary calls (a user's own notes list) for `seconds`. */
 async function ordinaryCalls(
-  server: LiveServer,
+  server: RunningServer,
   users: User[],
   seconds: number,
 ): Promise<number[]> {
@@ -212,7 +211,7 @@ async function ordinaryCalls(
 
 async function main(): Promise<void> {
   log('starting the server (npm start bundle, SQLite)');
-  const server = await startLiveServer({
+  const server = await startServer({
     label: 'bench-streams',
     env: { JWT_SECRET, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   });
@@ -220,7 +219,7 @@ async function main(): Promise<void> {
   try {
     const users = await createUsers(server, STREAMS + 1);
     const actor = users[STREAMS]!;
-    const idleRss = server.rssMb();
+    const idleRss = server.rss();
     log(`server up, ${users.length} users; RSS idle ${idleRss.toFixed(1)} MB`);
 
     const baseline = await ordinaryCalls(server, users, 5);
@@ -236,7 +235,7 @@ async function main(): Promise<void> {
       ),
     ]);
     const openMs = performance.now() - openStarted;
-    const rssOpen = server.rssMb();
+    const rssOpen = server.rss();
     log(
       `${STREAMS} streams open (first unread on all) in ${openMs.toFixed(0)} ms; RSS ${rssOpen.toFixed(1)} MB`,
     );
@@ -270,8 +269,8 @@ async function main(): Promise<void> {
 
     log(`ordinary calls for ${SECONDS} s with the streams open`);
     const during = await ordinaryCalls(server, users, SECONDS);
-    const rssAfter = server.rssMb();
-    const peak = peakRssMb(server.pid());
+    const rssAfter = server.rss();
+    const peak = server.peakRss();
 
     const stillOpen = (
       await Promise.all(
@@ -320,15 +319,6 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(results.join('\n'));
-}
-
-function peakRssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return NaN;
-  }
 }
 
 main().catch((error: unknown) => {

@@ -8,19 +8,18 @@
  * ACCEPT_ENCODING='gzip, deflate, br, zstd' sends that header (as Chromium does), so the profile
  * includes the answers' compression.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { signAccessToken } from '../../server/auth/access-token';
+import { REPO_ROOT } from '../support/repo-root';
+import { startServer } from '../support/server-process';
 
 const [dataDir = '', which = 'feed', seconds = '10', conns = '10'] = process.argv.slice(2);
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const profDir = fs.mkdtempSync('/tmp/prof-');
 const acceptEncoding = process.env['ACCEPT_ENCODING'];
-const port = 38000 + Math.floor(Math.random() * 1000);
 
 const db = new SQLite(path.join(dataDir, 'ruminations.sqlite'), { readonly: true });
 const viewers = (
@@ -52,34 +51,20 @@ const paths: Record<string, (i: number) => string> = {
   comments: (i) => `/api/comments/rumination/${threads[i % threads.length]}`,
 };
 
-const child = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(ROOT, 'dist-server/main.mjs')],
-  {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ENABLED: 'false',
-      STATIC_DIR: '/nonexistent',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: 'inherit',
+const server = await startServer({
+  label: 'profile',
+  dataDir,
+  entry: { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'dist-server/main.mjs'] },
+  env: {
+    DATABASE_URL: '',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ENABLED: 'false',
+    STATIC_DIR: '/nonexistent',
+    NODE_ENV: 'production',
   },
-);
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${url}/api/health`)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+});
+const url = server.baseURL;
 let n = 0;
 const run = (duration: number) =>
   autocannon({
@@ -105,15 +90,13 @@ const run = (duration: number) =>
   });
 await run(3);
 const r = await run(Number(seconds));
-const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
 console.log(
   `${which}: ${r.requests.average} req/s, p50 ${r.latency.p50} p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, ` +
     `bytes/req ${Math.round(r.throughput.average / r.requests.average)}, ` +
-    `${/VmRSS:\s+\d+ kB/.exec(status)?.[0]} ${/VmHWM:\s+\d+ kB/.exec(status)?.[0]}`,
+    `RSS ${server.rss().toFixed(1)} MB (peak ${server.peakRss().toFixed(1)} MB)`,
 );
-const exited = new Promise((res) => child.once('exit', res));
-child.kill('SIGINT');
-await exited;
+// SIGINT: the server stops itself, and node writes the profile as it exits.
+await server.kill('SIGINT');
 const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
 if (file) {
   interface Node {
@@ -130,7 +113,7 @@ if (file) {
   const byName = new Map<string, number>();
   for (const node of prof.nodes) {
     const f = node.callFrame;
-    const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(ROOT, '')}:${f.lineNumber}`;
+    const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(REPO_ROOT, '')}:${f.lineNumber}`;
     byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
   }
   const total = prof.samples.length;

@@ -18,9 +18,8 @@
  *
  * Everything listens on 127.0.0.1 only and every run is bounded in time.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type RawRequest, type Result } from 'autocannon';
@@ -28,13 +27,14 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { signAccessToken } from '../../server/auth/access-token';
 import { hashPassword } from '../../server/auth/password';
+import { REPO_ROOT } from '../support/repo-root';
+import { startServer, type RunningServer } from '../support/server-process';
 import { DATA_SET_VERSION, RARE_WORDS, sizeFor, type DataSetSize } from './data-set';
 
 /** Note searches of common words (see mySearch below). */
 const COMMON_QUERIES = ['coffee', 'quiet garden', 'remem', 'morning walk'];
 import { loadPostgres, loadSqlite } from './load-data';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCALE = Number(process.env['BENCH_SCALE'] ?? '1');
 const DURATION = Number(process.env['BENCH_DURATION'] ?? '10');
 const DATABASES = (process.env['BENCH_DB'] ?? 'sqlite,postgres').split(',').map((s) => s.trim());
@@ -50,90 +50,6 @@ const log = (message: string) =>
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/**
- * The command line of `npm start` ("node [flags] scripts/start.mjs") from package.json, so that the
- * benchmark runs the server exactly as people do, with the same V8 flags.
- */
-function npmStartArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const [command, ...args] = pkg.scripts['start']!.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`unexpected start script: ${pkg.scripts['start']}`);
-  return args;
-}
-
-/** `script` is run through tsx, or given as a node command line (string[]). */
-async function spawnNode(
-  name: string,
-  script: string | string[],
-  env: Record<string, string>,
-  port: number,
-): Promise<Server> {
-  const args = Array.isArray(script) ? script : ['--import', 'tsx', script];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
-  child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
-  return { name, url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function waitFor(server: Server, probe: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`${server.name} exited:\n${server.output.join('')}`);
-    }
-    try {
-      if ((await fetch(`${server.url}${probe}`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${server.name} did not start:\n${server.output.join('')}`);
-}
-
-async function stop(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-/** Resident and peak resident memory of a process, in MB (Linux /proc). */
-function memoryMb(pid: number | undefined): { rss: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return { rss: NaN, peak: NaN };
-  }
-}
 
 /** Linux's clock ticks per second (USER_HZ), the unit of the CPU times in /proc/PID/stat. */
 const CLOCK_TICKS = 100;
@@ -166,30 +82,26 @@ function postgresCpuSeconds(): number {
 }
 
 /**
- * The server as `npm start` runs it: scripts/start.mjs with the flags of package.json, which runs
- * the bundle (dist-server/main.mjs, built in main()) with plain node; STATIC_DIR elsewhere skips
- * the web app's build.
+ * The server as `npm start` runs it (the harness's default entry: the flags of package.json and
+ * scripts/start.mjs, which runs the bundle built in main() with plain node); STATIC_DIR elsewhere
+ * skips the web app's build.
  */
-async function startApi(name: string, dataDir: string, databaseUrl?: string): Promise<Server> {
-  const server = await spawnNode(
-    name,
-    npmStartArgs(),
-    {
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+function startApi(label: string, dataDir: string, databaseUrl?: string): Promise<RunningServer> {
+  return startServer({
+    label,
+    dataDir,
+    readyTimeoutMs: 120_000,
+    env: {
+      DATABASE_URL: databaseUrl ?? '',
       JWT_SECRET,
       // Request logs off: the baseline logs nothing either; what is measured is the API's own work.
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
       // On whatever the default: the compressed feed's row measures what it costs.
       API_COMPRESSION: 'true',
-      STATIC_DIR: path.join(dataDir, 'no-dist'),
       NODE_ENV: 'production',
     },
-    await freePort(),
-  );
-  await waitFor(server, '/api/health');
-  return server;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,12 +190,12 @@ function failures(r: Result): number {
  * Waits until the server answers its health check quickly again: a run that leaves a backlog of slow
  * requests (SQLite queries block the event loop) must not slow the next endpoint's measurement.
  */
-async function drain(server: Server): Promise<void> {
+async function drain(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = Date.now();
     try {
-      await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      await fetch(`${server.baseURL}/api/health`, { signal: AbortSignal.timeout(30_000) });
     } catch {
       // still busy
     }
@@ -292,16 +204,16 @@ async function drain(server: Server): Promise<void> {
   }
 }
 
-async function measure(server: Server, targets: Target[]): Promise<Measure> {
-  await load(server.url, targets, LATENCY_CONNECTIONS, Math.min(3, DURATION));
+async function measure(server: RunningServer, targets: Target[]): Promise<Measure> {
+  await load(server.baseURL, targets, LATENCY_CONNECTIONS, Math.min(3, DURATION));
   await drain(server);
   const cpuBefore = {
-    server: cpuSeconds(server.child.pid),
+    server: cpuSeconds(server.pid),
     postgres: postgresCpuSeconds(),
     client: process.cpuUsage(),
   };
   const { result: wide, latencies: wideLatencies } = await load(
-    server.url,
+    server.baseURL,
     targets,
     THROUGHPUT_CONNECTIONS,
     DURATION,
@@ -310,18 +222,18 @@ async function measure(server: Server, targets: Target[]): Promise<Measure> {
     (seconds * 1e6) / Math.max(1, wide.requests.total ?? wide.requests.average * DURATION);
   const client = process.cpuUsage(cpuBefore.client);
   const cpu = {
-    cpuServer: perRequest(cpuSeconds(server.child.pid) - cpuBefore.server),
+    cpuServer: perRequest(cpuSeconds(server.pid) - cpuBefore.server),
     cpuPostgres: perRequest(postgresCpuSeconds() - cpuBefore.postgres),
     cpuClient: perRequest((client.user + client.system) / 1e6),
   };
   await drain(server);
   const { result: narrow, latencies } = await load(
-    server.url,
+    server.baseURL,
     targets,
     LATENCY_CONNECTIONS,
     DURATION,
   );
-  const mem = memoryMb(server.child.pid);
+  const mem = { rss: server.rss(), peak: server.peakRss() };
   await drain(server);
   const codes = { ...wide.statusCodeStats };
   for (const [code, { count }] of Object.entries(narrow.statusCodeStats)) {
@@ -661,7 +573,7 @@ async function runDataSet(set: DataSet, dbLabel: string, keys: (keyof Workload)[
     }
     return rows;
   } finally {
-    await stop(server);
+    await server.stop();
   }
 }
 
@@ -677,7 +589,7 @@ async function feedBytes(set: DataSet): Promise<number> {
     let total = 0;
     let n = 0;
     for (const t of work.feed.slice(0, 50)) {
-      const res = await fetch(`${server.url}${t.path}`, {
+      const res = await fetch(`${server.baseURL}${t.path}`, {
         headers: { authorization: `Bearer ${t.token}` },
       });
       total += Buffer.byteLength(await res.text());
@@ -685,19 +597,19 @@ async function feedBytes(set: DataSet): Promise<number> {
     }
     return Math.round(total / Math.max(1, n));
   } finally {
-    await stop(server);
+    await server.stop();
   }
 }
 
 async function runBaseline(sqliteFile: string, bytes: number): Promise<Row> {
-  const server = await spawnNode(
-    'baseline',
-    'scripts/bench/baseline-server.ts',
-    { BASELINE_DB: sqliteFile, BASELINE_BYTES: String(bytes) },
-    await freePort(),
-  );
+  const server = await startServer({
+    label: 'baseline',
+    entry: { nodeArgs: ['--import', 'tsx', 'scripts/bench/baseline-server.ts'] },
+    readyPath: '/',
+    readyTimeoutMs: 120_000,
+    env: { BASELINE_DB: sqliteFile, BASELINE_BYTES: String(bytes) },
+  });
   try {
-    await waitFor(server, '/');
     log('baseline: node:http + one indexed 20-row SQLite query');
     const m = await measure(server, [{ path: '/' }]);
     log(
@@ -705,12 +617,12 @@ async function runBaseline(sqliteFile: string, bytes: number): Promise<Row> {
     );
     return { db: 'baseline', endpoint: `node:http, 20 rows, ${bytes} B`, m };
   } finally {
-    await stop(server);
+    await server.stop();
   }
 }
 
 function startPostgres(): { url: string; dir: string } {
-  const out = execFileSync(path.join(ROOT, 'scripts/pg/start-test-postgres.sh'), {
+  const out = execFileSync(path.join(REPO_ROOT, 'scripts/pg/start-test-postgres.sh'), {
     encoding: 'utf8',
     env: { ...process.env, PG_EXTRA_OPTS: '-c shared_buffers=256MB -c work_mem=16MB' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -802,7 +714,7 @@ async function main(): Promise<void> {
         .join(' ')}`,
   );
   log('building the server bundle (scripts/build-server.mjs)');
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], {
     stdio: 'inherit',
   });
   const hash = await hashPassword('bench-password');
@@ -896,7 +808,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (pgServer) execFileSync(path.join(ROOT, 'scripts/pg/stop-test-postgres.sh'), [pgServer.dir]);
+    if (pgServer)
+      execFileSync(path.join(REPO_ROOT, 'scripts/pg/stop-test-postgres.sh'), [pgServer.dir]);
     if (process.env['BENCH_KEEP'] === '1' || keptDir) log(`kept ${workDir}`);
     else fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createAccount, startLiveServer, type Account, type LiveServer } from './live-server';
+import { createAccount, type Account } from '../support/accounts';
+import { startServer, type RunningServer } from '../support/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +37,7 @@ function noteText(): string {
 }
 
 async function writeLoop(
-  server: LiveServer,
+  server: RunningServer,
   author: Account,
   targets: number[],
   acknowledged: Acknowledged[],
@@ -72,7 +73,7 @@ async function writeLoop(
   }
 }
 
-async function verify(server: LiveServer, author: Account, acknowledged: Acknowledged[]) {
+async function verify(server: RunningServer, author: Account, acknowledged: Acknowledged[]) {
   let missing = 0;
   let changed = 0;
   const get = async (url: string) => {
@@ -109,7 +110,7 @@ async function verify(server: LiveServer, author: Account, acknowledged: Acknowl
 
 async function main() {
   const started = Date.now();
-  const server = await startLiveServer({
+  const server = await startServer({
     label: 'crash',
     env: {
       RATE_LIMIT_ENABLED: 'false',
@@ -128,7 +129,7 @@ async function main() {
         writeLoop(server, author, targets, acknowledged, stop),
       );
       await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
-      await server.kill9();
+      await server.kill('SIGKILL');
       stop.now = true;
       await Promise.all(writers);
       const restartedAt = Date.now();

@@ -10,7 +10,8 @@
  */
 import { parseArgs } from 'node:util';
 import { prng } from '../bench/data-set';
-import { createAccount, startLiveServer, type Account } from './live-server';
+import { createAccount, type Account } from '../support/accounts';
+import { startServer } from '../support/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -352,7 +353,7 @@ async function send(
 
 async function main() {
   const started = Date.now();
-  const server = await startLiveServer({
+  const server = await startServer({
     label: 'fuzz',
     env: {
       RATE_LIMIT_ENABLED: 'false',
@@ -401,7 +402,7 @@ async function main() {
 
     // Warm-up, then the baseline of memory.
     for (let i = 0; i < 200; i++) await send(server.baseURL, generate(world));
-    const rssBefore = server.rssMb();
+    const rssBefore = server.rss();
 
     const byStatus = new Map<string, number>();
     const byRoute = new Map<string, Map<string, number>>();
@@ -431,7 +432,7 @@ async function main() {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const rssAfter = server.rssMb();
+    const rssAfter = server.rss();
 
     console.log(
       `fuzz: ${TOTAL} requests, seed ${args.seed}, ${CONCURRENCY} at a time, ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { sql } from 'kysely';
+import type { RunningServer } from '../../scripts/support/server-process';
 import { signAccessToken } from '../../server/auth/access-token';
 import { createDatabase } from '../../server/db/database';
 import {
@@ -10,7 +11,7 @@ import {
   withDatabaseName,
 } from '../server/support/test-database';
 import { expect, personAt, test, type TestUser } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server-process';
+import { startServer } from './support/e2e-server';
 import {
   acceptRelationViaApi,
   commentViaApi,

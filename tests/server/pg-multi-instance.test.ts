@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../scripts/support/server-process';
 import { hashPassword } from '../../server/auth/password';
 import { createDatabase } from '../../server/db/database';
 import {
@@ -9,7 +10,7 @@ import {
   testPostgresUrl,
   withDatabaseName,
 } from './support/test-database';
-import { spawnInstance, stopInstance, waitUntilUp, type Instance } from './support/server-instance';
+import { startInstance } from './support/server-instance';
 
 /**
  * Two real server processes (server/main.ts through tsx; `npm start` runs the same code bundled) over one PostgreSQL database,
@@ -23,14 +24,14 @@ const adminUrl = testPostgresUrl();
 const TRUSTED_PROXY = { TRUST_PROXY: '1' };
 
 async function call(
-  instance: Instance,
+  instance: RunningServer,
   method: string,
   url: string,
   token?: string,
   body?: unknown,
   clientAddress?: string,
 ): Promise<{ status: number; json: unknown; retryAfter: string | null }> {
-  const res = await fetch(`${instance.url}${url}`, {
+  const res = await fetch(`${instance.baseURL}${url}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -50,8 +51,8 @@ async function call(
 describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL', () => {
   let name: string;
   let databaseUrl: string;
-  let a: Instance;
-  let b: Instance;
+  let a: RunningServer;
+  let b: RunningServer;
   const password = 'correct horse battery';
 
   /** An active user who accepted the current terms, written straight to the shared database. */
@@ -81,7 +82,7 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     }
   }
 
-  async function logIn(instance: Instance, username: string): Promise<string> {
+  async function logIn(instance: RunningServer, username: string): Promise<string> {
     const res = await call(instance, 'POST', '/api/auth/login', undefined, { username, password });
     expect(res.status).toBe(200);
     return (res.json as { accessToken: string }).accessToken;
@@ -93,14 +94,13 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     const secret = randomBytes(48).toString('base64');
     // Both at once on an empty database: their migrations race.
     [a, b] = await Promise.all([
-      spawnInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
-      spawnInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
+      startInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
+      startInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
     ]);
-    await Promise.all([waitUntilUp(a, 45_000), waitUntilUp(b, 45_000)]);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()));
     if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
   }, 30_000);
 
@@ -189,7 +189,7 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
   it('shares rate limits: 25 sign-in attempts spread over both reach the limit of one', async () => {
     const address = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
     // Different names each time: only the per-address limit (25 in 5 minutes) is in play.
-    const attempt = (instance: Instance, i: number) =>
+    const attempt = (instance: RunningServer, i: number) =>
       call(
         instance,
         'POST',
@@ -211,7 +211,7 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     const id = await createUser(`guarded_${randomBytes(3).toString('hex')}`);
     const username = (await userName(id))!;
     const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
-    const tryPassword = (instance: Instance, pw: string, from = address) =>
+    const tryPassword = (instance: RunningServer, pw: string, from = address) =>
       call(instance, 'POST', '/api/auth/login', undefined, { username, password: pw }, from);
     for (let i = 0; i < 10; i++)
       expect((await tryPassword(i % 2 ? a : b, 'nope-nope')).status).toBe(401);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../scripts/support/server-process';
 import type { Notification } from '../../src/api/notification-schemas';
 import { signAccessToken } from '../../server/auth/access-token';
 import { createDatabase } from '../../server/db/database';
@@ -10,7 +11,7 @@ import {
   testPostgresUrl,
   withDatabaseName,
 } from './support/test-database';
-import { startInstance, stopInstance, type Instance } from './support/server-instance';
+import { startInstance } from './support/server-instance';
 import { SseReader } from './support/sse-reader';
 
 /**
@@ -29,8 +30,8 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   let name: string;
   let databaseUrl: string;
   let secret: string;
-  let a: Instance;
-  let b: Instance;
+  let a: RunningServer;
+  let b: RunningServer;
   const aborts: AbortController[] = [];
 
   async function createUser(): Promise<{ id: number; token: string }> {
@@ -64,10 +65,10 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     }
   }
 
-  async function stream(instance: Instance, token: string): Promise<SseReader> {
+  async function stream(instance: RunningServer, token: string): Promise<SseReader> {
     const controller = new AbortController();
     aborts.push(controller);
-    const res = await fetch(`${instance.url}/api/notifications/stream`, {
+    const res = await fetch(`${instance.baseURL}/api/notifications/stream`, {
       headers: { authorization: `Bearer ${token}` },
       signal: controller.signal,
     });
@@ -77,8 +78,8 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     return sse;
   }
 
-  async function requestRelation(instance: Instance, token: string, userId: number) {
-    const res = await fetch(`${instance.url}/api/UserRelations`, {
+  async function requestRelation(instance: RunningServer, token: string, userId: number) {
+    const res = await fetch(`${instance.baseURL}/api/UserRelations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ userId, relationType: 2 }),
@@ -102,7 +103,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
 
   afterAll(async () => {
     for (const controller of aborts.splice(0)) controller.abort();
-    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()));
     if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
   }, 30_000);
 
@@ -140,7 +141,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   it('ends a stream on A when the token is revoked through B', async () => {
     const bob = await createUser();
     const onA = await stream(a, bob.token);
-    const res = await fetch(`${b.url}/api/account/sign-out-everywhere`, {
+    const res = await fetch(`${b.baseURL}/api/account/sign-out-everywhere`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bob.token}` },
     });
@@ -171,15 +172,15 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     } finally {
       await db.destroy();
     }
-    expect(a.child.exitCode).toBeNull();
-    expect(b.child.exitCode).toBeNull();
+    expect(a.running()).toBe(true);
+    expect(b.running()).toBe(true);
   });
 
   it('stops promptly on SIGTERM with a stream open, ending it', async () => {
     const bob = await createUser();
     const onB = await stream(b, bob.token);
     const started = Date.now();
-    const code = await stopInstance(b);
+    const code = await b.stop();
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
     await onB.until(() => onB.ended, 1000, 'the end of the stream');

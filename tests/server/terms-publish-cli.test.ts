@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../scripts/support/repo-root';
 import { createDatabase } from '../../server/db/database';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const TSX = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** The operator command, run as `npm run terms:publish` runs it, on its own SQLite data folder. */
 describe('terms:publish', () => {
@@ -20,7 +20,7 @@ describe('terms:publish', () => {
 
   const publish = (...args: string[]) =>
     run(process.execPath, [TSX, 'server/cli/publish-terms.ts', ...args], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
     }).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),

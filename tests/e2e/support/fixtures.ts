@@ -9,8 +9,10 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { findEmailLink, readLog, type EmailKind } from './email-links';
-import { REPO_ROOT, startServer } from './server-process';
+import { findEmailLink, type EmailKind } from '../../../scripts/support/email-links';
+import { REPO_ROOT } from '../../../scripts/support/repo-root';
+import { readLog } from '../../../scripts/support/server-process';
+import { startServer } from './e2e-server';
 
 const run = promisify(execFile);
 
@@ -173,7 +175,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       }
       const server = await startServer({ staticDir, label: 'isolated' });
       try {
-        await provide(makeAppServer({ ...server, staticDir }));
+        await provide(
+          makeAppServer({
+            baseURL: server.baseURL,
+            dataDir: server.dataDir,
+            logFile: server.logFile,
+            staticDir,
+          }),
+        );
       } finally {
         await server.stop();
       }

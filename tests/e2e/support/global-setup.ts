@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveStatic, viteBuild } from './build';
-import { startServer } from './server-process';
+import { viteBuild } from '../../../scripts/support/vite-build';
+import { startServer } from './e2e-server';
+import { serveStatic } from './static-server';
 
 /**
  * Once per run: build the app and the demo, start one production server (tests keep apart by using

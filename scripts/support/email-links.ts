@@ -1,22 +1,12 @@
-import fs from 'node:fs';
-
 /**
  * With no SMTP server configured, the server prints each email's link in its log, one line each,
- * naming the recipient ("Activation link for alice: http://..."). Kept free of Playwright so that
- * scripts (screenshots) can use it too.
+ * naming the recipient ("Activation link for alice: http://..."). Free of Playwright: the browser
+ * journeys and the scripts (screenshots, fuzz, crash test, benchmarks) read links the same way.
  */
 
 export type EmailKind = 'activate' | 'reset-password';
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>\\]+/g;
-
-export function readLog(logFile: string): string {
-  try {
-    return fs.readFileSync(logFile, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 /** The newest link of this kind on a line that names one of `who` (usernames or addresses). */
 export function findEmailLink(log: string, kind: EmailKind, who: string[]): string | undefined {

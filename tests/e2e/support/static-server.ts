@@ -1,32 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { REPO_ROOT, freePort } from './server-process';
-
-/**
- * Builds the SPA once per run into a temporary folder (not the shared dist/, which other people in
- * this working tree may be building or serving at the same moment).
- */
-export async function viteBuild(outDir: string, mode?: string): Promise<void> {
-  const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
-  if (mode) args.push('--mode', mode);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`vite build ${mode ?? ''} failed (${code}):\n${output}`)),
-    );
-  });
-  if (!fs.existsSync(path.join(outDir, 'index.html'))) {
-    throw new Error(`vite build wrote no index.html into ${outDir}`);
-  }
-}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,7 +24,6 @@ const MIME: Record<string, string> = {
 export async function serveStatic(
   root: string,
 ): Promise<{ baseURL: string; close: () => Promise<void> }> {
-  const port = await freePort();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const requested = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
@@ -65,7 +39,9 @@ export async function serveStatic(
     });
     fs.createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Port 0: the system picks a free one while this server already holds it.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,0 +1,58 @@
+import { findEmailLink } from './email-links';
+import type { RunningServer } from './server-process';
+
+export interface Account {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+}
+
+async function json(res: Response): Promise<unknown> {
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Signs up, activates (with the link from the server's log) and signs in one person, through the
+ * API as anybody would.
+ */
+export async function createAccount(
+  server: Pick<RunningServer, 'baseURL' | 'logs'>,
+  username: string,
+): Promise<Account> {
+  const password = `pw-${username}-unusual`;
+  const post = (url: string, body: unknown) =>
+    fetch(`${server.baseURL}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/api/auth/signup', {
+    username,
+    email: `${username}@example.test`,
+    password,
+    acceptedTosVersion: '1.0',
+  });
+  if (signup.status !== 201) throw new Error(`sign-up of ${username}: ${signup.status}`);
+  let link: string | undefined;
+  for (let i = 0; i < 50 && link === undefined; i++) {
+    link = findEmailLink(server.logs(), 'activate', [username]);
+    if (link === undefined) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (link === undefined) throw new Error(`no activation link for ${username}`);
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const activate = await fetch(
+    `${server.baseURL}/api/auth/activate?token=${encodeURIComponent(token)}`,
+  );
+  if (!activate.ok) throw new Error(`activation of ${username}: ${activate.status}`);
+  const login = await post('/api/auth/login', { username, password });
+  const body = (await json(login)) as { accessToken?: string };
+  if (!body.accessToken) throw new Error(`sign-in of ${username}: ${login.status}`);
+  const me = (await json(
+    await fetch(`${server.baseURL}/api/auth/me`, {
+      headers: { authorization: `Bearer ${body.accessToken}` },
+    }),
+  )) as { id: number };
+  return { id: me.id, username, password, token: body.accessToken };
+}
