@@ -98,7 +98,9 @@ async function seed(server: RunningServer): Promise<Account> {
 }
 
 async function shoot(page: Page, file: string) {
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': a signed-in page holds its notification stream open, so the network never
+  // rests. What must show is awaited in open(); the fonts and a moment for transitions remain.
+  await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(OUT_DIR, file) });
   console.log(`saved docs/screenshots/${file}`);
