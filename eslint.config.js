@@ -76,6 +76,91 @@ const boundaryZones = [
   ...featureZones,
 ];
 
+/*
+ * Tests and scripts (docs/architecture.md, "Import rules"). What both need (the server-process
+ * harness, the Vite build, email links, accounts through the API) lives in scripts/support, which
+ * imports no other script; scripts never import tests, and tests import of scripts/ only that.
+ * The three programs import neither. Outside the server's own tests, code reaches the server through
+ * HTTP or a short list of entry points, never its routes, services or queries:
+ * - tests/server tests the server's modules one by one (a privacy test calls a service function):
+ *   all of server/ is open to it;
+ * - tests/e2e writes people straight into a shared database (server/db: createDatabase and the
+ *   schema) and signs their tokens as the server does (server/auth/access-token.ts);
+ * - scripts/bench loads data sets the same way, plus password hashes (server/auth/password.ts),
+ *   the derived audiences table the server keeps on each write
+ *   (modules/relations/viewer-audiences.ts), and, to study the feed's SQL, the feed's own query
+ *   (modules/ruminations/rumination-queries.ts);
+ * - every other test and script folder: none.
+ * Browser journeys drive the SPA through a browser: of src/ they import only the contract.
+ */
+const DATA_ENTRY_POINTS = ['./db', './auth/access-token.ts'];
+const BENCH_ENTRY_POINTS = [
+  ...DATA_ENTRY_POINTS,
+  './auth/password.ts',
+  './modules/relations/viewer-audiences.ts',
+  './modules/ruminations/rumination-queries.ts',
+];
+const testAndScriptZones = [
+  {
+    target: ['./src', './mocks', './server'],
+    from: ['./tests', './scripts'],
+    message: 'The SPA, the mock backend and the server import no test and no script.',
+  },
+  {
+    target: './scripts',
+    from: './tests',
+    message: 'Scripts never import tests: what both need lives in scripts/support.',
+  },
+  {
+    target: './tests',
+    from: './scripts',
+    except: ['./support'],
+    message: 'Of scripts/, tests import only the harness shared with them (scripts/support).',
+  },
+  {
+    target: './scripts/support',
+    from: './scripts',
+    except: ['./support'],
+    message: 'scripts/support is shared with the tests: it imports no other script.',
+  },
+  {
+    target: ['./tests/unit', './tests/component', './tests/mocks', './tests/support'],
+    from: './server',
+    message: 'Only the server tests (tests/server) import the server.',
+  },
+  {
+    target: './tests/e2e',
+    from: './server',
+    except: DATA_ENTRY_POINTS,
+    message:
+      'Browser journeys reach the server through HTTP, or to write data straight into it through server/db and server/auth/access-token.ts (eslint.config.js).',
+  },
+  {
+    target: './scripts/bench',
+    from: './server',
+    except: BENCH_ENTRY_POINTS,
+    message:
+      'Benchmarks reach the server through HTTP, or through the entry points listed in eslint.config.js (BENCH_ENTRY_POINTS).',
+  },
+  {
+    target: ['./scripts/hostile', './scripts/support', './scripts/*.{ts,mts,mjs}'],
+    from: './server',
+    message: 'This script reaches the server through HTTP only (scripts/support starts it).',
+  },
+  {
+    target: ['./tests/e2e', './tests/server', './scripts'],
+    from: './src',
+    except: SHARED,
+    message:
+      'Of src/, browser journeys, server tests and scripts share only src/api and src/domain.',
+  },
+  {
+    target: ['./tests/e2e', './tests/server', './scripts'],
+    from: './mocks',
+    message: 'Browser journeys, server tests and scripts do not import the mock backend.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,7 +198,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'mocks/**/*.ts',
+      'server/**/*.ts',
+      'tests/**/*.{ts,tsx}',
+      'scripts/**/*.{ts,mts,mjs}',
+    ],
     ...importX.flatConfigs.typescript,
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -121,7 +212,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, ...testAndScriptZones] },
+      ],
     },
   },
   {
