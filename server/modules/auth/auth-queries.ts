@@ -1,46 +1,30 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 
 /** SQL of the accounts. Usernames and emails are unique and looked up ignoring case. */
 
-export interface AccountRow {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string;
-  is_active: number;
-  token_version: number;
+/** What signing in and the account's emails need of a user. */
+function selectAccounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash', 'is_active', 'token_version']);
 }
 
-const ACCOUNT_COLUMNS = [
-  'id',
-  'username',
-  'email',
-  'password_hash',
-  'is_active',
-  'token_version',
-] as const;
+export type AccountRow = RowOf<ReturnType<typeof selectAccounts>>;
 
 export function findAccountByUsername(
   db: Kysely<Database>,
   username: string,
 ): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirst();
+  return selectAccounts(db).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
 }
 
 export function findAccountByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
-    .where('email_lower', '=', email.toLowerCase())
-    .executeTakeFirst();
+  return selectAccounts(db).where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 export async function insertAccount(

@@ -1,6 +1,7 @@
 import { rowLimit } from '../../db/row-limit';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { NotificationKind } from '../../../src/api/notification-schemas';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
@@ -8,19 +9,6 @@ import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
  * SQL of notifications. Every read is one recipient's rows through (recipient_id, id), filtered by
  * what that recipient may still see, so the list and the count can never disagree.
  */
-
-export interface NotificationRow {
-  id: number;
-  kind: string;
-  create_tms: string;
-  is_read: number;
-  actor_id: number;
-  actor_username: string;
-  rumination_id: number | null;
-  comment_id: number | null;
-  relation_id: number | null;
-  relation_type: number | null;
-}
 
 export interface NewNotification {
   recipient_id: number;
@@ -54,6 +42,24 @@ function selectVisible(db: Kysely<Database>, recipientId: number) {
     .where(visibleToRecipient(recipientId));
 }
 
+/** A notification as the list and the stream read it, with its actor's name. */
+function selectVisibleRows(db: Kysely<Database>, recipientId: number) {
+  return selectVisible(db, recipientId).select([
+    'n.id',
+    'n.kind',
+    'n.create_tms',
+    'n.is_read',
+    'n.actor_id',
+    'u.username as actor_username',
+    'n.rumination_id',
+    'n.comment_id',
+    'n.relation_id',
+    'n.relation_type',
+  ]);
+}
+
+export type NotificationRow = RowOf<ReturnType<typeof selectVisibleRows>>;
+
 export interface NotificationPage {
   /** Rows with a smaller id than this (newest-first paging). */
   beforeId?: number | undefined;
@@ -68,19 +74,7 @@ export async function listVisibleNotifications(
   recipientId: number,
   page: NotificationPage,
 ): Promise<NotificationRow[]> {
-  return selectVisible(db, recipientId)
-    .select([
-      'n.id',
-      'n.kind',
-      'n.create_tms',
-      'n.is_read',
-      'n.actor_id',
-      'u.username as actor_username',
-      'n.rumination_id',
-      'n.comment_id',
-      'n.relation_id',
-      'n.relation_type',
-    ])
+  return selectVisibleRows(db, recipientId)
     .$if(page.beforeId !== undefined, (q) => q.where('n.id', '<', page.beforeId ?? 0))
     .$if(page.afterId !== undefined, (q) => q.where('n.id', '>', page.afterId ?? 0))
     .orderBy('n.id', page.newestFirst ? 'desc' : 'asc')

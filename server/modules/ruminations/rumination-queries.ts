@@ -5,9 +5,9 @@ import {
   type Insertable,
   type RawBuilder,
   type Kysely,
-  type Selectable,
   type Transaction,
 } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import { authorSearchTerm } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import {
@@ -20,12 +20,6 @@ import {
  * SQL of ruminations. Every read filters with ruminationVisibleTo, or for the feed with its mask form
  * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
  */
-
-/** A rumination as reads return it: its read columns, its author's name, its live comments. */
-export type RuminationRow = Pick<
-  Selectable<RuminationsTable>,
-  (typeof RUMINATION_READ_COLUMNS)[number]
-> & { author_username: string; comment_count: number };
 
 const READ_COLUMNS = RUMINATION_READ_COLUMNS.map((column) => `r.${column}` as const);
 
@@ -42,6 +36,9 @@ export interface Page {
   limit: number;
   beforeId: number | undefined;
 }
+
+/** A rumination as reads return it: its read columns, its author's name, its live comments. */
+export type RuminationRow = RowOf<ReturnType<typeof selectVisible>>;
 
 function selectVisible(db: Kysely<Database>, viewerId: number | null) {
   return db

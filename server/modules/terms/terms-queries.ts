@@ -1,24 +1,20 @@
 import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { termsStanding, type TermsStanding } from '../../../src/domain/terms-decisions';
 
 /** SQL of the Terms of Service: versions and the history of acceptances. */
 
-export interface TermsVersionRow {
-  version: string;
-  content: string;
-  createdAt: string;
+function selectTermsVersions(db: Kysely<Database>) {
+  return db.selectFrom('terms_versions').select(['version', 'content', 'created_at as createdAt']);
 }
+
+export type TermsVersionRow = RowOf<ReturnType<typeof selectTermsVersions>>;
 
 /** The current terms: the newest published version (highest id; versions are only ever added). */
 export async function findCurrentTerms(db: Kysely<Database>): Promise<TermsVersionRow | undefined> {
-  return db
-    .selectFrom('terms_versions')
-    .select(['version', 'content', 'created_at as createdAt'])
-    .orderBy('id', 'desc')
-    .limit(rowLimit(1))
-    .executeTakeFirst();
+  return selectTermsVersions(db).orderBy('id', 'desc').limit(rowLimit(1)).executeTakeFirst();
 }
 
 export async function findCurrentVersion(db: Kysely<Database>): Promise<string | undefined> {

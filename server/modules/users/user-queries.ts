@@ -1,27 +1,23 @@
 import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { USERNAME_CHARACTERS_ONLY } from '../../../src/api/auth-schemas';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of user profiles. */
 
-export interface ProfileRow {
-  id: number;
-  username: string;
-  create_tms: string;
+function selectProfiles(db: Kysely<Database>) {
+  return db.selectFrom('users').select(['id', 'username', 'create_tms']);
 }
+
+export type ProfileRow = RowOf<ReturnType<typeof selectProfiles>>;
 
 export async function findActiveUser(
   db: Kysely<Database>,
   id: number,
 ): Promise<ProfileRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'create_tms'])
-    .where('id', '=', id)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
+  return selectProfiles(db).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst();
 }
 
 /** Public = visible to an anonymous reader; counted from the (author_id, ...) index alone. */
