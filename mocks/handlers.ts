@@ -1,12 +1,12 @@
 import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { commentHandlers } from './handlers/comments';
-import { exportHandlers } from './handlers/export';
+import { accountExportHandlers } from './handlers/account-export';
 import { notificationHandlers } from './handlers/notifications';
 import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
-import { userHandlers } from './handlers/users';
+import { peopleHandlers } from './handlers/people';
 
 /**
  * Every handler of the mock backend. Order matters within a resource: fixed paths such as
@@ -15,11 +15,11 @@ import { userHandlers } from './handlers/users';
 export const handlers = [
   ...authHandlers,
   ...termsHandlers,
-  ...userHandlers,
+  ...peopleHandlers,
   ...ruminationHandlers,
   ...commentHandlers,
   ...relationHandlers,
   ...accountHandlers,
-  ...exportHandlers,
+  ...accountExportHandlers,
   ...notificationHandlers,
 ];

@@ -11,7 +11,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
-import { installRequestAuth } from './auth/request-auth';
+import { installRequestAuth } from './credentials/request-auth';
 import { BackgroundTasks } from './background-tasks';
 import { installApiCompression } from './http/api-compression';
 import { installErrorHandling } from './http/error-handler';

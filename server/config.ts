@@ -47,7 +47,7 @@ export interface AppConfig {
   pgPoolMax: number;
   /**
    * Compress JSON answers of about 1 KB and more (http/api-compression.ts). Off by default: the
-   * bench measured it at 27% of the feed's req/s, over the 10% it may cost (README, Performance).
+   * bench measured it at 27% of the feed's req/s, over the 10% it may cost (docs/performance.md, API compression).
    */
   apiCompression: boolean;
   /** Public address of the web app; links in emails point here. No trailing slash. */

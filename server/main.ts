@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { resolveJwtSecret } from './auth/jwt-secret';
+import { resolveJwtSecret } from './credentials/jwt-secret';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { loggerOptions } from './logging';

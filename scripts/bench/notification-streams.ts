@@ -17,7 +17,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import { startServer, type RunningServer } from '../support/server-process';
 
 const STREAMS = Number(process.env['BENCH_STREAMS'] ?? '1000');

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import { REPO_ROOT } from '../support/repo-root';
 import { startServer } from '../support/server-process';
 

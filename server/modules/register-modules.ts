@@ -9,7 +9,7 @@ import { notificationStreamRoutes } from './notifications/notification-stream-ro
 import { relationRoutes } from './relations/relation-routes';
 import { ruminationRoutes } from './ruminations/rumination-routes';
 import { termsRoutes } from './terms/terms-routes';
-import { userRoutes } from './users/user-routes';
+import { peopleRoutes } from './people/people-routes';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -22,7 +22,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(ruminationRoutes);
   await app.register(commentRoutes);
   await app.register(relationRoutes);
-  await app.register(userRoutes);
+  await app.register(peopleRoutes);
   await app.register(accountRoutes);
   await app.register(exportRoutes);
   // The stream's fixed path before /api/notifications' own routes.

@@ -2,7 +2,7 @@
  * The people search rule (contract: People) as pure functions: a name matches when it contains the
  * query ignoring case; matches rank exact name first, then names starting with the query, then the
  * rest, each group by lower-cased name. The mock backend runs it; the server does the same in SQL
- * (server/modules/users/user-queries.ts), tested against the same expectations.
+ * (server/modules/people/people-queries.ts), tested against the same expectations.
  */
 
 function rank(nameLower: string, qLower: string): number {

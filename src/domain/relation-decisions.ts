@@ -1,6 +1,6 @@
 import { allow, refuse, type Decision, type Refusal } from './decision';
 import type { RelationType } from './relation-types';
-import { USER_PROBLEMS } from './user-decisions';
+import { PEOPLE_PROBLEMS } from './people-decisions';
 import type { RelationFact, RelationState } from './visibility';
 
 /**
@@ -98,7 +98,7 @@ export function decideRelationRequest(
   actorId: number,
 ): Decision<NewRelation> {
   if (request.userId === actorId) return refuse(RELATION_PROBLEMS.withYourself);
-  if (!facts.receiverExists) return refuse(USER_PROBLEMS.notFound);
+  if (!facts.receiverExists) return refuse(PEOPLE_PROBLEMS.notFound);
   if (facts.duplicateExists) return refuse(RELATION_PROBLEMS.duplicate);
   return allow({
     type: request.relationType,

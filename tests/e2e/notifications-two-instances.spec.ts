@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import type { RunningServer } from '../../scripts/support/server-process';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import { createDatabase } from '../../server/db/database';
 import {
   createPostgresDatabase,

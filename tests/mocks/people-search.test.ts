@@ -4,7 +4,7 @@ import { api, setupMockBackend } from './mock-backend';
 
 setupMockBackend();
 
-/** The mock's GET /api/users/search obeys what tests/server/user-search.test.ts asks of the server. */
+/** The mock's GET /api/users/search obeys what tests/server/people-search.test.ts asks of the server. */
 describe('people search (mock backend)', () => {
   it('ranks exact, prefix, then the rest; leaves out the caller and inactive accounts', async () => {
     const { token } = createUser({ username: 'alicia_caller' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { tokenFromMail } from './support/memory-mailer';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/password';
+import { hashPassword } from '../../server/credentials/password';
 import {
   CURRENT_PASSWORD_WRONG,
   DELETE_PASSWORD_WRONG,

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import { authHeader, createActiveUser, createTestApp, type TestApp } from './support/test-app';
 
 describe('sign-in and the current user', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
-import { hashPassword } from '../../server/auth/password';
+import { hashPassword } from '../../server/credentials/password';
 import { createDatabase } from '../../server/db/database';
 import {
   createPostgresDatabase,

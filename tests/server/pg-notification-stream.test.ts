@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import type { Notification } from '../../src/api/notification-schemas';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import { createDatabase } from '../../server/db/database';
 import {
   createPostgresDatabase,

@@ -6,7 +6,7 @@ import { comment } from '../../src/api/comment-schemas';
 import { userRelation } from '../../src/api/relation-schemas';
 import { rumination } from '../../src/api/rumination-schemas';
 import { acceptanceStatus, termsOfService } from '../../src/api/terms-schemas';
-import { userProfile } from '../../src/api/user-schemas';
+import { userProfile } from '../../src/api/people-schemas';
 import { responseSerializerCompiler } from '../../server/http/response-serializer';
 
 /** What a route with this response schema writes for `data`. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LightMyRequestResponse as Response } from 'fastify';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/credentials/access-token';
 import type { Database } from '../../server/db/schema';
 import { findCurrentVersion, recordAcceptance } from '../../server/modules/terms/terms-queries';
 import { refreshViewerAudiences } from '../../server/modules/relations/viewer-audiences';

@@ -11,7 +11,7 @@ import {
   listMine,
   listPublicOf,
 } from '../../server/modules/ruminations/rumination-service';
-import { getUserProfile } from '../../server/modules/users/user-service';
+import { getUserProfile } from '../../server/modules/people/people-service';
 import { registerSearchFunction } from '../../server/db/search-tokens';
 import {
   ownCommentPage,

@@ -7,9 +7,9 @@ import {
   decidePasswordChange,
   ownAccount,
 } from '../../../src/domain/account-decisions';
-import { signAccessToken } from '../../auth/access-token';
-import { revokeAccountTokens } from '../../auth/account-tokens';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { signAccessToken } from '../../credentials/access-token';
+import { revokeAccountTokens } from '../../credentials/account-tokens';
+import { hashPassword, verifyPassword } from '../../credentials/password';
 import type { Database } from '../../db/schema';
 import { eraseAccount } from './account-erasure';
 import { bumpTokenVersion, findAccount, type AccountDetails } from './account-queries';

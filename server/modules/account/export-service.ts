@@ -6,7 +6,7 @@ import {
   exportContentDisposition,
   exportFileName,
 } from '../../../src/domain/markdown-export';
-import type { AuthUser } from '../../auth/request-auth';
+import type { AuthUser } from '../../credentials/request-auth';
 import type { Database } from '../../db/schema';
 import { jsonExportChunks } from './export-json';
 import { markdownExportChunks } from './export-markdown';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Account, AccountExport, ExportedComment } from '../../../src/api/account-schemas';
 import type { Rumination } from '../../../src/api/rumination-schemas';
-import type { AuthUser } from '../../auth/request-auth';
+import type { AuthUser } from '../../credentials/request-auth';
 import type { Database } from '../../db/schema';
 import { ApiProblem } from '../../../src/api/problem';
 import { ACCOUNT_PROBLEMS } from '../../../src/domain/account-decisions';

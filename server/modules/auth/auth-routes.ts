@@ -10,7 +10,7 @@ import {
   signupRequest,
 } from '../../../src/api/auth-schemas';
 import { messageResponse } from '../../../src/api/common';
-import { findTokenOwner, hashToken } from '../../auth/account-tokens';
+import { findTokenOwner, hashToken } from '../../credentials/account-tokens';
 import { ApiProblem } from '../../../src/api/problem';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
 import { accountOfUser, LoginThrottle } from './login-throttle';

@@ -13,15 +13,15 @@ import {
   decideSignUp,
   type LoginAccount,
 } from '../../../src/domain/auth-decisions';
-import { signAccessToken } from '../../auth/access-token';
+import { signAccessToken } from '../../credentials/access-token';
 import {
   consumeAccountToken,
   findTokenOwner,
   issueAccountToken,
   lastTokenIssuedAt,
   revokeAccountTokens,
-} from '../../auth/account-tokens';
-import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
+} from '../../credentials/account-tokens';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../credentials/password';
 import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/schema';
 import type { RateCounters } from '../../http/rate-counters';

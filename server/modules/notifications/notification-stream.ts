@@ -6,7 +6,7 @@ import {
   notificationEvent,
   unreadEvent,
 } from '../../../src/api/notification-stream-format';
-import { userOfToken } from '../../auth/request-auth';
+import { userOfToken } from '../../credentials/request-auth';
 import type { NotificationStreamTimings } from '../../config';
 import type { Database } from '../../db/schema';
 import type { NotificationBus } from './notification-bus';

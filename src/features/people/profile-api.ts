@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../api/user-schemas';
+import type { UserProfile } from '../../api/people-schemas';
 import { api, withDefaultError } from '../../lib/http';
 
 /** GET /api/users/{id}: name and public rumination count of a profile (api-contract.md). */

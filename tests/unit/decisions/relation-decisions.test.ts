@@ -7,7 +7,7 @@ import {
   standsInTheWay,
   type OwnRelation,
 } from '../../../src/domain/relation-decisions';
-import { USER_PROBLEMS } from '../../../src/domain/user-decisions';
+import { PEOPLE_PROBLEMS } from '../../../src/domain/people-decisions';
 import type { RelationType } from '../../../src/domain/relation-types';
 import type { RelationState } from '../../../src/domain/visibility';
 
@@ -57,7 +57,7 @@ describe('a request', () => {
   it('then someone nobody can find (404), then a duplicate (409)', () => {
     const missing = { receiverExists: false, duplicateExists: true };
     expect(refusalOf(decideRelationRequest(request, missing, INITIATOR))).toBe(
-      USER_PROBLEMS.notFound,
+      PEOPLE_PROBLEMS.notFound,
     );
     const duplicate = { receiverExists: true, duplicateExists: true };
     expect(refusalOf(decideRelationRequest(request, duplicate, INITIATOR))).toBe(

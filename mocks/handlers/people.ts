@@ -5,10 +5,10 @@ import {
   userIdParams,
   userSearchQuery,
   type UserProfile,
-} from '../../src/api/user-schemas';
+} from '../../src/api/people-schemas';
 import { rankPeopleSearch } from '../../src/domain/people-search';
 import { settle } from '../../src/api/problem';
-import { decideUserLookup } from '../../src/domain/user-decisions';
+import { decidePersonLookup } from '../../src/domain/people-decisions';
 import { readId, readQuery, requireUser, route } from '../http';
 import { getDb } from '../store';
 import { findActiveUser, isVisible } from '../views';
@@ -18,7 +18,7 @@ import { findActiveUser, isVisible } from '../views';
  * "Ruminations"). The search's rate limit is not modelled, as with the other limits.
  */
 
-export const userHandlers = [
+export const peopleHandlers = [
   route('get', '/api/users/search', ({ request }) => {
     const query = readQuery(request, userSearchQuery);
     const callerId = requireUser(request);
@@ -28,7 +28,7 @@ export const userHandlers = [
   }),
 
   route('get', '/api/users/:id', ({ params }) => {
-    const user = settle(decideUserLookup(findActiveUser(readId(params, userIdParams))));
+    const user = settle(decidePersonLookup(findActiveUser(readId(params, userIdParams))));
     // Public: what an anonymous reader may read.
     const publicRuminationCount = getDb().ruminations.filter(
       (r) => r.authorId === user.id && isVisible(r, null),

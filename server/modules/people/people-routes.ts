@@ -5,16 +5,16 @@ import {
   userProfile,
   userSearchQuery,
   userSearchResults,
-} from '../../../src/api/user-schemas';
+} from '../../../src/api/people-schemas';
 import { rateLimitHook } from '../../http/rate-limit';
-import { getUserProfile, searchUsers } from './user-service';
+import { getUserProfile, searchUsers } from './people-service';
 
 /**
  * GET /api/users/{id}: a profile anyone may read (contract: end of "Ruminations").
  * GET /api/users/search: people search for the signed-in (contract: People), limited per user like
  * other reads a script could scrape.
  */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const limits = app.config.rateLimits;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -80,7 +80,7 @@ function markdownZip(data: AccountExport): Uint8Array {
   return zipSync(files);
 }
 
-export const exportHandlers = [
+export const accountExportHandlers = [
   route('get', '/api/account/export', ({ request }) => {
     // The query first, then the token: the server validates before its handler runs.
     const { format } = readQuery(request, exportQuery);

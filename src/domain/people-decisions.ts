@@ -6,11 +6,11 @@ import { allow, refuse, type Decision, type Refusal } from './decision';
  * not exist to anyone else, so it is loaded as undefined, like a missing one.
  */
 
-export const USER_PROBLEMS = {
+export const PEOPLE_PROBLEMS = {
   notFound: { status: 404, title: 'User not found' },
 } as const satisfies Record<string, Refusal>;
 
 /** The person, or 404 alike for missing and not yet activated accounts. */
-export function decideUserLookup<T>(user: T | undefined): Decision<T> {
-  return user === undefined ? refuse(USER_PROBLEMS.notFound) : allow(user);
+export function decidePersonLookup<T>(user: T | undefined): Decision<T> {
+  return user === undefined ? refuse(PEOPLE_PROBLEMS.notFound) : allow(user);
 }

@@ -3,16 +3,16 @@ import {
   USER_SEARCH_LIMIT_DEFAULT,
   type UserProfile,
   type UserSearchQuery,
-} from '../../../src/api/user-schemas';
+} from '../../../src/api/people-schemas';
 import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
 import { settle } from '../../../src/api/problem';
-import { decideUserLookup } from '../../../src/domain/user-decisions';
-import { countPublicRuminations, findActiveUser, searchActiveUsers } from './user-queries';
+import { decidePersonLookup } from '../../../src/domain/people-decisions';
+import { countPublicRuminations, findActiveUser, searchActiveUsers } from './people-queries';
 
 /** A profile anyone may read; accounts not yet activated do not exist to others. */
 export async function getUserProfile(db: Kysely<Database>, id: number): Promise<UserProfile> {
-  const user = settle(decideUserLookup(await findActiveUser(db, id)));
+  const user = settle(decidePersonLookup(await findActiveUser(db, id)));
   return {
     id: user.id,
     username: user.username,
