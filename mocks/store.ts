@@ -1,3 +1,5 @@
+import { ruminationFieldsOf } from '../src/domain/rumination-decisions';
+import { termsStanding } from '../src/domain/terms-decisions';
 import type { NotificationKind } from '../src/api/notification-schemas';
 import { ruminationWriteRequest, type RuminationWrite } from '../src/api/rumination-schemas';
 import { ACCOUNT_LINK_LIFETIME_MS, type AccountLinkPurpose } from '../src/domain/auth-decisions';
@@ -262,9 +264,9 @@ export function currentTerms(): StoredTerms | undefined {
 }
 
 export function hasAcceptedCurrentTerms(userId: number): boolean {
-  const current = currentTerms();
-  if (!current) return true;
-  return db.acceptances.some((a) => a.userId === userId && a.version === current.version);
+  const current = currentTerms()?.version ?? null;
+  const accepted = db.acceptances.some((a) => a.userId === userId && a.version === current);
+  return !termsStanding(current, accepted).requiresAcceptance;
 }
 
 /** The relations between two users, as the visibility rule wants them. */
@@ -348,17 +350,15 @@ export function createRumination(options: CreateRuminationOptions): StoredRumina
   const id = nextId();
   const time = options.createTMS ?? now();
   // Through the contract, as a request would come: every other field gets its default there.
-  const { publish, audiences, ...fields } = ruminationWriteRequest.parse({
+  const input = ruminationWriteRequest.parse({
     content: options.content ?? `Rumination ${id}`,
     publish: options.isPublished ?? true,
     audiences: options.audiences ?? [],
   });
   const rumination: StoredRumination = {
-    ...fields,
+    ...ruminationFieldsOf(input),
     id,
     authorId: options.authorId,
-    isPublished: publish,
-    audiences: audiences ?? [],
     createTMS: time,
     updateTMS: time,
   };

@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES } from '../src/api/http-problems';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node:querystring';
@@ -26,9 +27,6 @@ import { OpenStreams } from './modules/notifications/notification-stream';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { securityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
-
-/** Bodies over 64 KiB are refused with 413 (api-contract.md "Conventions"). */
-export const BODY_LIMIT = 64 * 1024;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -63,7 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? loggerOptions(config.logLevel) }),
-    bodyLimit: BODY_LIMIT,
+    // Bodies over 64 KiB are refused with 413 (api-contract.md "Conventions"), as the mock does.
+    bodyLimit: MAX_BODY_BYTES,
     // A number means "trust that many proxy hops" (Fastify's types only take the function form).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -1,3 +1,4 @@
+import { STREAM_HEARTBEAT_MS } from '../src/api/notification-stream-format';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -74,7 +75,7 @@ export interface NotificationStreamTimings {
 }
 
 export const DEFAULT_NOTIFICATION_STREAM: NotificationStreamTimings = {
-  heartbeatMs: 25_000,
+  heartbeatMs: STREAM_HEARTBEAT_MS,
   authCheckMs: 25_000,
 };
 
@@ -207,7 +208,7 @@ const envSchema = z.object({
       .number({ message: 'must be a number of milliseconds' })
       .int()
       .min(100)
-      .max(25_000)
+      .max(STREAM_HEARTBEAT_MS)
       .default(DEFAULT_NOTIFICATION_STREAM.heartbeatMs),
   ),
   STREAM_AUTH_CHECK_MS: z.preprocess(
