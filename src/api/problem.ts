@@ -87,8 +87,3 @@ export function settle<T>(decision: Decision<T>): T {
   if (!decision.ok) throw ApiProblem.of(decision.refusal);
   return decision.value;
 }
-
-/** Throws the refusal, if there is one: for checks that have no change to return. */
-export function refuseIf(refusal: Refusal | undefined): void {
-  if (refusal !== undefined) throw ApiProblem.of(refusal);
-}
