@@ -15,6 +15,27 @@ export function authorSearchTerm(authorId: number, word: string): string {
   return `u${authorId}x${word}`;
 }
 
+/**
+ * SQLite: the FTS5 query of a search, every term as the start of one of the author's words. A term
+ * is quoted (a string, never query syntax) and is one word to the tokenizer, as the index's words
+ * are (src/domain/note-search.ts): a term it split would be a phrase, which detail=none refuses.
+ */
+export function authorFts5Match(authorId: number, terms: readonly string[]): string {
+  return terms.map((term) => `"${authorSearchTerm(authorId, term)}"*`).join(' AND ');
+}
+
+/**
+ * PostgreSQL: the same as tsquery text, to be cast (`::tsquery`), which takes each quoted lexeme as
+ * it is. to_tsquery would parse the terms again by the C library's idea of a letter, which differs
+ * from JavaScript's (superscript digits, letters newer than its Unicode): a term cut there left
+ * "u42x" alone, the start of every one of the author's words, and a search for "²" found them all.
+ * The terms are already folded as the index folds (lower case, no accents) and hold letters and
+ * digits only: no quote or backslash to escape.
+ */
+export function authorTsquery(authorId: number, terms: readonly string[]): string {
+  return terms.map((term) => `'${authorSearchTerm(authorId, term)}':*`).join(' & ');
+}
+
 /** What the index holds for one note: its distinct words, each with its author. */
 export function authorSearchText(authorId: number, content: string): string {
   return [...new Set(searchWords(content))]

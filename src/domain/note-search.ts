@@ -1,16 +1,27 @@
 /**
  * How a search of one's own ruminations matches (contract: "My writing"), in one place for the
- * mock backend, the highlighting in the cards and the server's PostgreSQL index:
+ * mock backend, the highlighting in the cards and the server's SQLite index (which is filled with
+ * these words, server/db/search-tokens.ts):
  * - a note's words are its runs of letters and digits, compared ignoring case and accents
  *   ("Café" is the word "cafe");
  * - every word of the query must start some word of the note ("rumin" finds "ruminating");
  * - a query with no word at all (blank, or punctuation only) is no search.
- * SQLite's FTS5 index (unicode61, remove_diacritics 2) splits and folds text the same way for
- * text in NFC, which is what browsers send.
+ * Each word is also exactly one word to SQLite's FTS5 tokenizer (unicode61, remove_diacritics 2),
+ * which splits it again: a word it split would make a query a phrase (refused by the index) and
+ * put parts of a note in the index without their author. tests/server/note-search-tokens.test.ts
+ * runs every code point through both.
  */
 
 const COMBINING_MARKS = /\p{M}/gu;
-const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+/**
+ * Letters to the Unicode of JavaScript that unicode61's older tables take for separators: New Tai
+ * Lue vowel signs (spacing marks until Unicode 8) and two Vedic signs (marks until Unicode 10). A
+ * word ends at them, as it does in the index.
+ */
+const SEPARATING_LETTERS = '\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3';
+
+const NOT_WORD = new RegExp(`(?:[^\\p{L}\\p{N}]|[${SEPARATING_LETTERS}])+`, 'u');
 
 /** Lower case without accents: "Élan" -> "elan". */
 export function foldForSearch(text: string): string {
@@ -43,7 +54,7 @@ export interface SearchPart {
 }
 
 // Marks stay inside a word here, so that a decomposed "é" does not split it.
-const WORD_IN_ORIGINAL = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD_IN_ORIGINAL = new RegExp(`(?:(?![${SEPARATING_LETTERS}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 
 /** `text` cut into parts, the words matched by `terms` marked, for highlighting. */
 export function splitByMatches(text: string, terms: readonly string[]): SearchPart[] {

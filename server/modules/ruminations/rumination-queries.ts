@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { RowOf } from '../../db/row-of';
-import { authorSearchTerm } from '../../db/search-tokens';
+import { authorFts5Match, authorTsquery } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import {
   ruminationVisibleThroughMask,
@@ -99,7 +99,7 @@ export async function listOwnMatching(
   const publishedFilter =
     published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    const match = terms.map((term) => `"${authorSearchTerm(authorId, term)}"*`).join(' AND ');
+    const match = authorFts5Match(authorId, terms);
     const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
     const result = await sql<RuminationRow>`select
       ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
@@ -110,11 +110,11 @@ export async function listOwnMatching(
     order by s.rowid desc limit ${rowLimit(page.limit)}`.execute(db);
     return result.rows;
   }
-  const tsquery = terms.map((term) => `'${authorSearchTerm(authorId, term)}':*`).join(' & ');
+  const tsquery = authorTsquery(authorId, terms);
   return paged(
     selectVisible(db, authorId)
       .where('r.author_id', '=', authorId)
-      .where(sql<boolean>`r.search_vector @@ to_tsquery('simple'::regconfig, ${tsquery})`)
+      .where(sql<boolean>`r.search_vector @@ cast(${tsquery} as tsquery)`)
       .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0)),
     page,
   ).execute();
