@@ -1,14 +1,13 @@
-import { expect, personAt, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import { commentViaApi, createRuminationViaApi, relateViaApi, ruminationCard } from './support/ui';
 
 test('after maya deletes her account, her friend sees no trace of her but her deleted comments, and the name is free again', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [maya, leo] = await Promise.all([createUser('maya'), createUser('leo')]);
+  const [maya, leo] = await createUsers('maya', 'leo');
   await relateViaApi(request, maya, leo, 'Friend');
   await createRuminationViaApi(request, maya, 'Maya, for friends only', { audiences: ['Friend'] });
   const leosNote = await createRuminationViaApi(request, leo, 'Leo asks the room');
@@ -21,7 +20,7 @@ test('after maya deletes her account, her friend sees no trace of her but her de
   await commentViaApi(request, leo, { parentCommentId: mayasComment.id }, 'Leo thanks maya');
 
   // Before: leo sees her note in his feed and her among his people.
-  const leoPage = await personAt(browser, app.baseURL, leo, '/my-feed');
+  const leoPage = await anotherBrowser(leo, '/my-feed');
   await expect(ruminationCard(leoPage, 'Maya, for friends only')).toBeVisible();
 
   // Maya deletes her account from Settings.

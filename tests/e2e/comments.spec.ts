@@ -9,12 +9,11 @@ function ownBox(comment: Locator): Locator {
 
 test('comment, reply, edit and delete; a deleted comment is italic and has no actions', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [author, reader] = await Promise.all([createUser('author'), createUser('reader')]);
+  const [author, reader] = await createUsers('author', 'reader');
   const thought = `A thought to talk about, by ${author.username}`;
   await createRuminationViaApi(request, author, thought);
 
@@ -33,9 +32,7 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
   await expect(comments.getByText(/Nice one\s+really/)).toBeVisible();
 
   // The author replies to it.
-  const authorContext = await browser.newContext({ baseURL: app.baseURL });
-  const authorPage = await authorContext.newPage();
-  await signInAs(authorPage, author, `/user/${author.id}`);
+  const authorPage = await anotherBrowser(author, `/user/${author.id}`);
   const authorCard = ruminationCard(authorPage, thought);
   // The list says how many comments the card has; the thread opens from there.
   await expect(authorCard.getByRole('button', { name: '1 comment' })).toBeVisible();
@@ -53,7 +50,7 @@ test('comment, reply, edit and delete; a deleted comment is italic and has no ac
   await expect(readerComment.getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(readerComment.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await expect(readerComment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-  await authorContext.close();
+  await authorPage.context().close();
 
   // The reader edits their comment.
   await page.reload();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
-import { expect, personAt, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import {
   commentViaApi,
   createRuminationViaApi,
@@ -17,15 +17,14 @@ function bell(page: Page, name: string) {
 
 test('bob asks alice to be his Friend; both bells count live; his comment on her Friend note reaches her', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [alice, bob] = await Promise.all([createUser('alice'), createUser('bob')]);
+  const [alice, bob] = await createUsers('alice', 'bob');
 
   // Both are signed in, each at their own computer, before anything happens.
-  const alicePage = await personAt(browser, app.baseURL, alice, '/my-ruminations');
+  const alicePage = await anotherBrowser(alice, '/my-ruminations');
   await expect(bell(alicePage, 'Notifications')).toBeVisible();
   await signInAs(page, bob, '/my-ruminations');
   await expect(bell(page, 'Notifications')).toBeVisible();

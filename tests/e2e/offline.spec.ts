@@ -71,9 +71,9 @@ test('the feed read online shows again after a reload without network', async ({
   page,
   context,
   request,
-  createUser,
+  createUsers,
 }) => {
-  const [author, reader] = await Promise.all([createUser('author'), createUser('reader')]);
+  const [author, reader] = await createUsers('author', 'reader');
   await relateViaApi(request, author, reader, 'Friend');
   const thought = `Read once, kept for later, by ${author.username}`;
   const { id } = await createRuminationViaApi(request, author, thought, { audiences: ['Friend'] });

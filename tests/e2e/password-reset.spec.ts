@@ -1,19 +1,17 @@
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { fillSignIn } from './support/ui';
 
 test('forgot password: the email link resets it, the old session ends, the new password signs in', async ({
   page,
-  browser,
   app,
   createUser,
+  anotherBrowser,
 }) => {
   const person = await createUser('forgetful');
   const newPassword = 'a brand new secret';
 
   // Signed in on another device before the reset.
-  const otherDevice = await browser.newContext({ baseURL: app.baseURL });
-  const oldSession = await otherDevice.newPage();
-  await signInAs(oldSession, person, '/my-ruminations');
+  const oldSession = await anotherBrowser(person, '/my-ruminations');
   await expect(oldSession.getByRole('button', { name: 'New Rumination' })).toBeVisible();
 
   // Asking for a reset link from the sign-in view.
@@ -47,7 +45,7 @@ test('forgot password: the email link resets it, the old session ends, the new p
   await oldSession.reload();
   await expect(oldSession).toHaveURL(/\/login$/);
   await expect(oldSession.getByRole('button', { name: 'New Rumination' })).toHaveCount(0);
-  await otherDevice.close();
+  await oldSession.context().close();
 });
 
 test('a reset link without a token says the link is invalid', async ({ page }) => {

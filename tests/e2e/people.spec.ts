@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
-import { expect, personAt, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
   fillSignIn,
@@ -15,16 +15,11 @@ function peopleSearch(page: Page) {
 
 test('bob finds alice on People, asks to be her Friend; she accepts there; a link to her Friend note opens for him alone', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [alice, bob, carol] = await Promise.all([
-    createUser('alice'),
-    createUser('bob'),
-    createUser('carol'),
-  ]);
+  const [alice, bob, carol] = await createUsers('alice', 'bob', 'carol');
 
   // Bob types her name on People (alice never posted in public) and asks to be her Friend.
   await signInAs(page, bob, '/people');
@@ -43,7 +38,7 @@ test('bob finds alice on People, asks to be her Friend; she accepts there; a lin
   );
 
   // Alice sees the request in the nav and on People, and accepts there.
-  const alicePage = await personAt(browser, app.baseURL, alice, '/people');
+  const alicePage = await anotherBrowser(alice, '/people');
   await expect(alicePage.getByRole('link', { name: 'People, 1 request waiting' })).toBeVisible();
   const requests = alicePage.getByRole('region', { name: 'Requests for you (1)' });
   await requests
@@ -64,16 +59,15 @@ test('bob finds alice on People, asks to be her Friend; she accepts there; a lin
   await expect(ruminationCard(page, 'For my friends, from alice')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Comments' })).toBeVisible();
 
-  const carolPage = await personAt(browser, app.baseURL, carol, `/rumination/${note.id}`);
+  const carolPage = await anotherBrowser(carol, `/rumination/${note.id}`);
   await expect(carolPage.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
   await expect(carolPage.getByText('For my friends, from alice')).toHaveCount(0);
   await carolPage.context().close();
 
-  const visitor = await browser.newContext({ baseURL: app.baseURL });
-  const visitorPage = await visitor.newPage();
+  const visitorPage = await anotherBrowser();
   await visitorPage.goto(`/rumination/${note.id}`);
   await expect(visitorPage.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
-  await visitor.close();
+  await visitorPage.context().close();
 
   // axe on the new screens, light and dark.
   await inBothThemes(alicePage, '/people with people and a search', async () => {

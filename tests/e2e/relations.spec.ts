@@ -1,4 +1,4 @@
-import { expect, personAt, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
   findInSharedList,
@@ -9,16 +9,11 @@ import {
 
 test('a Friend request, accepted, shows Friend-only ruminations to the friend alone, until deleted', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [author, friend, stranger] = await Promise.all([
-    createUser('author'),
-    createUser('friend'),
-    createUser('stranger'),
-  ]);
+  const [author, friend, stranger] = await createUsers('author', 'friend', 'stranger');
   const friendsOnly = `Only my friends may read this, says ${author.username}`;
   const everyone = `Anybody may read this, says ${author.username}`;
   await createRuminationViaApi(request, author, friendsOnly, { audiences: ['Friend'] });
@@ -42,7 +37,7 @@ test('a Friend request, accepted, shows Friend-only ruminations to the friend al
   await expect(page.getByText(friendsOnly)).toHaveCount(0);
 
   // The author accepts on the friend's profile.
-  const authorPage = await personAt(browser, app.baseURL, author, `/user/${friend.id}`);
+  const authorPage = await anotherBrowser(author, `/user/${friend.id}`);
   const incoming = authorPage.getByRole('region', { name: 'Relations' }).getByRole('listitem', {
     name: 'Friend relation',
   });
@@ -58,21 +53,20 @@ test('a Friend request, accepted, shows Friend-only ruminations to the friend al
 
   // A third person's feed does not, although they are the author's acquaintance.
   await relateViaApi(request, author, stranger, 'Acquaintance');
-  const strangerPage = await personAt(browser, app.baseURL, stranger, '/my-feed');
+  const strangerPage = await anotherBrowser(stranger, '/my-feed');
   await expect(ruminationCard(strangerPage, everyone)).toBeVisible();
   await expect(strangerPage.getByText(friendsOnly)).toHaveCount(0);
   await strangerPage.context().close();
 
   // Nor does the public page, or the author's profile for a visitor.
-  const visitor = await browser.newContext({ baseURL: app.baseURL });
-  const visitorPage = await visitor.newPage();
+  const visitorPage = await anotherBrowser();
   await visitorPage.goto(`/user/${author.id}`);
   await expect(ruminationCard(visitorPage, everyone)).toBeVisible();
   await expect(visitorPage.getByText(friendsOnly)).toHaveCount(0);
   await visitorPage.goto('/public');
   await findInSharedList(visitorPage, everyone);
   await expect(visitorPage.getByText(friendsOnly)).toHaveCount(0);
-  await visitor.close();
+  await visitorPage.context().close();
 
   // Deleting the relation hides it from the friend again.
   await page.goto(`/user/${author.id}`);
@@ -89,12 +83,11 @@ test('a Friend request, accepted, shows Friend-only ruminations to the friend al
 
 test('Therapist goes one way: the therapist sees the patient as "Patient" and reads their Therapist-only notes, not the reverse', async ({
   page,
-  browser,
-  app,
   request,
-  createUser,
+  createUsers,
+  anotherBrowser,
 }) => {
-  const [patient, therapist] = await Promise.all([createUser('patient'), createUser('therapist')]);
+  const [patient, therapist] = await createUsers('patient', 'therapist');
   const patientNote = `For my therapist only, from ${patient.username}`;
   const therapistNote = `For my own therapist only, from ${therapist.username}`;
   const therapistPublic = `Open to all, from ${therapist.username}`;
@@ -112,7 +105,7 @@ test('Therapist goes one way: the therapist sees the patient as "Patient" and re
   );
 
   // The therapist sees the request labelled "Patient" and accepts it.
-  const therapistPage = await personAt(browser, app.baseURL, therapist, `/user/${patient.id}`);
+  const therapistPage = await anotherBrowser(therapist, `/user/${patient.id}`);
   const therapistSide = therapistPage.getByRole('region', { name: 'Relations' });
   const asPatient = therapistSide.getByRole('listitem', { name: 'Patient relation' });
   await expect(asPatient).toContainText('Patient');

@@ -8,9 +8,9 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search my
 test('with 30 notes, one is found by a word in its middle, by the start of a word, and with an accent typed without it', async ({
   page,
   request,
-  createUser,
+  createUsers,
 }) => {
-  const [maya, leo] = await Promise.all([createUser('maya'), createUser('leo')]);
+  const [maya, leo] = await createUsers('maya', 'leo');
   for (let i = 1; i <= 29; i += 1) {
     await createRuminationViaApi(request, maya, `Note ${i}: the usual morning walk and coffee.`);
   }

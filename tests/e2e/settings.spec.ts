@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
-import { expect, personAt, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import { createRuminationViaApi, fillSignIn } from './support/ui';
 
 /** Account settings (/settings): password, sessions, export, deletion; axe on the new screens. */
@@ -41,12 +41,11 @@ test('axe: /settings and the delete dialog, light and dark', async ({ page, crea
 
 test('change password: this session goes on, another browser is signed out', async ({
   page,
-  browser,
-  app,
   createUser,
+  anotherBrowser,
 }) => {
   const person = await createUser('changer');
-  const other = await personAt(browser, app.baseURL, person, '/my-ruminations');
+  const other = await anotherBrowser(person, '/my-ruminations');
   await expect(other.getByRole('button', { name: 'New Rumination' })).toBeVisible();
 
   await signInAs(page, person, '/settings');
@@ -74,24 +73,22 @@ test('change password: this session goes on, another browser is signed out', asy
   await other.context().close();
 
   // The new password signs in; the old one no longer does.
-  const fresh = await browser.newContext({ baseURL: app.baseURL });
-  const login = await fresh.newPage();
+  const login = await anotherBrowser();
   await login.goto('/login');
   await fillSignIn(login, person.username, person.password);
   await expect(login.getByText('Invalid username or password')).toBeVisible();
   await fillSignIn(login, person.username, 'a brand new secret');
   await expect(login).toHaveURL(/\/my-ruminations$/);
-  await fresh.close();
+  await login.context().close();
 });
 
 test('sign out everywhere ends this session and every other', async ({
   page,
-  browser,
-  app,
   createUser,
+  anotherBrowser,
 }) => {
   const person = await createUser('everywhere');
-  const other = await personAt(browser, app.baseURL, person, '/my-ruminations');
+  const other = await anotherBrowser(person, '/my-ruminations');
   await expect(other.getByRole('button', { name: 'New Rumination' })).toBeVisible();
 
   await signInAs(page, person, '/settings');

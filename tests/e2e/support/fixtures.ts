@@ -7,6 +7,7 @@ import {
   expect,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type Page,
 } from '@playwright/test';
 import { findEmailLink, type EmailKind } from '../../../scripts/support/email-links';
@@ -51,6 +52,15 @@ interface Fixtures {
   app: AppServer;
   /** Creates active people through the API, quickly, for journeys that are not about signing up. */
   createUser: (prefix?: string) => Promise<TestUser>;
+  /** Several people at once: `const [alice, bob] = await createUsers('alice', 'bob')`. */
+  createUsers: <const P extends readonly string[]>(
+    ...prefixes: P
+  ) => Promise<{ -readonly [K in keyof P]: TestUser }>;
+  /**
+   * Someone at another computer: a page in a browser context of its own on the app, signed in as
+   * `user` at `pathname` (signInAs), or a visitor's blank page without a user. Closed after the test.
+   */
+  anotherBrowser: (user?: TestUser, pathname?: string) => Promise<Page>;
   /** Uncaught exceptions in the page: a test fails when the app throws one. */
   pageErrors: Error[];
 }
@@ -209,6 +219,25 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   createUser: async ({ request, app }, provide) => {
     await provide((prefix) => signUpViaApi(request, app, prefix));
+  },
+
+  createUsers: async ({ createUser }, provide) => {
+    // Promise.all keeps the order; TypeScript cannot follow a map over a tuple's positions.
+    await provide(
+      (...prefixes) => Promise.all(prefixes.map((prefix) => createUser(prefix))) as never,
+    );
+  },
+
+  anotherBrowser: async ({ browser, app }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (user, pathname) => {
+      const context = await browser.newContext({ baseURL: app.baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (user) await signInAs(page, user, pathname);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
   },
 
   pageErrors: [
