@@ -143,6 +143,59 @@ function oddQuery(names: string[]): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/**
+ * Characters where JavaScript, SQLite's unicode61 tokenizer and PostgreSQL's parser have told words
+ * apart differently (a word that one split and another did not made `q` answer 500), and others
+ * that change under folding or join with their neighbours.
+ */
+const UNICODE_DICTIONARY = [
+  ...['\u19B0', '\u19B5', '\u19C0', '\u19C8', '\u19C9', '\u1CF2', '\u1CF3'],
+  ...['²', '¼', '\u09F4', '\u{10D40}', '\u{16FF4}', '\u{F0000}', '\uE000'],
+  ...['ς', 'ſ', 'µ', 'ẛ', 'İ', 'ß', 'ﬁ', '\u0345', '\u093F', '\u0301', '\u0E31'],
+  ...['\u200D', '\u00AD', '\uFEFF', '\u3000', '가', '\u1100\u1161', '😀', '👩\u200D👧'],
+];
+
+/** One code point of any kind: from the dictionary, the first planes (most scripts), or anywhere. */
+function unicodeCharacter(): string {
+  for (;;) {
+    if (chance(0.25)) return pick(UNICODE_DICTIONARY);
+    const code = Math.floor(random() * (chance(0.7) ? 0x30000 : 0x110000));
+    // NUL and lone surrogates are refused before any search (hostile STRINGS cover them).
+    if (code !== 0 && (code < 0xd800 || code > 0xdfff)) return String.fromCodePoint(code);
+  }
+}
+
+/** A few words of Unicode, with Latin letters between (where a split shows), 1 to ~60 characters. */
+function unicodeText(): string {
+  const word = () =>
+    Array.from({ length: 1 + Math.floor(random() * 6) }, () =>
+      chance(0.6) ? unicodeCharacter() : pick(['a', 'e', 'x', '7']),
+    ).join('');
+  return Array.from({ length: 1 + Math.floor(random() * 5) }, word).join(pick([' ', '-', '.', '']));
+}
+
+/**
+ * Note search over all of Unicode: `q` made of such text (sometimes with bytes that are not
+ * UTF-8), and notes holding it, so that both indexes take it too.
+ */
+function unicodeSearch(headers: Record<string, string>): Generated {
+  const text = unicodeText();
+  if (chance(0.5)) {
+    const broken = chance(0.1) ? pick(['%C3%28', '%FF', '%E2%82', '%ED%A0%80']) : '';
+    return {
+      method: 'GET',
+      path: `/api/ruminations/my?q=${encodeURIComponent(text)}${broken}${chance(0.3) ? '&isPublic=false' : ''}`,
+      headers,
+    };
+  }
+  return {
+    method: 'POST',
+    path: '/api/ruminations',
+    body: { content: text, audiences: [], publish: chance(0.5) },
+    headers,
+  };
+}
+
 function generate(world: World): Generated {
   const token = chance(0.1)
     ? pick([
@@ -192,6 +245,8 @@ function generate(world: World): Generated {
         confirmPassword: pick(STRINGS),
       }),
     () => r('GET', `/api/ruminations/my${oddQuery(['isPublic', 'Limit', 'BeforeId', 'q'])}`),
+    () => unicodeSearch(headers),
+    () => unicodeSearch(headers),
     () => r('GET', `/api/ruminations/feed${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
     () =>
       r('GET', `/api/ruminations/public${oddQuery(['isPublic', 'UserId', 'Limit', 'BeforeId'])}`),
