@@ -13,9 +13,12 @@ import {
   notificationEvent,
   STREAM_HEARTBEAT_MS,
   unreadEvent,
+  unreadEventDue,
 } from '../../src/api/notification-stream-format';
+import { bearerTokenOf } from '../../src/api/http-problems';
+import { settle } from '../../src/api/problem';
 import { noContent, readBody, readQuery, requireUser, route } from '../http';
-import { findUser, getDb, subscribeToStore, syncDb, type StoredNotification } from '../store';
+import { getDb, subscribeToStore, syncDb, userIdOfToken, type StoredNotification } from '../store';
 import { isVisible, userRef } from '../views';
 
 /**
@@ -72,7 +75,8 @@ const encoder = new TextEncoder();
 /**
  * One connection's stream. It starts with what a reconnect missed (visible notifications after
  * `Last-Event-ID`) and the unread count, then sends whatever is new whenever the store may have
- * changed, and the count whenever it moved (a read elsewhere, a deleted rumination).
+ * changed, and the count whenever it moved (a read elsewhere, a deleted rumination): nothing about
+ * a notification its reader may not see (unreadEventDue), and nothing once its token is revoked.
  *
  * How it learns of changes: in one JavaScript context (tests, one demo tab) every handler ends in
  * `saveDb`, which tells the store's listeners. Two demo TABS share localStorage but not memory
@@ -82,6 +86,7 @@ const encoder = new TextEncoder();
  */
 function notificationStream(
   userId: number,
+  token: string,
   lastEventId: number | null,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
@@ -106,8 +111,9 @@ function notificationStream(
       const flush = () => {
         scheduled = undefined;
         if (closed) return;
-        if (!findUser(userId)?.isActive) {
-          // An erased (or deactivated) account has nothing more to hear.
+        if (userIdOfToken(token) !== userId) {
+          // A revoked token (signed out everywhere, a new password, an erased account) hears
+          // nothing more: checked before every send, as the server does.
           stop();
           controller.close();
           return;
@@ -118,7 +124,7 @@ function notificationStream(
           lastSentId = n.id;
         }
         const count = unreadCountOf(userId);
-        if (fresh.length > 0 || count !== lastCount) {
+        if (unreadEventDue(fresh.length, count, lastCount)) {
           send(unreadEvent(count));
           lastCount = count;
         }
@@ -190,8 +196,9 @@ export const notificationHandlers = [
 
   route('get', '/api/notifications/stream', ({ request }) => {
     const userId = requireUser(request);
+    const token = settle(bearerTokenOf(request.headers.get('Authorization'))) ?? '';
     const lastEventId = lastEventIdOf(request.headers.get('Last-Event-ID'));
-    const stream = notificationStream(userId, lastEventId, request.signal);
+    const stream = notificationStream(userId, token, lastEventId, request.signal);
     return new HttpResponse(stream, { headers: NOTIFICATION_STREAM_HEADERS });
   }),
 

@@ -11,8 +11,9 @@ import { STREAM_EVENTS, type Notification } from './notification-schemas';
 /** Header names in lower case: the server merges them into Node's own (lower-case) headers. */
 export const NOTIFICATION_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
-  // no-transform: a proxy must not compress or rewrite it (that buffers events).
-  'cache-control': 'no-cache, no-transform',
+  // no-store: personal data, kept by no cache (contract: "Notifications"); no-transform: a proxy
+  // must not compress or rewrite it (that buffers events).
+  'cache-control': 'no-store, no-transform',
 } as const;
 
 /** The longest silence the contract allows: proxies close a stream idle for much longer. */
@@ -29,6 +30,21 @@ export function notificationEvent(notification: Notification): string {
 /** No `id:` on purpose: the browser's last event id must stay that of the last notification. */
 export function unreadEvent(count: number): string {
   return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
+}
+
+/**
+ * Whether a stream sends an `unread` event after reading what is new: after notifications it sent,
+ * or when the count moved since the one it last sent (`null`: none yet, so the first is always
+ * sent). Never otherwise: news about a notification its reader may not see (written for them, but
+ * hidden from the list) changes neither, and a bare `unread` would still tell them that something
+ * happened (contract: "Notifications").
+ */
+export function unreadEventDue(
+  notificationsSent: number,
+  count: number,
+  lastCountSent: number | null,
+): boolean {
+  return notificationsSent > 0 || count !== lastCountSent;
 }
 
 /** The Last-Event-ID header as an id, or null when absent or malformed (ignored, not an error). */

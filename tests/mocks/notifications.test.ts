@@ -372,6 +372,7 @@ describe('the stream', () => {
     try {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+      expect(stream.response.headers.get('Cache-Control')).toBe('no-store, no-transform');
       const [first] = await stream.next(1);
       expect(first).toEqual({ event: 'unread', id: null, data: { count: 1 } });
 
@@ -397,6 +398,25 @@ describe('the stream', () => {
       });
       const [, , , counted] = await stream.next(4);
       expect(counted).toEqual({ event: 'unread', id: null, data: { count: 0 } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends nothing once its token is revoked', async () => {
+    const { alice, bob } = people();
+    const stream = await openStream(alice.token);
+    try {
+      await stream.next(1);
+      const signOut = await api('POST', '/api/account/sign-out-everywhere', { token: alice.token });
+      expect(signOut.status).toBe(204);
+      createNotification({
+        recipientId: alice.user.id,
+        actorId: bob.user.id,
+        kind: 'RelationRequested',
+        relationType: FRIEND,
+      });
+      await expect(stream.next(2)).rejects.toThrow('The stream ended');
     } finally {
       stream.close();
     }

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
-import { call, person, requestRelation, writeRumination, type Person } from './ruminations-support';
+import {
+  call,
+  person,
+  relation,
+  requestRelation,
+  writeRumination,
+  type Person,
+} from './ruminations-support';
 import { SseReader, type SseEvent } from './support/sse-reader';
 
 /**
@@ -71,7 +78,8 @@ describe('GET /api/notifications/stream', () => {
     const { res, sse } = await connect(bob);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    // Personal data: no cache may keep it (contract: "Notifications"), nor a proxy rewrite it.
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     const unread = await sse.nth('unread', 1);
     expect(parsed(unread)).toEqual({ count: 1 });
@@ -218,10 +226,16 @@ describe('GET /api/notifications/stream', () => {
     t.app.notificationPublisher.publish([bob.id]);
     const late = await sse.nth('notification', 2);
     expect(late.id).toBe(String(early));
-    // More news: neither is sent again.
+    // More news: neither is sent again. A publish with nothing new sends nothing at all; the next
+    // notification comes alone.
     t.app.notificationPublisher.publish([bob.id]);
-    await sse.nth('unread', 4);
-    expect(sse.events.filter((e) => e.event === 'notification')).toHaveLength(2);
+    await requestRelation(t, other, bob, 2);
+    const next = await sse.nth('notification', 3);
+    expect(sse.named('notification').map((e) => e.id)).toEqual([
+      String(later.id),
+      late.id,
+      next.id,
+    ]);
   });
 
   it('sends a comment line as heartbeat', async () => {
@@ -244,6 +258,50 @@ describe('GET /api/notifications/stream', () => {
     await kept.sse.nth('unread', 1);
     await new Promise((r) => setTimeout(r, AUTH_CHECK_MS * 2));
     expect(kept.sse.ended).toBe(false);
+  });
+
+  it('sends nothing, not even the count, about a notification its reader may not see', async () => {
+    const author = await person(t);
+    const reader = await person(t);
+    const friendship = await relation(t.db, author, reader, 2, 'accepted');
+    const note = await writeRumination(t, author, { audiences: ['Friend'] });
+    const readersComment = await call(t, 'POST', '/api/comments', {
+      as: reader,
+      body: { ruminationId: note.id, content: 'mine' },
+    });
+    expect(readersComment.statusCode).toBe(201);
+    const ended = await call(t, 'DELETE', `/api/UserRelations/${friendship}`, { as: reader });
+    expect(ended.statusCode).toBe(204);
+    const { sse } = await connect(reader);
+    await sse.nth('unread', 1);
+    // The author answers on the note the former reader may no longer see.
+    const reply = await call(t, 'POST', '/api/comments', {
+      as: author,
+      body: { parentCommentId: readersComment.json<{ id: number }>().id, content: 'an answer' },
+    });
+    expect(reply.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    // Then news the reader may see: it arrives alone, with no event before it.
+    await requestRelation(t, await person(t), reader, 2);
+    await sse.nth('notification', 1);
+    await sse.until(() => sse.events.at(-1)?.event === 'unread', 1000, 'the count after it');
+    expect(sse.events.map((e) => e.event)).toEqual(['unread', 'notification', 'unread']);
+    expect(sse.events.map((e) => e.data)).toEqual([
+      '{"count":0}',
+      sse.events[1]!.data,
+      '{"count":1}',
+    ]);
+  });
+
+  it('sends nothing once its token is revoked, even news that comes before the next check', async () => {
+    const bob = await person(t);
+    const { sse } = await connect(bob);
+    await sse.nth('unread', 1);
+    const signOut = await call(t, 'POST', '/api/account/sign-out-everywhere', { as: bob });
+    expect(signOut.statusCode).toBe(204);
+    await requestRelation(t, await person(t), bob, 2);
+    await sse.end(AUTH_CHECK_MS * 5);
+    expect(sse.events.map((e) => e.event)).toEqual(['unread']);
   });
 
   it('forgets a stream whose client went away', async () => {

@@ -5,6 +5,7 @@ import {
   HEARTBEAT,
   notificationEvent,
   unreadEvent,
+  unreadEventDue,
 } from '../../../src/api/notification-stream-format';
 import { userOfToken } from '../../credentials/request-auth';
 import type { NotificationStreamTimings } from '../../config';
@@ -60,6 +61,8 @@ export class NotificationStream {
   private lastSentId = 0;
   /** Ids sent within LOOKBACK_IDS of lastSentId: a late row is sent once, not again. */
   private readonly recentlySent = new Set<number>();
+  /** The count of the last `unread` sent (null before the first). */
+  private lastCount: number | null = null;
   /** The refresh running now; at most one per stream, so queries never overlap. */
   private running: Promise<void> | null = null;
   /** News arrived while a refresh ran: one more refresh then, however many arrived. */
@@ -146,27 +149,48 @@ export class NotificationStream {
 
   /**
    * Everything visible not sent yet (after lastSentId, and late rows just before it), oldest first,
-   * page by page; then the unread count.
+   * page by page; then the unread count when it is news (unreadEventDue). What a page would send
+   * goes out only if the token still opens the API after that page was read: a token revoked
+   * meanwhile, even just before the periodic check, receives nothing (contract: "Notifications").
    */
   private async sendNews(): Promise<void> {
     let cursor = Math.max(this.startId, this.lastSentId - LOOKBACK_IDS);
+    let sent = 0;
     for (;;) {
       if (this.closed) return;
       const page = await listNotificationsAfter(this.deps.db, this.userId, cursor, STREAM_PAGE);
-      for (const notification of page) {
-        if (this.recentlySent.has(notification.id)) continue;
-        this.write(notificationEvent(notification));
-        this.recentlySent.add(notification.id);
-        this.lastSentId = Math.max(this.lastSentId, notification.id);
+      const fresh = page.filter((notification) => !this.recentlySent.has(notification.id));
+      const lastPage = page.length < STREAM_PAGE;
+      // The count after the last page, so that it counts every row just sent.
+      const count = lastPage ? await countUnread(this.deps.db, this.userId) : null;
+      const countIsNews =
+        count !== null && unreadEventDue(sent + fresh.length, count, this.lastCount);
+      if (fresh.length > 0 || countIsNews) {
+        if (!(await this.tokenStillOpens())) {
+          this.close();
+          return;
+        }
+        for (const notification of fresh) {
+          this.write(notificationEvent(notification));
+          this.recentlySent.add(notification.id);
+          this.lastSentId = Math.max(this.lastSentId, notification.id);
+        }
+        sent += fresh.length;
+        if (countIsNews) {
+          this.write(unreadEvent(count));
+          this.lastCount = count;
+        }
       }
-      if (page.length < STREAM_PAGE) break;
+      if (lastPage) break;
       cursor = page[page.length - 1]!.id;
     }
     for (const id of this.recentlySent) {
       if (id <= this.lastSentId - LOOKBACK_IDS) this.recentlySent.delete(id);
     }
-    const count = await countUnread(this.deps.db, this.userId);
-    this.write(unreadEvent(count));
+  }
+
+  private async tokenStillOpens(): Promise<boolean> {
+    return !this.closed && (await tokenStillValid(this.deps.db, this.deps.jwtSecret, this.token));
   }
 
   /**
@@ -183,7 +207,7 @@ export class NotificationStream {
   private async checkToken(): Promise<void> {
     if (this.closed) return;
     try {
-      if (!(await tokenStillValid(this.deps.db, this.deps.jwtSecret, this.token))) {
+      if (!(await this.tokenStillOpens())) {
         this.close();
         return;
       }

@@ -6,6 +6,7 @@ import {
   lastEventIdOf,
   notificationEvent,
   unreadEvent,
+  unreadEventDue,
 } from '../../../src/api/notification-stream-format';
 
 /** The text of the notification stream, which the server and the mock backend both write. */
@@ -32,6 +33,14 @@ describe('the notification stream', () => {
   it('writes the unread count without an id, and a comment line as heartbeat', () => {
     expect(unreadEvent(3)).toBe('event: unread\ndata: {"count":3}\n\n');
     expect(HEARTBEAT).toBe(': keep-alive\n\n');
+  });
+
+  it('sends the count first, after notifications, and when it moved; never otherwise', () => {
+    expect(unreadEventDue(0, 0, null)).toBe(true);
+    expect(unreadEventDue(2, 3, 3)).toBe(true);
+    expect(unreadEventDue(0, 2, 3)).toBe(true);
+    // News about a notification its reader may not see: nothing moved, nothing is sent.
+    expect(unreadEventDue(0, 3, 3)).toBe(false);
   });
 
   it('takes Last-Event-ID as an id, and ignores anything else', () => {
