@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountExport, type AccountExport } from '../../src/api/account-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
 import { EXPORT_PAGE_SIZE } from '../../server/modules/account/export-queries';
 import { ZipWriter } from '../../server/modules/account/export-zip';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import {
   call,
   insertComment,
@@ -22,7 +22,7 @@ import {
  * same notes as Markdown. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 
-let t: TestApp;
+const t = setUpTestApp();
 let me: Person;
 let friend: Person;
 let stranger: Person;
@@ -47,7 +47,6 @@ async function commentAs(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await person(t);
   friend = await person(t);
   stranger = await person(t);
@@ -95,7 +94,6 @@ beforeAll(async () => {
   const del = await call(t, 'DELETE', `/api/comments/${deletedCommentId}`, { as: me });
   expect(del.statusCode).toBe(204);
 });
-afterAll(() => t.close());
 
 const exportOf = (as: Person | null, query: string) =>
   call(t, 'GET', `/api/account/export${query}`, { as });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/credentials/access-token';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { tokenFromMail } from './support/memory-mailer';
-import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { createActiveUser, setUpTestApp } from './support/test-app';
 import { call, person, writeRumination } from './ruminations-support';
 
 /** api-contract.md "Accounts": passwords, email addresses and text that is never changed. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 let n = 0;
 const signup = (password: string, email = `person${++n}@example.test`) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/credentials/password';
 import {
   CURRENT_PASSWORD_WRONG,
@@ -8,14 +8,10 @@ import {
 } from '../../src/api/account-schemas';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { UserRelation } from '../../src/api/relation-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, setUpTestApp } from './support/test-app';
 import { call, idsOf, person, relation, writeRumination, type Person } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const PASSWORD = 'quiet harbour 42';
 

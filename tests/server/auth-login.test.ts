@@ -1,14 +1,10 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '../../server/credentials/access-token';
-import { authHeader, createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { authHeader, createActiveUser, setUpTestApp } from './support/test-app';
 
 describe('sign-in and the current user', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   const login = (username: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });

@@ -1,14 +1,10 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenFromMail } from './support/memory-mailer';
-import { authHeader, createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { authHeader, createActiveUser, setUpTestApp } from './support/test-app';
 
 describe('forgotten and reset passwords', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   /** The answer goes out first; the email follows (waited for here). */
   const forgot = async (email: string) => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenFromMail } from './support/memory-mailer';
-import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { createActiveUser, setUpTestApp } from './support/test-app';
 
 describe('sign-up and activation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   const signup = (body: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body as object });

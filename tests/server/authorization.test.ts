@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { RelationState } from '../../src/domain/visibility';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, person, relation, writeRumination, type Person } from './ruminations-support';
 
 /**
@@ -24,12 +24,11 @@ const ACTORS = [
 ] as const;
 type Actor = (typeof ACTORS)[number];
 
-let t: TestApp;
+const t = setUpTestApp();
 let cast: Record<Exclude<Actor, 'anonymous'>, Person>;
 const asActor = (a: Actor): Person | null => (a === 'anonymous' ? null : cast[a]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await person(t);
   const others = {} as Record<Exclude<Actor, 'anonymous' | 'owner'>, Person>;
   const states: [Exclude<Actor, 'anonymous' | 'owner' | 'stranger'>, RelationState][] = [
@@ -47,7 +46,6 @@ beforeAll(async () => {
   others.stranger = await person(t);
   cast = { owner, ...others };
 });
-afterAll(() => t.close());
 
 /** What each actor gets; `reader` is the answer for whoever may read but not write. */
 function expected(actor: Actor, owner: number, reader: number, anonymous = 404): number {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Comment } from '../../src/api/comment-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, person, relation, writeRumination, type Person } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 async function post(as: Person, body: Record<string, unknown>): Promise<Comment> {
   const res = await call(t, 'POST', '/api/comments', { as, body });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, person, writeRumination, type Person } from './ruminations-support';
 
 /**
@@ -10,7 +10,7 @@ import { call, person, writeRumination, type Person } from './ruminations-suppor
  * caller may not change. Client-owned fields only; everything else in a body is ignored.
  */
 
-let t: TestApp;
+const t = setUpTestApp();
 let me: Person;
 let other: Person;
 let mine: Rumination;
@@ -18,7 +18,6 @@ let theirs: Rumination;
 let comment: Comment;
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await person(t);
   other = await person(t);
   mine = await writeRumination(t, me, { content: 'mine' });
@@ -29,7 +28,6 @@ beforeAll(async () => {
   });
   comment = res.json<Comment>();
 });
-afterAll(() => t.close());
 
 /** Every row of every table this module owns, to show that refused calls changed nothing. */
 async function everything() {

@@ -1,36 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authHeader, createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { authHeader, createActiveUser, setUpTestApp } from './support/test-app';
 
 describe('HTTP conventions of the API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      extraRoutes: (app) => {
-        // A call that takes no body, like PUT /api/UserRelations/{id}/accept.
-        app.put('/api/test-no-body', () => ({ ok: true }));
-        app.withTypeProvider<ZodTypeProvider>().get(
-          '/api/test-query',
-          {
-            schema: {
-              querystring: z.object({
-                isPublic: z.string(),
-                UserId: z.string(),
-                // A name no list knows: matched from this schema alone.
-                brandNewParam: z.string().optional(),
-              }),
-            },
+  const t = setUpTestApp({
+    extraRoutes: (app) => {
+      // A call that takes no body, like PUT /api/UserRelations/{id}/accept.
+      app.put('/api/test-no-body', () => ({ ok: true }));
+      app.withTypeProvider<ZodTypeProvider>().get(
+        '/api/test-query',
+        {
+          schema: {
+            querystring: z.object({
+              isPublic: z.string(),
+              UserId: z.string(),
+              // A name no list knows: matched from this schema alone.
+              brandNewParam: z.string().optional(),
+            }),
           },
-          (request) => request.query,
-        );
-        app.get('/api/test-crash', () => {
-          throw new Error('a bug');
-        });
-      },
-    });
+        },
+        (request) => request.query,
+      );
+      app.get('/api/test-crash', () => {
+        throw new Error('a bug');
+      });
+    },
   });
-  afterAll(() => t.close());
 
   const isProblem = (res: { headers: Record<string, unknown> }) =>
     expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);

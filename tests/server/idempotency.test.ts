@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { IDEMPOTENCY_PROBLEMS } from '../../src/api/idempotency-key';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, person, writeRumination, type Person } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 function withKey(key: string) {
   return { 'Idempotency-Key': key };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { canView, type RelationFact } from '../../src/domain/visibility';
@@ -9,7 +9,7 @@ import {
   visibilityCases as all,
   type VisibilityCase,
 } from '../support/visibility-cases';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, insertComment, person, relation, writeRumination } from './ruminations-support';
 
 /**
@@ -27,11 +27,7 @@ import { call, insertComment, person, relation, writeRumination } from './rumina
  * notifications.test.ts.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const cases = all.filter((c) => c.viewer !== 'anonymous');
 

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, setUpTestApp } from './support/test-app';
 import {
   call,
   person,
@@ -17,20 +17,18 @@ import { SseReader, type SseEvent } from './support/sse-reader';
  * second of the action, replay after Last-Event-ID, heartbeat, revocation and shutdown.
  */
 
-let t: TestApp;
-let base: string;
-const open: AbortController[] = [];
-
 const HEARTBEAT_MS = 150;
 const AUTH_CHECK_MS = 200;
 
+const t = setUpTestApp({
+  config: { notificationStream: { heartbeatMs: HEARTBEAT_MS, authCheckMs: AUTH_CHECK_MS } },
+});
+let base: string;
+const open: AbortController[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp({
-    config: { notificationStream: { heartbeatMs: HEARTBEAT_MS, authCheckMs: AUTH_CHECK_MS } },
-  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => t.close());
 afterEach(() => {
   for (const controller of open.splice(0)) controller.abort();
 });

@@ -15,7 +15,7 @@ import {
   listNotificationsAfter,
   markRead,
 } from '../../server/modules/notifications/notification-service';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import {
   call,
   person,
@@ -31,17 +31,15 @@ import {
  * tested case by case in notification-privacy.test.ts.
  */
 
-let t: TestApp;
+const t = setUpTestApp();
 /** Every publish since the last reset, in order (the stream module installs the real one). */
 let published: number[][] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   const recorder: NotificationPublisher = { publish: (ids) => published.push([...ids]) };
   // Installed on the root instance, where the stream module decorates it; modules inherit it.
   (t.app as unknown as { notificationPublisher: NotificationPublisher }).notificationPublisher =
     recorder;
 });
-afterAll(() => t.close());
 beforeEach(() => {
   published = [];
 });

@@ -4,16 +4,16 @@ import {
   authHeader,
   createActiveUser,
   createTestApp,
+  setUpTestApp,
   type TestApp,
   type TestUser,
 } from './support/test-app';
 
 /** GET /api/users/search (contract: "Beyond the spec", People). */
 
-let t: TestApp;
+const t = setUpTestApp();
 let caller: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   caller = await createActiveUser(t.app, { username: 'alicia_caller' });
   for (const username of ['Zali', 'kalif', 'Alina', 'ali', 'bali', 'alice', 'a_b1', 'axb1']) {
     await createActiveUser(t.app, { username });
@@ -21,7 +21,6 @@ beforeAll(async () => {
   const pending = await createActiveUser(t.app, { username: 'alix_pending' });
   await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', pending.id).execute();
 });
-afterAll(() => t.close());
 
 const search = (query: string, as: TestUser | null = caller) =>
   t.app.inject({

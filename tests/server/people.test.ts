@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from './support/test-app';
 import { call, person, relation, writeRumination } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe('GET /api/users/{id}', () => {
   it('returns the profile with the number of public ruminations, to anyone', async () => {

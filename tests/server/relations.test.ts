@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import {
   call,
   idsOf,
@@ -11,11 +11,7 @@ import {
   type Person,
 } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const request = (from: Person, to: Person, relationType: number) =>
   requestRelation(t, from, to, relationType);

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from './support/test-app';
 import { call, person, relation, writeRumination, type Person } from './ruminations-support';
 
 /**
@@ -20,12 +20,11 @@ const counting: KyselyPlugin = {
   },
 };
 
-let t: TestApp;
+const t = setUpTestApp({ dbPlugins: [counting] });
 let alice: Person;
 let bob: Person;
 
 beforeAll(async () => {
-  t = await createTestApp({ dbPlugins: [counting] });
   alice = await person(t);
   bob = await person(t);
   await relation(t.db, alice, bob, 2, 'accepted');
@@ -33,7 +32,6 @@ beforeAll(async () => {
     await writeRumination(t, bob, { content: `Note ${i}`, audiences: [], publish: true });
   }
 });
-afterAll(() => t.close());
 
 async function roundTrips(url: string, as: Person | null): Promise<number> {
   queries = 0;

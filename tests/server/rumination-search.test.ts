@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from './support/test-app';
 import { call, idsOf, person, writeRumination, type Person } from './ruminations-support';
 
 /** GET /api/ruminations/my?q= (contract "My writing"), on SQLite and, with TEST_DATABASE_URL, PostgreSQL. */
 
-let t: TestApp;
+const t = setUpTestApp();
 let me: Person;
 let other: Person;
 const notes: Record<string, number> = {};
@@ -13,7 +13,6 @@ const search = async (q: string, extra = '', as: Person = me) =>
   idsOf(await call(t, 'GET', `/api/ruminations/my?q=${encodeURIComponent(q)}${extra}`, { as }));
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await person(t);
   other = await person(t);
   const write = async (key: string, content: string, publish = true) => {
@@ -31,7 +30,6 @@ beforeAll(async () => {
     publish: false,
   });
 });
-afterAll(() => t.close());
 
 describe('search of my ruminations', () => {
   it('finds a word in the middle of a note, ignoring case', async () => {

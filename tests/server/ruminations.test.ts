@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import {
   call,
   idsOf,
@@ -12,11 +12,7 @@ import {
   type Person,
 } from './ruminations-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertTermsVersion } from '../../server/modules/terms/terms-queries';
-import {
-  authHeader,
-  createActiveUser,
-  createTestApp,
-  TEST_TERMS_CONTENT,
-  type TestApp,
-} from './support/test-app';
+import { authHeader, createActiveUser, TEST_TERMS_CONTENT, setUpTestApp } from './support/test-app';
 
 describe('Terms of Service', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      // A writing call of the kind ruminations, comments and relations make.
-      extraRoutes: (app) =>
-        app.post('/api/test-write', async (request) => {
-          const user = await request.requireWriter();
-          return { ok: user.id };
-        }),
-    });
+  const t = setUpTestApp({
+    // A writing call of the kind ruminations, comments and relations make.
+    extraRoutes: (app) =>
+      app.post('/api/test-write', async (request) => {
+        const user = await request.requireWriter();
+        return { ok: user.id };
+      }),
   });
-  afterAll(() => t.close());
 
   const status = (token: string) =>
     t.app.inject({
@@ -150,11 +140,7 @@ describe('Terms of Service', () => {
 });
 
 describe('Terms of Service before any version is published', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seedTerms: false });
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp({ seedTerms: false });
 
   it('answers 404 for the current terms and requires nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/TermsOfService/current' });

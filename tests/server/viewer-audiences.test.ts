@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { createDatabase, migrateTo, migrateToLatest } from '../../server/db/database';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, person, requestRelation, type Person } from './ruminations-support';
 
 /**
@@ -11,11 +11,7 @@ import { call, person, requestRelation, type Person } from './ruminations-suppor
  * the table must end up exactly as a fresh derivation from user_relations would make it.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const request = (from: Person, to: Person, relationType: number) =>
   requestRelation(t, from, to, relationType);

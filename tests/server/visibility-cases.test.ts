@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import {
   describeCase,
   visibilityCases as all,
   type VisibilityCase,
 } from '../support/visibility-cases';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import {
   call,
   idsOf,
@@ -22,11 +22,7 @@ import {
  * the lists are narrowed to the case's author (UserId) or checked for the case's rumination.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 async function arrange(c: VisibilityCase) {
   const author = await person(t);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { RelationType } from '../../src/domain/relation-types';
 import { canView, type RelationFact, type RelationState } from '../../src/domain/visibility';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { call, idsOf, person, relation, writeRumination, type Person } from './ruminations-support';
 
 /**
@@ -41,11 +41,7 @@ const graph = fc.integer({ min: 2, max: 4 }).chain((people) =>
 
 type Graph = typeof graph extends fc.Arbitrary<infer G> ? G : never;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 async function build(g: Graph) {
   const people: Person[] = [];

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely, KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { signAccessToken } from '../../../server/credentials/access-token';
 import { hashPassword } from '../../../server/credentials/password';
@@ -107,6 +108,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of a file's tests (or a describe block's): created before the first of them, closed after
+ * the last. The returned object is filled in when the app is ready, so `const t = setUpTestApp()` at
+ * the top serves every test below it.
+ */
+export function setUpTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 export interface TestUser {
