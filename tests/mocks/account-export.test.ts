@@ -2,14 +2,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
-import {
-  createComment,
-  createRelation,
-  createRumination,
-  createUser,
-  getDb,
-} from '../../mocks/store';
+import { createComment, createRumination, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend } from './mock-backend';
+import { people, relate } from '../support/store-people';
 
 setupMockBackend();
 
@@ -21,29 +16,12 @@ setupMockBackend();
 const SECRETS = ['SECRET-READABLE', 'SECRET-HIDDEN', 'SECRET-THEIRS', 'SECRET-ON-MINE'];
 
 function arrange() {
-  const me = createUser({ username: 'alice' });
-  const friend = createUser({ username: 'bob' });
-  const stranger = createUser({ username: 'carol' });
-  const accepted = createRelation({ initiatorId: me.user.id, receiverId: friend.user.id, type: 2 });
-  const pending = createRelation({
-    initiatorId: me.user.id,
-    receiverId: stranger.user.id,
-    type: 0,
-    state: 'pending',
-  });
-  const rejected = createRelation({
-    initiatorId: stranger.user.id,
-    receiverId: me.user.id,
-    type: 1,
-    state: 'rejected',
-  });
-  const deleted = createRelation({
-    initiatorId: friend.user.id,
-    receiverId: me.user.id,
-    type: 3,
-    state: 'deleted',
-  });
-  createRelation({ initiatorId: friend.user.id, receiverId: stranger.user.id, type: 4 });
+  const { alice: me, bob: friend, carol: stranger } = people();
+  const accepted = relate(me, friend, 2);
+  const pending = relate(me, stranger, 0, 'pending');
+  const rejected = relate(stranger, me, 1, 'rejected');
+  const deleted = relate(friend, me, 3, 'deleted');
+  relate(friend, stranger, 4);
 
   const readable = createRumination({
     authorId: friend.user.id,

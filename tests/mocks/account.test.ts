@@ -6,13 +6,13 @@ import {
 } from '../../src/api/account-schemas';
 import {
   createComment,
-  createRelation,
   createRumination,
   createUser,
   DEFAULT_TEST_PASSWORD,
   getDb,
 } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
+import { relate } from '../support/store-people';
 
 setupMockBackend();
 
@@ -74,12 +74,7 @@ describe('/api/account in the mock backend', () => {
   it('deletes the account as the server does', async () => {
     const leaver = createUser({ username: 'leaver', email: 'leaver@example.com' });
     const friend = createUser({ username: 'friend' });
-    createRelation({
-      initiatorId: leaver.user.id,
-      receiverId: friend.user.id,
-      type: 2,
-      state: 'accepted',
-    });
+    relate(leaver, friend, 2);
     const own = createRumination({ authorId: leaver.user.id, audiences: [2] });
     createComment({ authorId: friend.user.id, ruminationId: own.id });
     const friendsNote = createRumination({ authorId: friend.user.id });

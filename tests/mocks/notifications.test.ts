@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { notification as notificationSchema } from '../../src/api/notification-schemas';
 import { commentNotificationRecipients } from '../../src/domain/notification-rules';
-import {
-  createComment,
-  createNotification,
-  createRelation,
-  createRumination,
-  createUser,
-  getDb,
-} from '../../mocks/store';
+import { createComment, createNotification, createRumination, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
+import { people, relate } from '../support/store-people';
 
 setupMockBackend();
 
 const FRIEND = 2;
 const FAMILY = 1;
-
-function people() {
-  const alice = createUser({ username: 'alice' });
-  const bob = createUser({ username: 'bob' });
-  const carol = createUser({ username: 'carol' });
-  return { alice, bob, carol };
-}
 
 async function list(token: string, query = ''): Promise<Json[]> {
   const response = await api('GET', `/api/notifications${query}`, { token });
@@ -185,11 +172,7 @@ describe('notifications of comments', () => {
 describe('what the recipient may no longer see', () => {
   it('hides a notification once the relation that let them see the rumination ended', async () => {
     const { alice, bob } = people();
-    const friends = createRelation({
-      initiatorId: alice.user.id,
-      receiverId: bob.user.id,
-      type: 2,
-    });
+    const friends = relate(alice, bob, 2);
     const bobs = createRumination({ authorId: bob.user.id, audiences: [FRIEND] });
     const top = createComment({ authorId: bob.user.id, ruminationId: bobs.id });
     await comment(alice.token, { content: 'Hi', ruminationId: bobs.id });

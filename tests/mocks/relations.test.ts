@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { userRelation } from '../../src/api/relation-schemas';
-import { createRelation, createUser } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
+import { people, relate } from '../support/store-people';
 
 setupMockBackend();
-
-function people() {
-  return {
-    alice: createUser({ username: 'alice' }),
-    bob: createUser({ username: 'bob' }),
-    carol: createUser({ username: 'carol' }),
-  };
-}
 
 const request = (token: string, userId: number | string, relationType: number | string) =>
   api('POST', '/api/UserRelations', { token, body: { userId, relationType } });
@@ -45,18 +37,8 @@ describe('requesting relations', () => {
 
   it('allows asking again after a rejection or a deletion', async () => {
     const { alice, bob } = people();
-    createRelation({
-      initiatorId: alice.user.id,
-      receiverId: bob.user.id,
-      type: 2,
-      state: 'rejected',
-    });
-    createRelation({
-      initiatorId: alice.user.id,
-      receiverId: bob.user.id,
-      type: 1,
-      state: 'deleted',
-    });
+    relate(alice, bob, 2, 'rejected');
+    relate(alice, bob, 1, 'deleted');
     expect((await request(alice.token, bob.user.id, 2)).status).toBe(201);
     expect((await request(bob.token, alice.user.id, 1)).status).toBe(201);
   });
@@ -104,14 +86,9 @@ describe('the relation state machine', () => {
 
   it('lets either side delete an accepted relation, and nobody delete a rejected one', async () => {
     const { alice, bob } = people();
-    const a = createRelation({ initiatorId: alice.user.id, receiverId: bob.user.id, type: 2 });
-    const b = createRelation({ initiatorId: alice.user.id, receiverId: bob.user.id, type: 4 });
-    const r = createRelation({
-      initiatorId: alice.user.id,
-      receiverId: bob.user.id,
-      type: 0,
-      state: 'rejected',
-    });
+    const a = relate(alice, bob, 2);
+    const b = relate(alice, bob, 4);
+    const r = relate(alice, bob, 0, 'rejected');
     expect((await api('DELETE', `/api/UserRelations/${a.id}`, { token: alice.token })).status).toBe(
       204,
     );
@@ -125,12 +102,7 @@ describe('the relation state machine', () => {
 
   it('answers 404 on every call about a relation the caller is not part of', async () => {
     const { alice, bob, carol } = people();
-    const pending = createRelation({
-      initiatorId: alice.user.id,
-      receiverId: bob.user.id,
-      type: 2,
-      state: 'pending',
-    });
+    const pending = relate(alice, bob, 2, 'pending');
     const asCarol = { token: carol.token };
     expect((await api('PUT', `/api/UserRelations/${pending.id}/accept`, asCarol)).status).toBe(404);
     expect((await api('PUT', `/api/UserRelations/${pending.id}/reject`, asCarol)).status).toBe(404);
@@ -143,20 +115,10 @@ describe('the relation state machine', () => {
 describe('listing relations', () => {
   it("lists only the caller's relations, deleted ones on request, filtered and paged", async () => {
     const { alice, bob, carol } = people();
-    const ab = createRelation({ initiatorId: alice.user.id, receiverId: bob.user.id, type: 2 });
-    const ca = createRelation({
-      initiatorId: carol.user.id,
-      receiverId: alice.user.id,
-      type: 1,
-      state: 'pending',
-    });
-    const gone = createRelation({
-      initiatorId: alice.user.id,
-      receiverId: carol.user.id,
-      type: 4,
-      state: 'deleted',
-    });
-    createRelation({ initiatorId: bob.user.id, receiverId: carol.user.id, type: 0 });
+    const ab = relate(alice, bob, 2);
+    const ca = relate(carol, alice, 1, 'pending');
+    const gone = relate(alice, carol, 4, 'deleted');
+    relate(bob, carol, 0);
     const list = (query: string) =>
       api('GET', `/api/UserRelations${query}`, { token: alice.token }).then((r) =>
         (r.json as Json[]).map((x) => x.id as number),

@@ -38,5 +38,9 @@ describe('search of my ruminations in the mock backend', () => {
       token: me.token,
     });
     expect(tooLong.status).toBe(400);
+    // Bytes that are not UTF-8 are refused, not searched for as U+FFFD (as the server does).
+    const notUtf8 = await api('GET', '/api/ruminations/my?q=caf%E9', { token: me.token });
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.json).toMatchObject({ title: 'The query string is not valid UTF-8' });
   });
 });

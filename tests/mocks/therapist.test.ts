@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRelation, createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
+import { relate } from '../support/store-people';
 
 /** The one directional rule of visibility, spelled out on the feed and on a profile. */
 
@@ -12,7 +13,7 @@ function arrange() {
   const patient = createUser({ username: 'patient' });
   const therapist = createUser({ username: 'therapist' });
   // The patient asked: the receiver is the patient's therapist.
-  createRelation({ initiatorId: patient.user.id, receiverId: therapist.user.id, type: THERAPIST });
+  relate(patient, therapist, THERAPIST);
   const patientNote = createRumination({ authorId: patient.user.id, audiences: [THERAPIST] });
   const therapistNote = createRumination({ authorId: therapist.user.id, audiences: [THERAPIST] });
   return { patient, therapist, patientNote, therapistNote };

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createComment,
-  createRelation,
-  createRumination,
-  createUser,
-  resetMockBackend,
-} from '../../mocks/store';
+import { createComment, createRumination, createUser, resetMockBackend } from '../../mocks/store';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import {
   describeCase,
@@ -13,6 +7,7 @@ import {
   type VisibilityCase,
 } from '../support/visibility-cases';
 import { api, setupMockBackend, type Json } from './mock-backend';
+import { relate } from '../support/store-people';
 
 /**
  * The 660 cases of api-contract.md's visibility rule (copied from the shared design folder),
@@ -28,12 +23,7 @@ function arrange(c: VisibilityCase) {
   const viewer = c.viewer === 'author' ? author : createUser({ username: 'viewer' });
   for (const r of c.relations) {
     const [initiator, receiver] = r.initiator === 'author' ? [author, viewer] : [viewer, author];
-    createRelation({
-      initiatorId: initiator.user.id,
-      receiverId: receiver.user.id,
-      type: relationTypeOfAudience(r.type),
-      state: r.state,
-    });
+    relate(initiator, receiver, relationTypeOfAudience(r.type), r.state);
   }
   const rumination = createRumination({
     authorId: author.user.id,

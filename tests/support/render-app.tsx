@@ -42,3 +42,11 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   });
   return { router, queryClient, auth, user, ...result, ...screen };
 }
+
+/** The queries that hold data (idle observers may leave entries without any, which is harmless). */
+export function queriesWithData(app: { queryClient: QueryClient }) {
+  return app.queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.data !== undefined);
+}

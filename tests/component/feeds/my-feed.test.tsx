@@ -1,8 +1,9 @@
 import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
-import { createRelation, createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
+import { relate } from '../../support/store-people';
 
 const log = logRequests();
 
@@ -11,7 +12,7 @@ describe('My Feed', () => {
     const me = createUser({ username: 'meg' });
     const friend = createUser({ username: 'fran' });
     const stranger = createUser({ username: 'stan' });
-    createRelation({ initiatorId: friend.user.id, receiverId: me.user.id, type: 2 });
+    relate(friend, me, 2);
     createRumination({ authorId: friend.user.id, content: 'Fran, to friends', audiences: [2] });
     createRumination({ authorId: friend.user.id, content: 'Fran, to family', audiences: [1] });
     createRumination({ authorId: friend.user.id, content: 'Fran, to everyone' });

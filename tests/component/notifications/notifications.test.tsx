@@ -1,15 +1,11 @@
 import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import {
-  createNotification,
-  createRelation,
-  createRumination,
-  createUser,
-} from '../../../mocks/store';
+import { createNotification, createRumination, createUser } from '../../../mocks/store';
 import type { NotificationKind } from '../../../src/api/notification-schemas';
 import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 import { api } from '../../mocks/mock-backend';
+import { relate } from '../../support/store-people';
 
 const FRIEND = 2;
 const FAMILY = 1;
@@ -95,12 +91,7 @@ describe('the notifications page', () => {
     const sam = createUser({ username: 'sam' });
     const nora = createUser({ username: 'nora' });
     const note = createRumination({ authorId: maya.user.id });
-    const request = createRelation({
-      initiatorId: leo.user.id,
-      receiverId: maya.user.id,
-      type: FRIEND,
-      state: 'pending',
-    });
+    const request = relate(leo, maya, FRIEND, 'pending');
     createNotification({
       recipientId: maya.user.id,
       actorId: leo.user.id,

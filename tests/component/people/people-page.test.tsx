@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
 import { within } from '@testing-library/react';
-import { createRelation, createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store';
 import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
+import { relate } from '../../support/store-people';
 
 const FRIEND = 2;
 
@@ -42,12 +43,7 @@ describe('People', () => {
   test('alice sees the request in the nav and on People, accepts, and bob is one of her people', async () => {
     const alice = createUser({ username: 'alice' });
     const bob = createUser({ username: 'bob' });
-    createRelation({
-      type: FRIEND,
-      initiatorId: bob.user.id,
-      receiverId: alice.user.id,
-      state: 'pending',
-    });
+    relate(bob, alice, FRIEND, 'pending');
     const app = await renderApp('/people', { token: alice.token });
 
     expect(await app.findByRole('link', { name: 'People, 1 request waiting' })).toBeInTheDocument();
@@ -65,7 +61,7 @@ describe('People', () => {
   test('deleting one of your people asks first', async () => {
     const alice = createUser({ username: 'alice' });
     const bob = createUser({ username: 'bob' });
-    createRelation({ type: FRIEND, initiatorId: bob.user.id, receiverId: alice.user.id });
+    relate(bob, alice, FRIEND);
     const app = await renderApp('/people', { token: alice.token });
     const people = await app.findByRole('region', { name: 'Your people' });
     await app.user.click(
@@ -91,12 +87,7 @@ describe('People', () => {
     installMatchMedia({ narrow: true });
     const alice = createUser({ username: 'alice' });
     const bob = createUser({ username: 'bob' });
-    createRelation({
-      type: FRIEND,
-      initiatorId: bob.user.id,
-      receiverId: alice.user.id,
-      state: 'pending',
-    });
+    relate(bob, alice, FRIEND, 'pending');
     const app = await renderApp('/public', { token: alice.token });
     await app.user.click(app.getByRole('button', { name: 'Open menu' }));
     await app.user.click(await app.findByRole('menuitem', { name: 'People, 1 request waiting' }));
@@ -141,12 +132,7 @@ describe('People', () => {
     const alice = createUser({ username: 'alice' });
     for (let i = 0; i < 201; i++) {
       const asker = createUser({ username: `asker${i}` });
-      createRelation({
-        type: FRIEND,
-        initiatorId: asker.user.id,
-        receiverId: alice.user.id,
-        state: 'pending',
-      });
+      relate(asker, alice, FRIEND, 'pending');
     }
     const app = await renderApp('/people', { token: alice.token });
     expect(await app.findByRole('region', { name: 'Requests for you (201)' })).toBeInTheDocument();

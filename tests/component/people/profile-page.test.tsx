@@ -1,10 +1,11 @@
 import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
-import { createRelation, createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store';
 import { avatarGradientFor } from '../../../src/components/ui/avatar-gradient';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
+import { relate } from '../../support/store-people';
 
 const log = logRequests();
 
@@ -15,7 +16,7 @@ function arrange() {
   createRumination({ authorId: dana.user.id, content: 'Public musing' });
   createRumination({ authorId: dana.user.id, content: 'Only for friends', audiences: [2] });
   createRumination({ authorId: dana.user.id, content: 'Hidden draft', isPublished: false });
-  createRelation({ initiatorId: dana.user.id, receiverId: viewer.user.id, type: 2 });
+  relate(dana, viewer, 2);
   return { dana, viewer };
 }
 

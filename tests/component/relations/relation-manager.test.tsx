@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createRelation, createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from '../ruminations/request-log';
+import { relate } from '../../support/store-people';
 
 const log = logRequests();
 
@@ -57,30 +58,10 @@ describe('relation manager', () => {
 
   test('types pending or accepted in either direction are not offered; rejected ones are, and are hidden', async () => {
     const { me, them } = pair();
-    createRelation({
-      initiatorId: me.user.id,
-      receiverId: them.user.id,
-      type: 0,
-      state: 'pending',
-    });
-    createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 1,
-      state: 'accepted',
-    });
-    createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 2,
-      state: 'rejected',
-    });
-    createRelation({
-      initiatorId: me.user.id,
-      receiverId: them.user.id,
-      type: 4,
-      state: 'deleted',
-    });
+    relate(me, them, 0, 'pending');
+    relate(them, me, 1);
+    relate(them, me, 2, 'rejected');
+    relate(me, them, 4, 'deleted');
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
 
@@ -95,7 +76,7 @@ describe('relation manager', () => {
   test('the request button is hidden when all six types are in use', async () => {
     const { me, them } = pair();
     for (const type of [0, 1, 2, 3, 4, 5] as const) {
-      createRelation({ initiatorId: me.user.id, receiverId: them.user.id, type });
+      relate(me, them, type);
     }
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
@@ -106,12 +87,7 @@ describe('relation manager', () => {
 
   test('an incoming request can be accepted, and then deleted', async () => {
     const { me, them } = pair();
-    const incoming = createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 2,
-      state: 'pending',
-    });
+    const incoming = relate(them, me, 2, 'pending');
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
     const row = await region.findByRole('listitem', { name: 'Friend relation' });
@@ -132,12 +108,7 @@ describe('relation manager', () => {
 
   test('rejecting an incoming request hides it and offers the type again', async () => {
     const { me, them } = pair();
-    const incoming = createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 4,
-      state: 'pending',
-    });
+    const incoming = relate(them, me, 4, 'pending');
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
     const row = await region.findByRole('listitem', { name: 'Partner relation' });
@@ -151,12 +122,7 @@ describe('relation manager', () => {
 
   test('an outgoing request can be cancelled', async () => {
     const { me, them } = pair();
-    const outgoing = createRelation({
-      initiatorId: me.user.id,
-      receiverId: them.user.id,
-      type: 3,
-      state: 'pending',
-    });
+    const outgoing = relate(me, them, 3, 'pending');
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
     const row = await region.findByRole('listitem', { name: 'Best Friend relation' });
@@ -173,7 +139,7 @@ describe('relation manager', () => {
   test('Therapist reads "Patient" on the receiving side and "Therapist" on the initiating side', async () => {
     const { me, them } = pair();
     // theo asked meg to be his therapist: for meg, theo is her patient.
-    createRelation({ initiatorId: them.user.id, receiverId: me.user.id, type: 5 });
+    relate(them, me, 5);
     const asReceiver = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(asReceiver);
     expect(await region.findByRole('listitem', { name: 'Patient relation' })).toBeInTheDocument();
@@ -187,12 +153,7 @@ describe('relation manager', () => {
 
   test('a pending accept reads "Accepting..."', async () => {
     const { me, them } = pair();
-    createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 0,
-      state: 'pending',
-    });
+    relate(them, me, 0, 'pending');
     const hold = deferred();
     server.use(
       http.put('*/api/UserRelations/:id/accept', async () => {
@@ -236,12 +197,7 @@ describe('relation manager', () => {
     const { me, them } = pair();
     const { createRumination } = await import('../../../mocks/store');
     createRumination({ authorId: them.user.id, content: 'For friends only', audiences: [2] });
-    createRelation({
-      initiatorId: them.user.id,
-      receiverId: me.user.id,
-      type: 2,
-      state: 'pending',
-    });
+    relate(them, me, 2, 'pending');
     const app = await renderApp(`/user/${them.user.id}?view=all`, { token: me.token });
     const region = await manager(app);
     expect(app.queryByText('For friends only')).not.toBeInTheDocument();

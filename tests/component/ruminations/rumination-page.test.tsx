@@ -1,9 +1,10 @@
 import './jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
-import { createRelation, createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from './warm-up';
+import { relate } from '../../support/store-people';
 
 warmUpLazyModules();
 
@@ -15,7 +16,7 @@ describe('a rumination on its own page', () => {
     const alice = createUser({ username: 'alice' });
     const bob = createUser({ username: 'bob' });
     const carol = createUser({ username: 'carol' });
-    createRelation({ type: FRIEND, initiatorId: bob.user.id, receiverId: alice.user.id });
+    relate(bob, alice, FRIEND);
     const note = createRumination({
       authorId: alice.user.id,
       content: 'Only for my friends',

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { createUser, publishTermsVersion } from '../../../mocks/store';
 import { getToken } from '../../../src/lib/token-storage';
 import { installMatchMedia } from '../../support/match-media';
-import { renderApp } from '../../support/render-app';
+import { queriesWithData, renderApp } from '../../support/render-app';
 
 describe('navigation bar', () => {
   test('signed out: logo, Public and Sign In only', async () => {
@@ -66,14 +66,7 @@ describe('navigation bar', () => {
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
     // Nothing of the previous user stays cached (idle observers may re-create empty entries).
-    await vi.waitFor(() =>
-      expect(
-        app.queryClient
-          .getQueryCache()
-          .getAll()
-          .filter((query) => query.state.data !== undefined),
-      ).toEqual([]),
-    );
+    await vi.waitFor(() => expect(queriesWithData(app)).toEqual([]));
     expect(await app.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(app.queryByRole('link', { name: 'My Ruminations' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import {
   publishTermsVersion,
 } from '../../../mocks/store';
 import { getToken } from '../../../src/lib/token-storage';
-import { renderApp } from '../../support/render-app';
+import { queriesWithData, renderApp } from '../../support/render-app';
 
 const CHECKBOX = /I have read, understood, and agree to be bound by these Terms of Service/;
 
@@ -188,14 +188,7 @@ describe('forced terms acceptance screen', () => {
     await app.user.click(await app.findByRole('button', { name: 'Decline and Logout' }));
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
-    await vi.waitFor(() =>
-      expect(
-        app.queryClient
-          .getQueryCache()
-          .getAll()
-          .filter((query) => query.state.data !== undefined),
-      ).toEqual([]),
-    );
+    await vi.waitFor(() => expect(queriesWithData(app)).toEqual([]));
     expect(getDb().acceptances.filter((a) => a.version === '1.1')).toEqual([]);
   });
 
