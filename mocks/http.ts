@@ -5,6 +5,7 @@ import {
   HTTP_PROBLEMS,
   inputProblem,
   MAX_BODY_BYTES,
+  queryIsUtf8,
   type InputPart,
 } from '../src/api/http-problems';
 import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
@@ -40,6 +41,8 @@ export function route(method: Method, path: string, resolver: Resolver) {
   return http[method](`*${path}`, async (info) => {
     syncDb();
     try {
+      // First, as the server's first hook: a query string that is not UTF-8 is never read.
+      if (!queryIsUtf8(info.request.url)) throw ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8);
       const response = await resolver(info);
       return response;
     } catch (error) {

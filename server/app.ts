@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from '../src/api/http-problems';
+import { HTTP_PROBLEMS, MAX_BODY_BYTES, queryIsUtf8 } from '../src/api/http-problems';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node:querystring';
@@ -136,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/') || request.url === '/api';
     void reply.headers(api ? apiHeaders : headers);
-    done();
+    // The query parser (node:querystring) reads bytes that are not UTF-8 as U+FFFD: refuse them
+    // first, as the JSON parser below refuses such a body.
+    done(queryIsUtf8(request.url) ? undefined : ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8));
   });
 
   matchQueryNamesIgnoringCase(app);

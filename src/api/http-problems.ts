@@ -21,11 +21,39 @@ export const HTTP_PROBLEMS = {
   /** No route answers that method and path. */
   notFound: { status: 404, title: 'Not found' },
   bodyNotJson: { status: 400, title: 'The request body is not valid JSON' },
+  /** Percent-escapes that are not UTF-8 (queryIsUtf8): refused, never read as U+FFFD. */
+  queryNotUtf8: { status: 400, title: 'The query string is not valid UTF-8' },
   bodyTooLarge: {
     status: 413,
     title: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KiB)`,
   },
 } as const satisfies Record<string, Refusal>;
+
+const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether the query string of a request target or URL (what follows `?`) decodes to UTF-8: every
+ * run of percent-escapes must be whole UTF-8 characters (no stray, cut, overlong or surrogate
+ * bytes). Decoders put U+FFFD in place of such bytes, silently changing what was asked, and text
+ * is never silently changed. A `%` that starts no escape is a character, as it always was.
+ */
+export function queryIsUtf8(target: string): boolean {
+  const start = target.indexOf('?');
+  if (start < 0 || !target.includes('%', start)) return true;
+  for (const [run] of target.slice(start + 1).matchAll(PERCENT_ESCAPES)) {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i += 1) {
+      bytes[i] = Number.parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16);
+    }
+    try {
+      strictUtf8.decode(bytes);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
 
 /**
  * The bearer token of an `Authorization` header: null when none was sent (a blank header counts
