@@ -31,7 +31,7 @@ export interface RateLimits {
   forgotPerAddress: RateLimitRule;
   resetPerAccount: RateLimitRule;
   resetPerAddress: RateLimitRule;
-  /** Reads a script could scrape (user search), per signed-in user. */
+  /** Reads a script could scrape (people search, note search: each counted apart), per signed-in user. */
   searchPerUser: RateLimitRule;
 }
 

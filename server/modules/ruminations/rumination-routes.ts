@@ -6,6 +6,7 @@ import {
   rumination,
   ruminationIdParams,
   ruminationListQuery,
+  type RuminationListQuery,
 } from '../../../src/api/rumination-schemas';
 import {
   createRumination,
@@ -17,16 +18,34 @@ import {
   updateRumination,
 } from './rumination-service';
 import { sendIdempotent } from '../../http/idempotency';
+import { rateLimitHook } from '../../http/rate-limit';
+import { searchTerms } from '../../../src/domain/note-search';
 
 const ruminationList = z.array(rumination);
 
 /** /api/ruminations: HTTP in and out only; the rules live in rumination-service.ts. */
 export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.rateLimits;
 
   api.get(
     '/api/ruminations/my',
-    { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
+    {
+      schema: { querystring: ruminationListQuery, response: { 200: ruminationList } },
+      // A search (a q with words) is limited like other reads a script could scrape, per user,
+      // after validation and authentication; a plain page is not counted.
+      preHandler: rateLimitHook(
+        app,
+        limits.enabled,
+        'search-notes',
+        limits.searchPerUser,
+        async (request) => {
+          const { q } = request.query as RuminationListQuery;
+          if (searchTerms(q).length === 0) return undefined;
+          return String((await request.requireUser()).id);
+        },
+      ),
+    },
     async (request) => {
       const user = await request.requireUser();
       return listMine(app.db, user.id, request.query);
