@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchesSearch, searchTerms } from '../../src/domain/note-search';
-import { createTestApp, type TestApp } from './support/test-app';
+import { setUpTestApp } from './support/test-app';
 import { testPostgresUrl } from './support/test-database';
 import { call, idsOf, person, writeRumination, type Person } from './ruminations-support';
 
@@ -15,7 +15,7 @@ import { call, idsOf, person, writeRumination, type Person } from './ruminations
  * finds nothing by the rule finds nothing (a word the parser cut used to find every note).
  */
 
-let t: TestApp;
+const t = setUpTestApp();
 let me: Person;
 const onPostgres = testPostgresUrl() !== undefined;
 
@@ -56,7 +56,6 @@ const notes: { id: number; content: string }[] = [];
 let characters: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await person(t);
   characters = sampleCharacters();
   // Each note holds some of the characters between two letters: `x?y`.
@@ -75,7 +74,6 @@ beforeAll(async () => {
       .slice(0, 5000),
   });
 });
-afterAll(() => t.close());
 
 async function search(q: string, as: Person = me) {
   const res = await call(t, 'GET', `/api/ruminations/my?q=${encodeURIComponent(q)}`, { as });

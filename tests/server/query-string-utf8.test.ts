@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from './support/test-app';
 import { call, idsOf, person, writeRumination, type Person } from './ruminations-support';
 
 /**
@@ -8,16 +8,14 @@ import { call, idsOf, person, writeRumination, type Person } from './ruminations
  * nobody sent (docs/operations.md: text is never silently changed).
  */
 
-let t: TestApp;
+const t = setUpTestApp();
 let me: Person;
 let cafe: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await person(t);
   cafe = (await writeRumination(t, me, { content: 'Morning at the café' })).id;
 });
-afterAll(() => t.close());
 
 describe('query strings that are not UTF-8', () => {
   it.each([
