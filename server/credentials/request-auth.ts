@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { bearerTokenOf, HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { termsAcceptanceRequired } from '../../src/api/terms-schemas';
+import { decideWriterStanding } from '../../src/domain/account-decisions';
 import type { Refusal } from '../../src/domain/decision';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../../src/api/problem';
@@ -36,6 +37,15 @@ function unauthorized(refusal: Refusal, tokenSent: boolean): ApiProblem {
   return ApiProblem.of(refusal).withHeaders({ 'www-authenticate': challenge });
 }
 
+/**
+ * A writer found gone after their token was checked (their account erased meanwhile) is answered
+ * as their token is from then on: 401 with the invalid_token challenge, so the client signs out.
+ */
+export function requireStanding(accountActive: boolean): void {
+  const decided = decideWriterStanding({ accountActive });
+  if (!decided.ok) throw unauthorized(decided.refusal, true);
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const read = bearerTokenOf(request.headers.authorization);
   if (!read.ok) throw unauthorized(read.refusal, true);
@@ -63,6 +73,16 @@ export async function userOfToken(
     return null;
   }
   return { id: user.id, username: user.username };
+}
+
+async function isActive(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function resolveUser(
@@ -98,8 +118,12 @@ export function installRequestAuth(
   app.decorateRequest('requireWriter', async function (this: FastifyRequest) {
     const user = await this.requireUser();
     const status = await termsStatusFor(db, user.id);
-    if (status.requiresAcceptance)
+    if (status.requiresAcceptance) {
+      // An erasure that committed since the token was checked took the acceptance with it: the
+      // person is gone, not behind on the terms (writer-lock.ts).
+      requireStanding(await isActive(db, user.id));
       throw ApiProblem.of(termsAcceptanceRequired(status.currentVersion));
+    }
     return user;
   });
 }

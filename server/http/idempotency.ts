@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { lockWriter } from '../credentials/writer-lock';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/constraint-violations';
 import { ApiProblem, settle } from '../../src/api/problem';
@@ -57,12 +58,16 @@ function requestHash(request: FastifyRequest): string {
 
 const lastCleanup = new WeakMap<object, number>();
 
-/** Drops keys past their lifetime, at most once an hour per instance (an index range delete). */
-async function cleanupOldKeys(db: Kysely<WithKeys>): Promise<void> {
+/**
+ * Drops keys past their lifetime, at most once an hour per instance (an index range delete).
+ * Counted per app database: `withTables` makes a new instance on every call.
+ */
+async function cleanupOldKeys(db: Kysely<Database>): Promise<void> {
   const now = Date.now();
   if (now - (lastCleanup.get(db) ?? 0) < CLEANUP_INTERVAL_MS) return;
   lastCleanup.set(db, now);
   await db
+    .withTables<{ idempotency_keys: IdempotencyKeysTable }>()
     .deleteFrom('idempotency_keys')
     .where('create_tms', '<', new Date(now - KEY_LIFETIME_MS).toISOString())
     .execute();
@@ -100,6 +105,11 @@ export async function sendIdempotent<T>(
   const key = idempotencyKeyOf(request);
   if (key === undefined) return reply.code(status).send(await write(db));
 
+  // Before the write, not after: nothing may stand between its commit and its answer (an account
+  // erased in between would see a write of theirs acknowledged after its deletion answered).
+  await cleanupOldKeys(db).catch((error: unknown) =>
+    request.log.warn({ err: error }, 'Cleanup of old idempotency keys failed'),
+  );
   const keysDb = db.withTables<{ idempotency_keys: IdempotencyKeysTable }>();
   const hash = requestHash(request);
   const stored = await findStored(keysDb, userId, key);
@@ -108,6 +118,8 @@ export async function sendIdempotent<T>(
   let result: T;
   try {
     result = await db.transaction().execute(async (trx) => {
+      // The writer's lock comes before any insert (writer-lock.ts says why).
+      await lockWriter(trx, userId);
       // Inserted first: a concurrent twin waits on (or collides with) this row, never writes twice.
       const keysTrx = trx.withTables<{ idempotency_keys: IdempotencyKeysTable }>();
       await keysTrx
@@ -137,8 +149,5 @@ export async function sendIdempotent<T>(
     if (!winner) throw error;
     return replay(reply, winner, hash);
   }
-  await cleanupOldKeys(keysDb).catch((error: unknown) =>
-    request.log.warn({ err: error }, 'Cleanup of old idempotency keys failed'),
-  );
   return reply.code(status).send(result);
 }

@@ -22,6 +22,12 @@ export const ACCOUNT_PROBLEMS = {
    * token had been sent.
    */
   gone: HTTP_PROBLEMS.authenticationRequired,
+  /**
+   * A write whose account was deleted after its token was checked (the write waited for the
+   * erasure, or was refused its terms because the erasure took their acceptance): answered as the
+   * token is answered from then on, as one that opens nothing.
+   */
+  writerGone: HTTP_PROBLEMS.invalidToken,
   /** The export's account was deleted between the token check and the first read. */
   exportGone: { status: 404, title: 'Account not found' },
   currentPasswordWrong: wrongPassword('currentPassword', CURRENT_PASSWORD_WRONG),
@@ -31,6 +37,15 @@ export const ACCOUNT_PROBLEMS = {
 /** The caller's own account, loaded by their id: 401 when it no longer exists. */
 export function ownAccount<Account>(account: Account | undefined): Decision<Account> {
   return account === undefined ? refuse(ACCOUNT_PROBLEMS.gone) : allow(account);
+}
+
+/**
+ * Whether the caller may still write, asked inside the write's own transaction (after the lock on
+ * their account that the erasure also takes): deletion and the person's own writes exclude each
+ * other, so a write either lands before the erasure, which then erases it, or finds them gone.
+ */
+export function decideWriterStanding(facts: { accountActive: boolean }): Decision {
+  return facts.accountActive ? allow() : refuse(ACCOUNT_PROBLEMS.writerGone);
 }
 
 export interface PasswordChangeFacts {

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
 import type { Database } from '../../db/schema';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
@@ -16,8 +16,15 @@ import { deleteNotificationsOfPerson } from '../notifications/notification-queri
  * tombstone shows ERASED_ACCOUNT_NAME, holds no email and no password, is not active (no profile,
  * no search, no sign-in, no relation), and its lookup keys can never equal a username or an email
  * again, so both are free for a new account at once.
+ *
+ * The person's own writes in flight are excluded first (server/credentials/writer-lock.ts): the
+ * user row is locked before anything is read or erased, so a write that got its lock earlier has
+ * committed and is erased here, and one that comes later waits and then finds the account gone.
  */
 export async function eraseAccount(trx: Transaction<Database>, userId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  }
   const now = new Date().toISOString();
   const own = trx.selectFrom('ruminations').select('id').where('author_id', '=', userId);
   // Replies before what they answer would be the safe order for foreign keys without cascade;

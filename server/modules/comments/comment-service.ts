@@ -13,6 +13,7 @@ import {
   decideNewComment,
   newCommentTarget,
   vanishedTarget,
+  type NewComment,
   type NewCommentFacts,
   type NewCommentTarget,
   type VisibleComment,
@@ -20,6 +21,7 @@ import {
 import { isForeignKeyViolation } from '../../db/constraint-violations';
 import { requireVisibleRumination } from '../ruminations/rumination-service';
 import { findVisibleRumination } from '../ruminations/rumination-queries';
+import { asWriter } from '../../credentials/writer-lock';
 import { buildCommentTree } from './comment-tree';
 import { notifyComment, type Notified } from '../notifications/notification-service';
 import {
@@ -94,14 +96,6 @@ export interface CommentCreated {
   notified: Notified;
 }
 
-/** Runs in `db` when it is already a transaction (an Idempotency-Key's), else in a new one. */
-async function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 /** The facts the decision needs about what the new comment answers, as the caller sees them. */
 async function loadTarget(
   db: Kysely<Database>,
@@ -128,12 +122,12 @@ export async function createComment(
   userId: number,
   input: CreateCommentInput,
 ): Promise<CommentCreated> {
-  const facts = await loadTarget(db, newCommentTarget(input), userId);
-  const decided = settle(decideNewComment(facts, userId));
-  let written: { id: number; notified: Notified };
+  let decided: NewComment | undefined;
   try {
     // The comment and its notifications are kept together or not at all.
-    written = await inTransaction(db, async (trx) => {
+    return await asWriter(db, userId, async (trx) => {
+      const facts = await loadTarget(trx, newCommentTarget(input), userId);
+      decided = settle(decideNewComment(facts, userId));
       const id = await insertComment(
         trx,
         {
@@ -144,21 +138,15 @@ export async function createComment(
         },
         new Date().toISOString(),
       );
-      return {
-        id,
-        notified: await notifyComment(trx, { ...decided, commentId: id, actorId: userId }),
-      };
+      const notified = await notifyComment(trx, { ...decided, commentId: id, actorId: userId });
+      return { comment: await loadComment(trx, decided.ruminationId, id), notified };
     });
   } catch (error) {
     // The rumination (and with it the parent comment) was deleted between the check above and
     // this insert.
-    if (!isForeignKeyViolation(error)) throw error;
+    if (decided === undefined || !isForeignKeyViolation(error)) throw error;
     throw ApiProblem.of(vanishedTarget(decided));
   }
-  return {
-    comment: await loadComment(db, decided.ruminationId, written.id),
-    notified: written.notified,
-  };
 }
 
 export async function updateComment(
@@ -167,12 +155,14 @@ export async function updateComment(
   id: number,
   input: UpdateCommentInput,
 ): Promise<Comment> {
-  const comment = await findComment(db, id, userId);
-  settle(decideCommentChange({ action: 'edit', bodyId: input.id }, id, comment, userId));
-  const updated = await updateCommentContent(db, id, input.content, new Date().toISOString());
-  // Deleted between the check and the write.
-  if (!updated || comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
-  return loadComment(db, comment.ruminationId, id);
+  return asWriter(db, userId, async (trx) => {
+    const comment = await findComment(trx, id, userId);
+    settle(decideCommentChange({ action: 'edit', bodyId: input.id }, id, comment, userId));
+    const updated = await updateCommentContent(trx, id, input.content, new Date().toISOString());
+    // Deleted between the check and the write.
+    if (!updated || comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+    return loadComment(trx, comment.ruminationId, id);
+  });
 }
 
 export async function deleteComment(
@@ -180,8 +170,10 @@ export async function deleteComment(
   userId: number,
   id: number,
 ): Promise<void> {
-  const comment = await findComment(db, id, userId);
-  settle(decideCommentChange({ action: 'delete' }, id, comment, userId));
-  const deleted = await softDeleteComment(db, id, new Date().toISOString());
-  if (!deleted) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+  await asWriter(db, userId, async (trx) => {
+    const comment = await findComment(trx, id, userId);
+    settle(decideCommentChange({ action: 'delete' }, id, comment, userId));
+    const deleted = await softDeleteComment(trx, id, new Date().toISOString());
+    if (!deleted) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+  });
 }

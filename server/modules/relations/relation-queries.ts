@@ -104,29 +104,27 @@ export async function hasLiveRelation(
 }
 
 /**
- * Serialises relation requests between the same two people. SQLite runs one write transaction at a
- * time already; PostgreSQL at READ COMMITTED would let two racing requests both pass the duplicate
- * check, so there the two user rows are locked (in id order, so that no two requests deadlock).
+ * Serialises relation writes between the same two people, and answers which of the two accounts
+ * are active. SQLite runs one write transaction at a time already; PostgreSQL at READ COMMITTED
+ * would let two racing requests both pass the duplicate check, so there the two user rows are
+ * locked (in id order, so that no two requests deadlock). The lock also keeps the writer's
+ * account from being erased meanwhile, and waits for an erasure in flight: it conflicts with the
+ * erasure's own (server/credentials/writer-lock.ts), and a row it waited for is read as the erasure
+ * left it.
  */
-export async function lockPair(trx: Transaction<Database>, a: number, b: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx
+export async function lockPair(
+  trx: Transaction<Database>,
+  a: number,
+  b: number,
+): Promise<ReadonlySet<number>> {
+  const rows = await trx
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'is_active'])
     .where('id', 'in', [a, b])
     .orderBy('id')
-    .forUpdate()
+    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate())
     .execute();
-}
-
-export async function isActiveUser(db: Db, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return new Set(rows.filter((row) => row.is_active === 1).map((row) => row.id));
 }
 
 export async function insertRelation(

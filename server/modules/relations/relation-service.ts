@@ -23,13 +23,13 @@ import {
   findRelationOf,
   hasLiveRelation,
   insertRelation,
-  isActiveUser,
   listRelationsOf,
   lockPair,
   softDeleteRelation,
   type RelationRow,
 } from './relation-queries';
 import { refreshViewerAudiences } from './viewer-audiences';
+import { requireStanding } from '../../credentials/request-auth';
 import {
   notifyRelation,
   withdrawRelationNotice,
@@ -120,25 +120,25 @@ export async function createRelation(
 ): Promise<RelationWritten> {
   // The facts and the insert share a transaction (on PostgreSQL behind the pair's lock) so that
   // two racing requests do not both pass the duplicate check.
-  const { id, notified } = await db.transaction().execute(async (trx) => {
-    await lockPair(trx, userId, input.userId);
+  return db.transaction().execute(async (trx) => {
+    const active = await lockPair(trx, userId, input.userId);
+    requireStanding(active.has(userId));
     const facts = {
-      receiverExists: await isActiveUser(trx, input.userId),
+      receiverExists: active.has(input.userId),
       duplicateExists: await hasLiveRelation(trx, userId, input.userId, input.relationType),
     };
     const decided = settle(decideRelationRequest(input, facts, userId));
     const now = new Date().toISOString();
-    const newId = await insertRelation(
+    const id = await insertRelation(
       trx,
       decided.initiatorId,
       decided.receiverId,
       decided.type,
       now,
     );
-    const relation = { id: newId, type: decided.type };
-    return { id: newId, notified: await notifyRelation(trx, relation, decided.notices) };
+    const notified = await notifyRelation(trx, { id, type: decided.type }, decided.notices);
+    return { relation: await reload(trx, id, userId), notified };
   });
-  return { relation: await reload(db, id, userId), notified };
 }
 
 export async function answerRelation(
@@ -150,18 +150,18 @@ export async function answerRelation(
   const relation = await findOwnRelation(db, id, userId);
   const decided = settle(decideRelationAnswer(answer, relation, userId));
   const { initiatorId, receiverId, type } = decided.relation;
-  const notified = await db.transaction().execute(async (trx) => {
-    await lockPair(trx, initiatorId, receiverId);
+  return db.transaction().execute(async (trx) => {
+    requireStanding((await lockPair(trx, initiatorId, receiverId)).has(userId));
     const accept = decided.set.isAccepted === true;
     if (!(await decidePending(trx, id, accept, new Date().toISOString()))) {
       throw ApiProblem.of(decided.lostRace);
     }
     if (decided.changesAudiences) await refreshViewerAudiences(trx, initiatorId, receiverId);
-    return notifyRelation(trx, { id, type }, decided.notices);
+    const notified = await notifyRelation(trx, { id, type }, decided.notices);
+    // Both sides are told of a rejection too: streams resend what their lists now hold.
+    const told = answer === 'accept' ? notified : [initiatorId, receiverId];
+    return { relation: await reload(trx, id, userId), notified: told };
   });
-  // Both sides are told of a rejection too: streams resend what their lists now hold.
-  const told = answer === 'accept' ? notified : [initiatorId, receiverId];
-  return { relation: await reload(db, id, userId), notified: told };
 }
 
 /**
@@ -177,7 +177,7 @@ export async function deleteRelation(
   const decided = settle(decideRelationDelete(relation, userId));
   const { initiatorId, receiverId } = decided.relation;
   await db.transaction().execute(async (trx) => {
-    await lockPair(trx, initiatorId, receiverId);
+    requireStanding((await lockPair(trx, initiatorId, receiverId)).has(userId));
     const fromAccepted = decided.from === 'accepted';
     if (!(await softDeleteRelation(trx, id, fromAccepted, new Date().toISOString()))) {
       throw ApiProblem.of(decided.lostRace);

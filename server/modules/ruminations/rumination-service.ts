@@ -32,6 +32,7 @@ import {
 } from './rumination-queries';
 import { searchTerms } from '../../../src/domain/note-search';
 import { toRumination } from './rumination-wire';
+import { asWriter } from '../../credentials/writer-lock';
 
 /**
  * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
@@ -117,8 +118,10 @@ export async function createRumination(
   input: RuminationInput,
 ): Promise<Rumination> {
   const fields = ruminationFieldsOf(input);
-  const id = await insertRumination(db, userId, toWrite(fields), new Date().toISOString());
-  return getRumination(db, id, userId);
+  return asWriter(db, userId, async (trx) => {
+    const id = await insertRumination(trx, userId, toWrite(fields), new Date().toISOString());
+    return getRumination(trx, id, userId);
+  });
 }
 
 /** The rumination as the caller may see it, as far as changing it needs. */
@@ -137,10 +140,12 @@ export async function updateRumination(
   id: number,
   input: RuminationInput,
 ): Promise<Rumination> {
-  const rumination = await findChangeable(db, id, userId);
-  const { fields } = settle(decideRuminationEdit(rumination, userId, input));
-  await updateRuminationRow(db, id, toWrite(fields), new Date().toISOString());
-  return getRumination(db, id, userId);
+  return asWriter(db, userId, async (trx) => {
+    const rumination = await findChangeable(trx, id, userId);
+    const { fields } = settle(decideRuminationEdit(rumination, userId, input));
+    await updateRuminationRow(trx, id, toWrite(fields), new Date().toISOString());
+    return getRumination(trx, id, userId);
+  });
 }
 
 export async function deleteRumination(
@@ -148,6 +153,8 @@ export async function deleteRumination(
   userId: number,
   id: number,
 ): Promise<void> {
-  settle(decideRuminationDelete(await findChangeable(db, id, userId), userId));
-  await db.transaction().execute((trx) => deleteRuminationWithComments(trx, id));
+  await asWriter(db, userId, async (trx) => {
+    settle(decideRuminationDelete(await findChangeable(trx, id, userId), userId));
+    await deleteRuminationWithComments(trx, id);
+  });
 }

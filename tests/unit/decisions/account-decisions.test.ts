@@ -5,6 +5,7 @@ import {
   ACCOUNT_PROBLEMS,
   decideAccountDeletion,
   decidePasswordChange,
+  decideWriterStanding,
   ownAccount,
 } from '../../../src/domain/account-decisions';
 import { commonPasswordProblem } from '../../../src/domain/auth-decisions';
@@ -57,5 +58,14 @@ describe('deleting the account', () => {
       errors: { password: [DELETE_PASSWORD_WRONG] },
     });
     expect(decideAccountDeletion({ passwordMatches: true }).ok).toBe(true);
+  });
+});
+
+describe('writing while the account is deleted', () => {
+  it('lets a standing account write; one erased meanwhile is answered as a dead token', () => {
+    expect(decideWriterStanding({ accountActive: true }).ok).toBe(true);
+    expect(refusalOf(decideWriterStanding({ accountActive: false }))).toBe(
+      HTTP_PROBLEMS.invalidToken,
+    );
   });
 });
