@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { THEMES, inBothThemes, textContrastOf } from './support/axe';
-import { expect, signInAs, test, uniqueName, type TestUser } from './support/fixtures';
+import type { TestUser } from '../server/support/test-users';
+import { expect, signInAs, test, uniqueName } from './support/fixtures';
 import {
   commentViaApi,
   createRuminationViaApi,

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { sql } from 'kysely';
 import type { RunningServer } from '../../scripts/support/server-process';
-import { signAccessToken } from '../../server/credentials/access-token';
-import { createDatabase } from '../../server/db/database';
 import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
+  createEmptyPostgresDatabase,
   testPostgresUrl,
-  withDatabaseName,
+  withDatabase,
 } from '../server/support/test-database';
-import { expect, personAt, test, type TestUser } from './support/fixtures';
+import { insertActiveUser, type TestUser } from '../server/support/test-users';
+import { expect, personAt, test } from './support/fixtures';
 import { startServer } from './support/e2e-server';
 import {
   acceptRelationViaApi,
@@ -36,15 +33,14 @@ function bell(page: Page, name: string) {
 test.describe('two instances on one PostgreSQL', () => {
   test.skip(adminUrl === undefined, 'needs TEST_DATABASE_URL (scripts/pg/with-test-postgres.sh)');
 
-  let name: string;
   let databaseUrl: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
   const jwtSecret = randomBytes(48).toString('base64');
   const servers: RunningServer[] = [];
   const contexts: APIRequestContext[] = [];
 
   test.beforeAll(async () => {
-    name = await createPostgresDatabase(adminUrl!);
-    databaseUrl = withDatabaseName(adminUrl!, name);
+    ({ databaseUrl, drop: dropDatabase } = await createEmptyPostgresDatabase(adminUrl!));
     const staticDir = process.env.E2E_STATIC_DIR!;
     const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
     // One after the other: the second finds the schema migrated.
@@ -55,40 +51,18 @@ test.describe('two instances on one PostgreSQL', () => {
   test.afterAll(async () => {
     await Promise.all(contexts.map((c) => c.dispose()));
     await Promise.all(servers.map((s) => s.stop()));
-    if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
+    await dropDatabase?.();
   });
 
   /** A signed-in person, written straight to the shared database (sign-up has its own tests). */
   async function person(prefix: string): Promise<TestUser> {
     const username = `${prefix}_${randomBytes(4).toString('hex')}`;
-    const db = createDatabase({ databaseUrl });
-    try {
-      const now = new Date().toISOString();
-      const email = `${username}@example.test`;
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          username,
-          username_lower: username,
-          email,
-          email_lower: email,
-          password_hash: 'not-used',
-          is_active: 1,
-          token_version: 0,
-          create_tms: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await sql`insert into terms_acceptances (user_id, version, accepted_at)
-        select ${id}, version, ${now} from terms_versions`.execute(db);
-      const token = await signAccessToken(new TextEncoder().encode(jwtSecret), {
-        userId: id,
-        tokenVersion: 0,
-      });
-      return { id, username, email, password: 'not-used', token };
-    } finally {
-      await db.destroy();
-    }
+    const email = `${username}@example.test`;
+    const secret = new TextEncoder().encode(jwtSecret);
+    const { id, token } = await withDatabase(databaseUrl, (db) =>
+      insertActiveUser(db, secret, { username, email }),
+    );
+    return { id, username, email, password: 'not-used', token };
   }
 
   async function apiOf(server: RunningServer): Promise<APIRequestContext> {

@@ -6,8 +6,8 @@ import {
   createTestApp,
   setUpTestApp,
   type TestApp,
-  type TestUser,
 } from './support/test-app';
+import type { TestUser } from './support/test-users';
 
 /** GET /api/users/search (contract: "Beyond the spec", People). */
 

@@ -3,12 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testPostgresUrl,
-  withDatabaseName,
-} from './support/test-database';
+import { createEmptyPostgresDatabase, testPostgresUrl } from './support/test-database';
 
 const adminUrl = testPostgresUrl();
 
@@ -28,13 +23,12 @@ async function appliedMigrations(db: Kysely<Database>) {
 
 // PostgreSQL only (TEST_DATABASE_URL, e.g. `npm run test:server:pg`): SQLite serves one instance.
 describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
-  let name: string;
   let url: string;
+  let dropDatabase: () => Promise<void>;
   beforeAll(async () => {
-    name = await createPostgresDatabase(adminUrl!);
-    url = withDatabaseName(adminUrl!, name);
+    ({ databaseUrl: url, drop: dropDatabase } = await createEmptyPostgresDatabase(adminUrl!));
   });
-  afterAll(() => dropPostgresDatabase(adminUrl!, name));
+  afterAll(() => dropDatabase());
 
   it('run exactly once, all of them, when several instances start at once on an empty database', async () => {
     expect(MIGRATION_FILES).toContain('0001-initial');

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import { hashPassword } from '../../server/credentials/password';
-import { createDatabase } from '../../server/db/database';
 import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
+  createEmptyPostgresDatabase,
   testPostgresUrl,
-  withDatabaseName,
+  withDatabase,
 } from './support/test-database';
 import { startInstance } from './support/server-instance';
+import { insertActiveUser } from './support/test-users';
 
 /**
  * Two real server processes (server/main.ts through tsx; `npm start` runs the same code bundled) over one PostgreSQL database,
@@ -49,37 +48,21 @@ async function call(
 }
 
 describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL', () => {
-  let name: string;
   let databaseUrl: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let a: RunningServer;
   let b: RunningServer;
+  const secret = randomBytes(48).toString('base64');
   const password = 'correct horse battery';
 
   /** An active user who accepted the current terms, written straight to the shared database. */
   async function createUser(username: string): Promise<number> {
-    const db = createDatabase({ databaseUrl });
-    try {
-      const now = new Date().toISOString();
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          username,
-          username_lower: username.toLowerCase(),
-          email: `${username}@example.test`,
-          email_lower: `${username}@example.test`.toLowerCase(),
-          password_hash: await hashPassword(password),
-          is_active: 1,
-          token_version: 0,
-          create_tms: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await sql`insert into terms_acceptances (user_id, version, accepted_at)
-                select ${id}, version, ${now} from terms_versions`.execute(db);
-      return id;
-    } finally {
-      await db.destroy();
-    }
+    const passwordHash = await hashPassword(password);
+    const jwtSecret = new TextEncoder().encode(secret);
+    const { id } = await withDatabase(databaseUrl, (db) =>
+      insertActiveUser(db, jwtSecret, { username, passwordHash }),
+    );
+    return id;
   }
 
   async function logIn(instance: RunningServer, username: string): Promise<string> {
@@ -89,9 +72,7 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
   }
 
   beforeAll(async () => {
-    name = await createPostgresDatabase(adminUrl!);
-    databaseUrl = withDatabaseName(adminUrl!, name);
-    const secret = randomBytes(48).toString('base64');
+    ({ databaseUrl, drop: dropDatabase } = await createEmptyPostgresDatabase(adminUrl!));
     // Both at once on an empty database: their migrations race.
     [a, b] = await Promise.all([
       startInstance({ databaseUrl, jwtSecret: secret, env: TRUSTED_PROXY }),
@@ -101,21 +82,18 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()));
-    if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
+    await dropDatabase?.();
   }, 30_000);
 
   it('migrated the shared database exactly once', async () => {
-    const db = createDatabase({ databaseUrl });
-    try {
+    await withDatabase(databaseUrl, async (db) => {
       const { rows } = await sql<{ name: string; n: number }>`
         select name, count(*) as n from kysely_migration group by name`.execute(db);
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row.n).toBe(1);
       const terms = await db.selectFrom('terms_versions').select('version').execute();
       expect(terms).toHaveLength(1);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('accepts on one instance a token issued by the other', async () => {
@@ -176,12 +154,9 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
     const token = await logIn(a, (await userName(id))!);
     expect((await call(b, 'GET', '/api/auth/me', token)).status).toBe(200);
     // What a password reset through either instance does.
-    const db = createDatabase({ databaseUrl });
-    try {
-      await sql`update users set token_version = token_version + 1 where id = ${id}`.execute(db);
-    } finally {
-      await db.destroy();
-    }
+    await withDatabase(databaseUrl, (db) =>
+      sql`update users set token_version = token_version + 1 where id = ${id}`.execute(db),
+    );
     expect((await call(a, 'GET', '/api/auth/me', token)).status).toBe(401);
     expect((await call(b, 'GET', '/api/auth/me', token)).status).toBe(401);
   });
@@ -222,16 +197,9 @@ describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL',
   });
 
   async function userName(id: number): Promise<string | undefined> {
-    const db = createDatabase({ databaseUrl });
-    try {
-      const row = await db
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.username;
-    } finally {
-      await db.destroy();
-    }
+    const row = await withDatabase(databaseUrl, (db) =>
+      db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst(),
+    );
+    return row?.username;
   }
 });

@@ -3,16 +3,15 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import type { Notification } from '../../src/api/notification-schemas';
-import { signAccessToken } from '../../server/credentials/access-token';
 import { createDatabase } from '../../server/db/database';
 import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
+  createEmptyPostgresDatabase,
   testPostgresUrl,
-  withDatabaseName,
+  withDatabase,
 } from './support/test-database';
 import { startInstance } from './support/server-instance';
 import { SseReader } from './support/sse-reader';
+import { insertActiveUser } from './support/test-users';
 
 /**
  * The live notification stream across instances (api-contract.md "Notifications"): two real server
@@ -27,42 +26,17 @@ const AUTH_CHECK_MS = 300;
 const STREAM_ENV = { STREAM_AUTH_CHECK_MS: String(AUTH_CHECK_MS) };
 
 describe.skipIf(adminUrl === undefined)('notification streams across instances', () => {
-  let name: string;
   let databaseUrl: string;
-  let secret: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const secret = randomBytes(48).toString('base64');
   let a: RunningServer;
   let b: RunningServer;
   const aborts: AbortController[] = [];
 
-  async function createUser(): Promise<{ id: number; token: string }> {
+  function createUser(): Promise<{ id: number; token: string }> {
     const username = `s_${randomBytes(4).toString('hex')}`;
-    const db = createDatabase({ databaseUrl });
-    try {
-      const now = new Date().toISOString();
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          username,
-          username_lower: username,
-          email: `${username}@example.test`,
-          email_lower: `${username}@example.test`,
-          password_hash: 'not-used',
-          is_active: 1,
-          token_version: 0,
-          create_tms: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await sql`insert into terms_acceptances (user_id, version, accepted_at)
-                select ${id}, version, ${now} from terms_versions`.execute(db);
-      const token = await signAccessToken(new TextEncoder().encode(secret), {
-        userId: id,
-        tokenVersion: 0,
-      });
-      return { id, token };
-    } finally {
-      await db.destroy();
-    }
+    const jwtSecret = new TextEncoder().encode(secret);
+    return withDatabase(databaseUrl, (db) => insertActiveUser(db, jwtSecret, { username }));
   }
 
   async function stream(instance: RunningServer, token: string): Promise<SseReader> {
@@ -89,9 +63,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   }
 
   beforeAll(async () => {
-    name = await createPostgresDatabase(adminUrl!);
-    databaseUrl = withDatabaseName(adminUrl!, name);
-    secret = randomBytes(48).toString('base64');
+    ({ databaseUrl, drop: dropDatabase } = await createEmptyPostgresDatabase(adminUrl!));
     // One first, so that the second does not race its migrations (pg-multi-instance tests that).
     a = await startInstance({ databaseUrl, jwtSecret: secret, env: STREAM_ENV });
     b = await startInstance({ databaseUrl, jwtSecret: secret, env: STREAM_ENV });
@@ -104,7 +76,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   afterAll(async () => {
     for (const controller of aborts.splice(0)) controller.abort();
     await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()));
-    if (name !== undefined) await dropPostgresDatabase(adminUrl!, name);
+    await dropDatabase?.();
   }, 30_000);
 
   it('delivers within a second to a stream on A what was done through B', async () => {

@@ -1,26 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/config';
+import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { tokenFromMail } from './support/memory-mailer';
-import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { createActiveUser, createTestApp, testRateLimits, type TestApp } from './support/test-app';
 
 const MINUTE = 60_000;
-
-function limits(overrides: Partial<RateLimits>): RateLimits {
-  const huge = { max: 1000, windowMs: MINUTE };
-  return {
-    enabled: true,
-    loginPerAddress: huge,
-    loginFailuresPerPair: huge,
-    loginFailuresPerAccount: huge,
-    signupPerAddress: huge,
-    forgotEmailsPerAccount: huge,
-    forgotPerAddress: huge,
-    resetPerAccount: huge,
-    resetPerAddress: huge,
-    searchPerUser: huge,
-    ...overrides,
-  };
-}
 
 describe('rate limits', () => {
   let t: TestApp | undefined;
@@ -34,7 +17,7 @@ describe('rate limits', () => {
 
   it('limits sign-in attempts per address with a 429 problem and Retry-After', async () => {
     t = await createTestApp({
-      config: { rateLimits: limits({ loginPerAddress: { max: 3, windowMs: 5 * MINUTE } }) },
+      config: { rateLimits: testRateLimits({ loginPerAddress: { max: 3, windowMs: 5 * MINUTE } }) },
     });
     for (let i = 0; i < 3; i++) {
       const res = await post(t, '/api/auth/login', { username: `u${i}`, password: 'wrong!' });
@@ -83,7 +66,7 @@ describe('rate limits', () => {
   it('after 10 wrong passwords from one address, that address waits (429), right password or not; others do not', async () => {
     t = await createTestApp({
       config: {
-        rateLimits: limits({ loginFailuresPerPair: { max: 10, windowMs: 15 * MINUTE } }),
+        rateLimits: testRateLimits({ loginFailuresPerPair: { max: 10, windowMs: 15 * MINUTE } }),
       },
     });
     const user = await createActiveUser(t.app);
@@ -107,7 +90,9 @@ describe('rate limits', () => {
 
   it('successful sign-ins are not failures', async () => {
     t = await createTestApp({
-      config: { rateLimits: limits({ loginFailuresPerPair: { max: 2, windowMs: 15 * MINUTE } }) },
+      config: {
+        rateLimits: testRateLimits({ loginFailuresPerPair: { max: 2, windowMs: 15 * MINUTE } }),
+      },
     });
     const user = await createActiveUser(t.app);
     const attempt = (password: string) =>
@@ -121,7 +106,7 @@ describe('rate limits', () => {
   it('caps guessing at the account from all addresses together', async () => {
     t = await createTestApp({
       config: {
-        rateLimits: limits({
+        rateLimits: testRateLimits({
           loginFailuresPerPair: { max: 3, windowMs: 15 * MINUTE },
           loginFailuresPerAccount: { max: 6, windowMs: 60 * MINUTE },
         }),
@@ -152,7 +137,7 @@ describe('rate limits', () => {
   it('a completed password reset clears the account’s counts', async () => {
     t = await createTestApp({
       config: {
-        rateLimits: limits({
+        rateLimits: testRateLimits({
           loginFailuresPerPair: { max: 2, windowMs: 15 * MINUTE },
           loginFailuresPerAccount: { max: 2, windowMs: 60 * MINUTE },
         }),
@@ -177,7 +162,9 @@ describe('rate limits', () => {
 
   it('limits sign-ups per address', async () => {
     t = await createTestApp({
-      config: { rateLimits: limits({ signupPerAddress: { max: 1, windowMs: 30 * MINUTE } }) },
+      config: {
+        rateLimits: testRateLimits({ signupPerAddress: { max: 1, windowMs: 30 * MINUTE } }),
+      },
     });
     const first = await post(t, '/api/auth/signup', {
       username: 'first',
@@ -197,7 +184,7 @@ describe('rate limits', () => {
   it('forgot-password: always 200 for the account, only the number of emails is limited, and each link works', async () => {
     t = await createTestApp({
       config: {
-        rateLimits: limits({ forgotEmailsPerAccount: { max: 2, windowMs: 30 * MINUTE } }),
+        rateLimits: testRateLimits({ forgotEmailsPerAccount: { max: 2, windowMs: 30 * MINUTE } }),
       },
     });
     const user = await createActiveUser(t.app);
@@ -224,7 +211,7 @@ describe('rate limits', () => {
   it('limits forgot-password per address and reset per token', async () => {
     t = await createTestApp({
       config: {
-        rateLimits: limits({
+        rateLimits: testRateLimits({
           forgotPerAddress: { max: 1, windowMs: 30 * MINUTE },
           resetPerAccount: { max: 1, windowMs: 30 * MINUTE },
         }),
@@ -246,7 +233,9 @@ describe('rate limits', () => {
 
   it('counts every reset link of one account against that account', async () => {
     t = await createTestApp({
-      config: { rateLimits: limits({ resetPerAccount: { max: 1, windowMs: 30 * MINUTE } }) },
+      config: {
+        rateLimits: testRateLimits({ resetPerAccount: { max: 1, windowMs: 30 * MINUTE } }),
+      },
     });
     const user = await createActiveUser(t.app);
     const tokens: string[] = [];
@@ -269,7 +258,7 @@ describe('rate limits', () => {
     t = await createTestApp({
       config: {
         rateLimits: {
-          ...limits({ loginPerAddress: { max: 1, windowMs: MINUTE } }),
+          ...testRateLimits({ loginPerAddress: { max: 1, windowMs: MINUTE } }),
           enabled: false,
         },
       },

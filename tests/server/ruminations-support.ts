@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LightMyRequestResponse as Response } from 'fastify';
-import { signAccessToken } from '../../server/credentials/access-token';
 import type { Database } from '../../server/db/schema';
-import { findCurrentVersion, recordAcceptance } from '../../server/modules/terms/terms-queries';
 import { refreshViewerAudiences } from '../../server/modules/relations/viewer-audiences';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { RelationType } from '../../src/domain/relation-types';
 import type { RelationState } from '../../src/domain/visibility';
 import { authHeader, type TestApp } from './support/test-app';
+import { insertActiveUser } from './support/test-users';
 
 /**
  * Shared arrangement for the tests of ruminations, comments, relations and visibility. Users are
@@ -31,27 +30,8 @@ export async function person(
 ): Promise<Person> {
   counter += 1;
   const username = `p${counter}_${randomBytes(3).toString('hex')}`;
-  const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto('users')
-    .values({
-      username,
-      username_lower: username.toLowerCase(),
-      email: `${username}@example.test`,
-      email_lower: `${username}@example.test`,
-      password_hash: 'not-used-by-these-tests',
-      is_active: options.active === false ? 0 : 1,
-      token_version: 0,
-      create_tms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (options.acceptTerms ?? true) {
-    const version = await findCurrentVersion(t.db);
-    if (version !== undefined) await recordAcceptance(t.db, row.id, version, now);
-  }
-  const token = await signAccessToken(t.app.jwtSecret, { userId: row.id, tokenVersion: 0 });
-  return { id: row.id, username, token };
+  const { id, token } = await insertActiveUser(t.db, t.app.jwtSecret, { username, ...options });
+  return { id, username, token };
 }
 
 export interface CallOptions {

@@ -13,6 +13,7 @@ import {
 import { findEmailLink, type EmailKind } from '../../../scripts/support/email-links';
 import { REPO_ROOT } from '../../../scripts/support/repo-root';
 import { readLog } from '../../../scripts/support/server-process';
+import type { TestUser } from '../../server/support/test-users';
 import { startServer } from './e2e-server';
 
 const run = promisify(execFile);
@@ -29,14 +30,6 @@ export interface AppServer {
    * with a version new to this server (1.1, 1.2, ...); returns that version.
    */
   publishTerms: (markdown: string) => Promise<string>;
-}
-
-export interface TestUser {
-  id: number;
-  username: string;
-  email: string;
-  password: string;
-  token: string;
 }
 
 interface WorkerFixtures {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, type TestUser } from './fixtures';
+import type { TestUser } from '../../server/support/test-users';
+import { expect } from './fixtures';
 
 /**
  * What a person does on the screens, by role and visible name (the spec's words), shared by the

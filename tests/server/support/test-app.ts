@@ -6,15 +6,14 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { signAccessToken } from '../../../server/credentials/access-token';
 import { hashPassword } from '../../../server/credentials/password';
-import { DEFAULT_RATE_LIMITS, type AppConfig } from '../../../server/config';
+import type { AppConfig, RateLimits } from '../../../server/config';
 import type { Database } from '../../../server/db/schema';
 import type { Mailer } from '../../../server/mail/mailer';
-import { findCurrentVersion, recordAcceptance } from '../../../server/modules/terms/terms-queries';
 import { seedInitialTerms } from '../../../server/modules/terms/terms-seed';
 import { createMemoryMailer, type MemoryMailer } from './memory-mailer';
 import { createTestDatabase } from './test-database';
+import { insertActiveUser, type TestUser } from './test-users';
 
 /** Terms text of the test databases (the real one is seeded by main.ts). */
 export const TEST_TERMS_CONTENT = '# Terms of Service\n\n## 1. Acceptance\n\nTest terms.';
@@ -42,8 +41,25 @@ export interface TestAppOptions {
   extraRoutes?: (app: FastifyInstance) => void;
 }
 
-export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+/** Rate limits no test reaches, but for the `strict` ones (what the limits' own tests set). */
+export function testRateLimits(strict: Partial<RateLimits> = {}): RateLimits {
   const huge = { max: 1_000_000, windowMs: 60_000 };
+  return {
+    enabled: true,
+    loginPerAddress: huge,
+    loginFailuresPerPair: huge,
+    loginFailuresPerAccount: huge,
+    signupPerAddress: huge,
+    forgotEmailsPerAccount: huge,
+    forgotPerAddress: huge,
+    resetPerAccount: huge,
+    resetPerAddress: huge,
+    searchPerUser: huge,
+    ...strict,
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
@@ -61,19 +77,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     trustProxy: false,
     staticDir: path.join(dataDir, 'no-dist'),
     notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
-    rateLimits: {
-      ...DEFAULT_RATE_LIMITS,
-      enabled: true,
-      loginPerAddress: huge,
-      loginFailuresPerPair: huge,
-      loginFailuresPerAccount: huge,
-      signupPerAddress: huge,
-      forgotEmailsPerAccount: huge,
-      forgotPerAddress: huge,
-      resetPerAccount: huge,
-      resetPerAddress: huge,
-      searchPerUser: huge,
-    },
+    rateLimits: testRateLimits(),
     ...overrides,
   };
 }
@@ -124,14 +128,6 @@ export function setUpTestApp(options: TestAppOptions = {}): TestApp {
   return t;
 }
 
-export interface TestUser {
-  id: number;
-  username: string;
-  email: string;
-  password: string;
-  token: string;
-}
-
 let userCounter = 0;
 
 /**
@@ -146,27 +142,13 @@ export async function createActiveUser(
   const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
   const email = options.email ?? `${username.toLowerCase()}@example.test`;
   const password = options.password ?? 'correct horse battery';
-  const now = new Date().toISOString();
-  const row = await app.db
-    .insertInto('users')
-    .values({
-      username,
-      username_lower: username.toLowerCase(),
-      email,
-      email_lower: email.toLowerCase(),
-      password_hash: await hashPassword(password),
-      is_active: 1,
-      token_version: 0,
-      create_tms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (options.acceptTerms ?? true) {
-    const current = await findCurrentVersion(app.db);
-    if (current !== undefined) await recordAcceptance(app.db, row.id, current, now);
-  }
-  const token = await signAccessToken(app.jwtSecret, { userId: row.id, tokenVersion: 0 });
-  return { id: row.id, username, email, password, token };
+  const { id, token } = await insertActiveUser(app.db, app.jwtSecret, {
+    username,
+    email,
+    passwordHash: await hashPassword(password),
+    acceptTerms: options.acceptTerms,
+  });
+  return { id, username, email, password, token };
 }
 
 export function authHeader(token: string): { authorization: string } {

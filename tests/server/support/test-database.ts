@@ -24,14 +24,14 @@ export function testPostgresUrl(): string | undefined {
 }
 
 /** `url` with its database name replaced. */
-export function withDatabaseName(url: string, name: string): string {
+function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
 /** Creates an empty PostgreSQL database on the server of `adminUrl`; returns its name. */
-export async function createPostgresDatabase(adminUrl: string): Promise<string> {
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -43,7 +43,7 @@ export async function createPostgresDatabase(adminUrl: string): Promise<string> 
   return name;
 }
 
-export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -66,6 +66,30 @@ export async function dropPostgresDatabase(adminUrl: string, name: string): Prom
   }
 }
 
+/** A fresh, empty PostgreSQL database on the server of `adminUrl`: its address, and its end. */
+export async function createEmptyPostgresDatabase(
+  adminUrl: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const name = await createPostgresDatabase(adminUrl);
+  return {
+    databaseUrl: withDatabaseName(adminUrl, name),
+    drop: () => dropPostgresDatabase(adminUrl, name),
+  };
+}
+
+/** `work` on a connection of its own to the database at `databaseUrl`, closed afterwards. */
+export async function withDatabase<T>(
+  databaseUrl: string,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const db = createDatabase({ databaseUrl });
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = testPostgresUrl();
   if (adminUrl === undefined) {
@@ -73,22 +97,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateToLatest(db);
     return { db, databaseUrl: undefined, destroy: () => db.destroy() };
   }
-  const name = await createPostgresDatabase(adminUrl);
-  const databaseUrl = withDatabaseName(adminUrl, name);
-  const db = createDatabase({ databaseUrl });
+  const empty = await createEmptyPostgresDatabase(adminUrl);
+  const db = createDatabase({ databaseUrl: empty.databaseUrl });
   try {
     await migrateToLatest(db);
   } catch (error) {
     await db.destroy();
-    await dropPostgresDatabase(adminUrl, name);
+    await empty.drop();
     throw error;
   }
   return {
     db,
-    databaseUrl,
+    databaseUrl: empty.databaseUrl,
     async destroy() {
       await db.destroy();
-      await dropPostgresDatabase(adminUrl, name);
+      await empty.drop();
     },
   };
 }
