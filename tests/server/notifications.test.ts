@@ -1,12 +1,8 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/comment-schemas';
 import type { Notification } from '../../src/api/notification-schemas';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { migrateToLatest } from '../../server/db/database';
-import { registerSearchFunction } from '../../server/db/search-tokens';
-import type { Database } from '../../server/db/schema';
 import { eraseAccount } from '../../server/modules/account/account-erasure';
 import type { NotificationPublisher } from '../../server/modules/notifications/notification-events';
 import {
@@ -15,6 +11,7 @@ import {
   listNotificationsAfter,
   markRead,
 } from '../../server/modules/notifications/notification-service';
+import { sqliteWithQueryLog } from './support/query-plans';
 import { setUpTestApp } from './support/test-app';
 import {
   call,
@@ -423,15 +420,7 @@ describe('account erasure', () => {
 });
 
 describe('query plans (SQLite)', () => {
-  const sqlite = new SQLite(':memory:');
-  registerSearchFunction(sqlite);
-  const captured: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
+  const { sqlite, db, plansOf } = sqliteWithQueryLog();
 
   beforeAll(async () => {
     await migrateToLatest(db);
@@ -459,13 +448,9 @@ describe('query plans (SQLite)', () => {
   afterAll(() => db.destroy());
 
   async function planOf(run: () => Promise<unknown>): Promise<string[]> {
-    captured.length = 0;
-    await run();
-    const selects = captured.filter((q) => /^\s*select\b/i.test(q.sql));
-    expect(selects).toHaveLength(1);
-    const q = selects[0]!;
-    const rows = sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters);
-    return (rows as { detail: string }[]).map((row) => row.detail);
+    const plans = await plansOf(run);
+    expect(plans).toHaveLength(1);
+    return plans[0]!;
   }
 
   it.each([

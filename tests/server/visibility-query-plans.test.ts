@@ -1,8 +1,5 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
 import { listForRumination, listReplies } from '../../server/modules/comments/comment-service';
 import { listRelations } from '../../server/modules/relations/relation-service';
 import {
@@ -12,13 +9,13 @@ import {
   listPublicOf,
 } from '../../server/modules/ruminations/rumination-service';
 import { getUserProfile } from '../../server/modules/people/people-service';
-import { registerSearchFunction } from '../../server/db/search-tokens';
 import {
   ownCommentPage,
   ownRuminationPage,
   relationPage,
 } from '../../server/modules/account/export-queries';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
+import { sqliteWithQueryLog } from './support/query-plans';
 
 /**
  * Every page must cost the same with a thousand ruminations or a million: each read is an index
@@ -27,15 +24,7 @@ import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-au
  * before and after ANALYZE (the planner's choice may change with statistics).
  */
 
-const sqlite = new SQLite(':memory:');
-registerSearchFunction(sqlite);
-const captured: CompiledQuery[] = [];
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') captured.push(event.query);
-  },
-});
+const { sqlite, db, captured, plansOf } = sqliteWithQueryLog();
 
 const VIEWER = 1;
 const AUTHORS = 60;
@@ -75,19 +64,6 @@ beforeAll(async () => {
   await rebuildViewerAudiences(db);
 });
 afterAll(() => db.destroy());
-
-/** The plan lines of every select a call sends. */
-async function plansOf(call: () => Promise<unknown>): Promise<string[][]> {
-  captured.length = 0;
-  await call();
-  return captured
-    .filter((q) => /^\s*\(?(select|with)\b/i.test(q.sql))
-    .map((q) =>
-      (
-        sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[]
-      ).map((row) => row.detail),
-    );
-}
 
 const TABLE_SCAN = /^SCAN (r|c|u|ur|i|rc|ruminations|comments|users|user_relations)\b/;
 
