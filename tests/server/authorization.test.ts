@@ -70,8 +70,10 @@ async function world() {
   return { rumination, draft, comment };
 }
 
+type World = Awaited<ReturnType<typeof world>>;
+
 /** The world as the owner sees it, to show that a refused call changed nothing. */
-async function snapshot(w: Awaited<ReturnType<typeof world>>) {
+async function snapshot(w: World) {
   const as = cast.owner;
   return {
     rumination: (
@@ -98,111 +100,93 @@ describe.each(ACTORS)('as %s', (actor) => {
     expect(await get(`/api/users/${cast.owner.id}`)).toBe(200);
   });
 
+  /** `reader` is the answer for whoever may read the rumination but not change it. */
   const writes: {
     name: string;
-    run: (w: Awaited<ReturnType<typeof world>>, as: Person | null) => Promise<number>;
+    method: 'POST' | 'PUT' | 'DELETE';
+    url: (w: World) => string;
+    body?: (w: World) => unknown;
     owner: number;
     reader: number;
   }[] = [
     {
       name: 'PUT the rumination',
-      run: async (w, as) =>
-        (
-          await call(t, 'PUT', `/api/ruminations/${w.rumination.id}`, {
-            as,
-            body: { content: 'changed', publish: true },
-          })
-        ).statusCode,
+      method: 'PUT',
+      url: (w) => `/api/ruminations/${w.rumination.id}`,
+      body: () => ({ content: 'changed', publish: true }),
       owner: 200,
       reader: 403,
     },
     {
       name: 'DELETE the rumination',
-      run: async (w, as) =>
-        (await call(t, 'DELETE', `/api/ruminations/${w.rumination.id}`, { as })).statusCode,
+      method: 'DELETE',
+      url: (w) => `/api/ruminations/${w.rumination.id}`,
       owner: 204,
       reader: 403,
     },
     {
       name: 'PUT the draft',
-      run: async (w, as) =>
-        (
-          await call(t, 'PUT', `/api/ruminations/${w.draft.id}`, {
-            as,
-            body: { content: 'changed', publish: true },
-          })
-        ).statusCode,
+      method: 'PUT',
+      url: (w) => `/api/ruminations/${w.draft.id}`,
+      body: () => ({ content: 'changed', publish: true }),
       owner: 200,
       reader: 404,
     },
     {
       name: 'DELETE the draft',
-      run: async (w, as) =>
-        (await call(t, 'DELETE', `/api/ruminations/${w.draft.id}`, { as })).statusCode,
+      method: 'DELETE',
+      url: (w) => `/api/ruminations/${w.draft.id}`,
       owner: 204,
       reader: 404,
     },
     {
       name: 'comment on the rumination',
-      run: async (w, as) =>
-        (
-          await call(t, 'POST', '/api/comments', {
-            as,
-            body: { content: 'hi', ruminationId: w.rumination.id },
-          })
-        ).statusCode,
+      method: 'POST',
+      url: () => '/api/comments',
+      body: (w) => ({ content: 'hi', ruminationId: w.rumination.id }),
       owner: 201,
       reader: 201,
     },
     {
       name: 'reply to the comment',
-      run: async (w, as) =>
-        (
-          await call(t, 'POST', '/api/comments', {
-            as,
-            body: { content: 'hi', parentCommentId: w.comment.id },
-          })
-        ).statusCode,
+      method: 'POST',
+      url: () => '/api/comments',
+      body: (w) => ({ content: 'hi', parentCommentId: w.comment.id }),
       owner: 201,
       reader: 201,
     },
     {
       name: 'comment on the draft',
-      run: async (w, as) =>
-        (
-          await call(t, 'POST', '/api/comments', {
-            as,
-            body: { content: 'hi', ruminationId: w.draft.id },
-          })
-        ).statusCode,
+      method: 'POST',
+      url: () => '/api/comments',
+      body: (w) => ({ content: 'hi', ruminationId: w.draft.id }),
       owner: 409,
       reader: 404,
     },
     {
       name: "PUT the owner's comment",
-      run: async (w, as) =>
-        (
-          await call(t, 'PUT', `/api/comments/${w.comment.id}`, {
-            as,
-            body: { id: w.comment.id, content: 'changed' },
-          })
-        ).statusCode,
+      method: 'PUT',
+      url: (w) => `/api/comments/${w.comment.id}`,
+      body: (w) => ({ id: w.comment.id, content: 'changed' }),
       owner: 200,
       reader: 403,
     },
     {
       name: "DELETE the owner's comment",
-      run: async (w, as) =>
-        (await call(t, 'DELETE', `/api/comments/${w.comment.id}`, { as })).statusCode,
+      method: 'DELETE',
+      url: (w) => `/api/comments/${w.comment.id}`,
       owner: 204,
       reader: 403,
     },
   ];
 
-  it.each(writes)('$name', async ({ run, owner, reader }) => {
+  it.each(writes)('$name', async ({ method, url, body, owner, reader }) => {
     const w = await world();
     const before = await snapshot(w);
-    const status = await run(w, asActor(actor));
+    const { statusCode: status } = await call(t, method, url(w), {
+      as: asActor(actor),
+      body: body?.(w),
+    });
     expect(status).toBe(expected(actor, owner, reader, 401));
     const after = await snapshot(w);
     if (status >= 400) expect(after).toEqual(before);
