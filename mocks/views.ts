@@ -1,3 +1,4 @@
+import type { ExportedComment } from '../src/api/account-schemas';
 import type { Comment } from '../src/api/comment-schemas';
 import type { UserRelation } from '../src/api/relation-schemas';
 import type { Rumination } from '../src/api/rumination-schemas';
@@ -38,11 +39,8 @@ export function toRumination({ authorId, audiences, ...fields }: StoredRuminatio
   };
 }
 
-/** A comment with its whole reply tree, replies oldest first. */
-export function toComment(c: StoredComment): Comment {
-  const replies = getDb()
-    .comments.filter((child) => child.parentCommentId === c.id)
-    .sort((a, b) => a.id - b.id);
+/** A comment on its own, without its replies: what the account export holds. */
+export function toExportedComment(c: StoredComment): ExportedComment {
   return {
     id: c.id,
     content: c.isDeleted ? '' : c.content,
@@ -52,8 +50,15 @@ export function toComment(c: StoredComment): Comment {
     isDeleted: c.isDeleted,
     ruminationId: c.ruminationId,
     parentCommentId: c.parentCommentId,
-    childComments: replies.map(toComment),
   };
+}
+
+/** A comment with its whole reply tree, replies oldest first. */
+export function toComment(c: StoredComment): Comment {
+  const replies = getDb()
+    .comments.filter((child) => child.parentCommentId === c.id)
+    .sort((a, b) => a.id - b.id);
+  return { ...toExportedComment(c), childComments: replies.map(toComment) };
 }
 
 export function toRelation(r: StoredRelation): UserRelation {

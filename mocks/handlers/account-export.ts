@@ -1,10 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { HttpResponse } from 'msw';
-import {
-  exportQuery,
-  type AccountExport,
-  type ExportedComment,
-} from '../../src/api/account-schemas';
+import { exportQuery, type AccountExport } from '../../src/api/account-schemas';
 import {
   COMMENTS_FILE_NAME,
   EXPORT_CONTENT_TYPES,
@@ -17,27 +13,14 @@ import {
 import { ApiProblem } from '../../src/api/problem';
 import { ACCOUNT_PROBLEMS } from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
-import { findUser, getDb, type StoredComment } from '../store';
-import { toRelation, toRumination, userRef } from '../views';
+import { findUser, getDb } from '../store';
+import { toExportedComment, toRelation, toRumination } from '../views';
 
 /**
  * GET /api/account/export in the mock backend (api-contract.md "My writing"): the same document
  * and the same Markdown (src/domain/markdown-export.ts) as the server, in the same order, built at
  * once: the mock's store is in memory anyway. The server streams both instead.
  */
-
-function toExportedComment(c: StoredComment): ExportedComment {
-  return {
-    id: c.id,
-    content: c.isDeleted ? '' : c.content,
-    createdBy: userRef(c.authorId),
-    createTMS: c.createTMS,
-    updateTMS: c.updateTMS,
-    isDeleted: c.isDeleted,
-    ruminationId: c.ruminationId,
-    parentCommentId: c.parentCommentId,
-  };
-}
 
 /** What the server's export holds, in its orders: notes newest first, the rest oldest first. */
 function accountExportOf(userId: number): AccountExport {
