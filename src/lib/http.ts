@@ -1,5 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import { ApiError } from './api-error';
+import { fetchNoticingConnectivity } from './connectivity';
 import { clearToken, getToken } from './token-storage';
 import type { ProblemDetails } from '../api/common';
 
@@ -14,6 +15,8 @@ export const NO_TOKEN_MESSAGE = 'No authentication token available';
 export const api = ky.create({
   prefixUrl: new URL('/api/', window.location.origin).href,
   retry: 0,
+  // A call with no answer at all takes the app offline until the server answers again.
+  fetch: fetchNoticingConnectivity,
   hooks: {
     beforeRequest: [
       (request) => {

@@ -4,6 +4,7 @@ import { expect, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
   fillSignIn,
+  relateViaApi,
   ruminationCard,
   signOut,
   writeRumination,
@@ -69,23 +70,49 @@ test('bob finds alice on People, asks to be her Friend; she accepts there; a lin
   await expect(visitorPage.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
   await visitorPage.context().close();
 
-  // axe on the new screens, light and dark.
-  await inBothThemes(alicePage, '/people with people and a search', async () => {
-    await alicePage.goto(`/people?q=${bob.username.slice(0, 3)}`);
-    await expect(alicePage.getByRole('region', { name: 'Your people' })).toContainText(
-      bob.username,
-    );
-    await expect(alicePage.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await alicePage.context().close();
+});
+
+// axe on the screens of this journey, light and dark: one test each, as each runs axe twice.
+test('People with people and a search passes axe in both themes', async ({
+  page,
+  request,
+  createUsers,
+}) => {
+  const [alice, bob] = await createUsers('alice', 'bob');
+  await relateViaApi(request, bob, alice, 'Friend');
+  await signInAs(page, alice, '/people');
+  await inBothThemes(page, '/people with people and a search', async () => {
+    await page.goto(`/people?q=${bob.username.slice(0, 3)}`);
+    await expect(page.getByRole('region', { name: 'Your people' })).toContainText(bob.username);
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
   });
+});
+
+test('a Friend note opened by a friend passes axe in both themes', async ({
+  page,
+  request,
+  createUsers,
+}) => {
+  const [alice, bob] = await createUsers('alice', 'bob');
+  await relateViaApi(request, bob, alice, 'Friend');
+  const note = await createRuminationViaApi(request, alice, 'For my friends, from alice', {
+    audiences: ['Friend'],
+  });
+  await signInAs(page, bob, '/my-feed');
   await inBothThemes(page, '/rumination/{id}', async () => {
     await page.goto(`/rumination/${note.id}`);
     await expect(ruminationCard(page, 'For my friends, from alice')).toBeVisible();
   });
+});
+
+test('a note not found passes axe in both themes', async ({ page, createUser }) => {
+  const bob = await createUser('bob');
+  await signInAs(page, bob, '/my-feed');
   await inBothThemes(page, '/rumination/{id} not found', async () => {
     await page.goto('/rumination/999999999');
     await expect(page.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
   });
-  await alicePage.context().close();
 });
 
 test('demo mode: leo finds nora on People and asks to be her Friend; she accepts; her Friend note opens for him alone', async ({

@@ -1,10 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../../src/app/app-providers';
 import { AuthSession } from '../../src/features/auth/auth-session';
 import { createAppRouter } from '../../src/app/router';
+import { createQueryClient } from '../../src/lib/query-client';
 
 export interface RenderAppOptions {
   /** Signs in before the first render by storing this access token. */
@@ -15,8 +16,8 @@ export interface RenderAppOptions {
 }
 
 /**
- * Renders the real route tree at `path` on memory history, with a fresh QueryClient that never
- * retries, and waits until the first navigation (guards and loaders included) has settled.
+ * Renders the real route tree at `path` on memory history, with a fresh QueryClient like the app's
+ * that never retries, and waits until the first navigation (guards and loaders included) has settled.
  */
 export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const auth = new AuthSession();
@@ -27,8 +28,13 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       latestTosVersion: options.latestTosVersion ?? null,
     });
   }
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  // The app's client (its network mode and cache times), except that it never retries.
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retry: false },
+    mutations: { ...defaults.mutations, retry: false },
   });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, auth, history });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { noticeAnswer } from '../../src/lib/connectivity';
 import { installMatchMedia } from './match-media';
 import './msw';
 
@@ -17,6 +18,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A test's network failure takes the app offline (src/lib/connectivity.ts); the next starts online.
+  noticeAnswer();
   localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme');

@@ -1,4 +1,5 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { startOffline } from '../../lib/connectivity';
 import type { RegisterOfflineWrites } from './offline-writes';
 import { userIdOfToken } from './offline-user';
 import type * as OfflineSession from './offline-session';
@@ -21,8 +22,7 @@ export async function bootOffline(
   /** The features' offline writes (app/offline-writes.ts), loaded with the storage code. */
   loadWrites: () => Promise<RegisterOfflineWrites>,
 ): Promise<void> {
-  // React Query assumes "online" until an event says otherwise; a page opened offline must know.
-  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
+  startOffline();
 
   let loaded: Promise<typeof OfflineSession> | null = null;
   const sync = async () => {

@@ -1,17 +1,17 @@
 import '../ruminations/jsdom-gaps';
-import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
 import { createUser, getDb } from '../../../mocks/store';
+import { networkDown, networkUp } from '../../support/network';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from '../ruminations/warm-up';
 
 warmUpLazyModules();
 
 afterEach(() => {
-  onlineManager.setOnline(true);
+  networkUp();
 });
 
 describe('writing offline', () => {
@@ -26,7 +26,7 @@ describe('writing offline', () => {
     server.events.on('request:start', listener);
     try {
       const app = await renderApp('/my-ruminations', { token });
-      onlineManager.setOnline(false);
+      networkDown();
       expect(await app.findByRole('status')).toHaveTextContent('Offline');
 
       await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
@@ -42,7 +42,7 @@ describe('writing offline', () => {
       expect(pending).toHaveTextContent('Waiting for the network');
       expect(keys).toEqual([]);
 
-      onlineManager.setOnline(true);
+      networkUp();
       await vi.waitFor(() =>
         expect(app.queryByRole('region', { name: 'Not yet sent' })).not.toBeInTheDocument(),
       );
@@ -58,7 +58,7 @@ describe('writing offline', () => {
   test('a rumination published offline shows in its list, marked as not yet sent, until it is', async () => {
     const { token } = createUser({ username: 'poet' });
     const app = await renderApp('/my-ruminations', { token });
-    onlineManager.setOnline(false);
+    networkDown();
     const write = async (content: string, button: 'Publish' | 'Save Draft') => {
       await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
       const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
@@ -77,7 +77,7 @@ describe('writing offline', () => {
     expect(within(list).queryByText('A draft in the tunnel')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('article')).toHaveLength(1);
 
-    onlineManager.setOnline(true);
+    networkUp();
     // Sent: the server's card takes its place, without the mark.
     const sent = (await app.findByText('Written in a tunnel', { selector: 'p' })).closest(
       'article',
@@ -97,14 +97,14 @@ describe('writing offline', () => {
     );
     const app = await renderApp('/my-ruminations', { token });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    onlineManager.setOnline(false);
+    networkDown();
     await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
     const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
     await app.user.type(dialog.getByLabelText('Content'), 'Kept whatever happens');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
 
-    onlineManager.setOnline(true);
+    networkUp();
     // The list hides while the write is being sent, and comes back when it fails.
     await vi.waitFor(
       () => expect(app.getByRole('region', { name: 'Not yet sent' })).toHaveTextContent('Not sent'),
