@@ -5,7 +5,9 @@ import pg from 'pg';
 import {
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
+  sql,
   SqliteDialect,
   type Migration,
   type MigrationProvider,
@@ -25,6 +27,7 @@ import * as m0008 from './migrations/0008-rate-counters';
 import * as m0009 from './migrations/0009-rumination-search';
 import * as m0010 from './migrations/0010-comments-by-author';
 import * as m0011 from './migrations/0011-notifications';
+import * as m0012 from './migrations/0012-search-secure-delete';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -42,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-rumination-search': m0009,
   '0010-comments-by-author': m0010,
   '0011-notifications': m0011,
+  '0012-search-secure-delete': m0012,
 };
 
 export interface DatabaseConfig {
@@ -88,6 +92,10 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted content is overwritten with zeros, not left in free space: an erased account's notes,
+  // comments and email must not stay readable in the file (api-contract.md "My account"). Costs
+  // the writes of the freed bytes, on deletes only.
+  sqlite.pragma('secure_delete = ON');
   // Page cache (negative cache_size means KiB; SQLite's default is 2 MB) and memory map, both
   // configurable. Measured at 1M ruminations (README, Performance): the cache size made no
   // difference beyond noise; mmap gained 8-18% on the feed but its mapped pages count in RSS, so
@@ -98,6 +106,22 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
+}
+
+/**
+ * After an account's erasure, so that it is gone from the files too (api-contract.md "My
+ * account"). On SQLite the WAL still holds the pages as they were before, with the person's notes
+ * in them, until it is written over: this copies every frame into the database file (where
+ * secure_delete has zeroed what the erasure deleted) and truncates the WAL to nothing. False when
+ * a reader on another connection (an operator's command) kept it from finishing; the next
+ * erasure's, or SQLite's own checkpoints, then finish the copy, but the WAL is only emptied by a
+ * complete one. PostgreSQL: nothing to do here (docs/operations.md says what it keeps until
+ * VACUUM).
+ */
+export async function checkpointAfterErasure(db: Kysely<Database>): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return true;
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0;
 }
 
 const provider: MigrationProvider = {

@@ -9,5 +9,10 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Removes every message to `address` (compared ignoring case) that this mailer still keeps, when
+   * that person's account is erased (api-contract.md "My account").
+   */
+  forgetMessagesTo(address: string): Promise<void>;
   close(): Promise<void>;
 }

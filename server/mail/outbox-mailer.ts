@@ -4,6 +4,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from './mailer';
 
+/** The address of a message's To header (as send writes it), in lower case. */
+function recipientOf(message: string): string | undefined {
+  const headers = message.split('\r\n\r\n', 1)[0] ?? '';
+  const to = headers.split('\r\n').find((line) => line.startsWith('To: '));
+  return to?.slice('To: '.length).trim().toLowerCase();
+}
+
 /**
  * The mailer without SMTP: every message becomes a file in DATA_DIR/outbox/, and its link one log
  * line ("Activation link for alice: http://..."), so a person trying the app alone, and the
@@ -32,6 +39,22 @@ export function createOutboxMailer(
       await fs.writeFile(file, content, { mode: 0o600 });
       if (message.link) log.info(`${message.link.logLabel}: ${message.link.url}`);
       else log.info({ file }, `Mail for ${message.to} written to the outbox`);
+    },
+    async forgetMessagesTo(address: string) {
+      const wanted = address.toLowerCase();
+      let names: string[];
+      try {
+        names = await fs.readdir(outboxDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      // One at a time: an outbox left to grow for months must not open every file at once.
+      for (const name of names.filter((n) => n.endsWith('.eml'))) {
+        const file = path.join(outboxDir, name);
+        const to = recipientOf(await fs.readFile(file, 'utf8'));
+        if (to === wanted) await fs.rm(file, { force: true });
+      }
     },
     close: () => Promise.resolve(),
   };

@@ -13,6 +13,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         text: message.text,
       });
     },
+    // Nothing is kept here: what went out is in the recipient's mailbox, beyond our reach.
+    forgetMessagesTo: () => Promise.resolve(),
     close: () => {
       transport.close();
       return Promise.resolve();

@@ -56,7 +56,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   api.delete('/api/account', { schema: { body: deleteAccountRequest } }, async (request, reply) => {
     const user = await request.requireUser();
     const check = await passwordCheck(user.id, request.ip);
-    await deleteAccount(app.db, user.id, request.body.password, check);
+    const deps = { db: app.db, mailer: app.mailer, log: request.log };
+    await deleteAccount(deps, user.id, request.body.password, check);
     return reply.code(204).send();
   });
 }

@@ -15,6 +15,11 @@ export function createMemoryMailer(): MemoryMailer {
       sent.push(message);
       return Promise.resolve();
     },
+    forgetMessagesTo(address) {
+      const kept = sent.filter((m) => m.to.toLowerCase() !== address.toLowerCase());
+      sent.splice(0, sent.length, ...kept);
+      return Promise.resolve();
+    },
     close: () => Promise.resolve(),
     lastTo(to) {
       return sent.filter((m) => m.to.toLowerCase() === to.toLowerCase()).at(-1);
