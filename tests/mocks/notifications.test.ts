@@ -3,12 +3,26 @@ import { notification as notificationSchema } from '../../src/api/notification-s
 import { commentNotificationRecipients } from '../../src/domain/notification-rules';
 import { createComment, createNotification, createRumination, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
-import { people, relate } from '../support/store-people';
+import { people, relate, type StorePerson } from '../support/store-people';
 
 setupMockBackend();
 
 const FRIEND = 2;
 const FAMILY = 1;
+
+/** A notification to `to` that `from` asked to be Friends, or (`kind`) accepted. */
+function friendNotification(
+  to: StorePerson,
+  from: StorePerson,
+  kind: 'RelationRequested' | 'RelationAccepted' = 'RelationRequested',
+) {
+  return createNotification({
+    recipientId: to.user.id,
+    actorId: from.user.id,
+    kind,
+    relationType: FRIEND,
+  });
+}
 
 async function list(token: string, query = ''): Promise<Json[]> {
   const response = await api('GET', `/api/notifications${query}`, { token });
@@ -210,18 +224,8 @@ describe('what the recipient may no longer see', () => {
 
   it('forgets notifications to and from an erased account', async () => {
     const { alice, bob } = people();
-    createNotification({
-      recipientId: alice.user.id,
-      actorId: bob.user.id,
-      kind: 'RelationRequested',
-      relationType: FRIEND,
-    });
-    createNotification({
-      recipientId: bob.user.id,
-      actorId: alice.user.id,
-      kind: 'RelationAccepted',
-      relationType: FRIEND,
-    });
+    friendNotification(alice, bob);
+    friendNotification(bob, alice, 'RelationAccepted');
     const erased = await api('DELETE', '/api/account', {
       token: bob.token,
       body: { password: 'password123' },
@@ -234,14 +238,7 @@ describe('what the recipient may no longer see', () => {
 describe('paging and reading', () => {
   it('lists newest first with Limit and BeforeId, and validates the query', async () => {
     const { alice, bob } = people();
-    const made = Array.from({ length: 5 }, () =>
-      createNotification({
-        recipientId: alice.user.id,
-        actorId: bob.user.id,
-        kind: 'RelationRequested',
-        relationType: FRIEND,
-      }),
-    );
+    const made = Array.from({ length: 5 }, () => friendNotification(alice, bob));
     const ids = made.map((n) => n.id).reverse();
     expect((await list(alice.token, '?Limit=2')).map((n) => n.id)).toEqual(ids.slice(0, 2));
     expect((await list(alice.token, `?limit=2&beforeId=${ids[1]}`)).map((n) => n.id)).toEqual(
@@ -345,12 +342,7 @@ describe('the stream', () => {
 
   it('starts with the unread count, then pushes new notifications and the new count', async () => {
     const { alice, bob } = people();
-    createNotification({
-      recipientId: alice.user.id,
-      actorId: bob.user.id,
-      kind: 'RelationRequested',
-      relationType: FRIEND,
-    });
+    friendNotification(alice, bob);
     const stream = await openStream(alice.token);
     try {
       expect(stream.response.status).toBe(200);
@@ -393,12 +385,7 @@ describe('the stream', () => {
       await stream.next(1);
       const signOut = await api('POST', '/api/account/sign-out-everywhere', { token: alice.token });
       expect(signOut.status).toBe(204);
-      createNotification({
-        recipientId: alice.user.id,
-        actorId: bob.user.id,
-        kind: 'RelationRequested',
-        relationType: FRIEND,
-      });
+      friendNotification(alice, bob);
       await expect(stream.next(2)).rejects.toThrow('The stream ended');
     } finally {
       stream.close();
@@ -407,13 +394,7 @@ describe('the stream', () => {
 
   it('replays the visible notifications after Last-Event-ID, then the count', async () => {
     const { alice, bob } = people();
-    const make = () =>
-      createNotification({
-        recipientId: alice.user.id,
-        actorId: bob.user.id,
-        kind: 'RelationRequested',
-        relationType: FRIEND,
-      });
+    const make = () => friendNotification(alice, bob);
     const seen = make();
     const missed1 = make();
     const missed2 = make();
@@ -438,12 +419,7 @@ describe('the stream', () => {
       await stream.next(1);
       const rumination = createRumination({ authorId: carol.user.id });
       await comment(bob.token, { content: 'To carol', ruminationId: rumination.id });
-      createNotification({
-        recipientId: alice.user.id,
-        actorId: bob.user.id,
-        kind: 'RelationRequested',
-        relationType: FRIEND,
-      });
+      friendNotification(alice, bob);
       const events = await stream.next(3);
       expect(events[1]).toMatchObject({
         event: 'notification',
