@@ -1,4 +1,4 @@
-import { inBothThemes } from './support/axe';
+import { inBothThemes, visitInBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 
 // Publishing terms makes every person accept again: a server of their own (see terms.spec.ts).
@@ -10,16 +10,12 @@ test.describe('terms screens', () => {
     const person = await createUser('terms');
     await app.publishTerms('# Terms\n\n## 1. Acceptance\n\nA newer version of the terms.\n');
     await signInAs(page, person, '/public');
-    await inBothThemes(page, 'updated-terms modal', async () => {
-      await page.goto('/public');
-      await expect(page.getByRole('dialog', { name: 'Updated Terms of Service' })).toBeVisible();
-    });
-    await inBothThemes(page, '/terms-acceptance', async () => {
-      await page.goto('/terms-acceptance');
-      await expect(
-        page.getByRole('heading', { name: 'Terms of Service Update Required' }),
-      ).toBeVisible();
-    });
+    const modal = page.getByRole('dialog', { name: 'Updated Terms of Service' });
+    const screen = page.getByRole('heading', { name: 'Terms of Service Update Required' });
+    await visitInBothThemes(page, [
+      ['updated-terms modal', '/public', modal],
+      ['/terms-acceptance', '/terms-acceptance', screen],
+    ]);
   });
 
   test('the acceptance screen when the terms cannot be loaded', async ({

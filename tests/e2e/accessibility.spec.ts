@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { THEMES, inBothThemes, textContrastOf } from './support/axe';
+import { THEMES, inBothThemes, textContrastOf, visitInBothThemes } from './support/axe';
 import type { TestUser } from '../server/support/test-users';
 import { expect, signInAs, test, uniqueName } from './support/fixtures';
 import {
@@ -60,29 +60,19 @@ test.describe('screens for visitors', () => {
   test('public page, profile and invalid profile', async ({ page, request, createUser }) => {
     const author = await createUser('author');
     await createRuminationViaApi(request, author, 'Something for everyone.');
-    await inBothThemes(page, '/public', async () => {
-      await page.goto('/public');
-      await expect(ruminationCard(page, 'Something for everyone.').first()).toBeVisible();
-    });
-    await inBothThemes(page, 'a profile', async () => {
-      await page.goto(`/user/${author.id}`);
-      await expect(ruminationCard(page, 'Something for everyone.')).toBeVisible();
-    });
-    await inBothThemes(page, '/user without id', async () => {
-      await page.goto('/user');
-      await expect(page.getByText('Invalid user ID')).toBeVisible();
-    });
-    await inBothThemes(page, 'an unknown user', async () => {
-      await page.goto('/user/999999999');
-      await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
-    });
+    const card = ruminationCard(page, 'Something for everyone.');
+    await visitInBothThemes(page, [
+      ['/public', '/public', card.first()],
+      ['a profile', `/user/${author.id}`, card],
+      ['/user without id', '/user', page.getByText('Invalid user ID')],
+      ['an unknown user', '/user/999999999', page.getByRole('heading', { name: 'User not found' })],
+    ]);
   });
 
   test('sign in, sign up and check-your-email', async ({ page }) => {
-    await inBothThemes(page, '/login sign-in', async () => {
-      await page.goto('/login');
-      await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-    });
+    await visitInBothThemes(page, [
+      ['/login sign-in', '/login', page.getByLabel('Password', { exact: true })],
+    ]);
     await inBothThemes(page, '/login sign-up with errors', async () => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Create an account' }).click();
@@ -106,27 +96,20 @@ test.describe('screens for visitors', () => {
   });
 
   test('forgot password, reset password, activation', async ({ page }) => {
-    await inBothThemes(page, '/forgot-password', async () => {
-      await page.goto('/forgot-password');
-      await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
-    });
+    const invalidReset = page.getByText('Invalid reset link. No token provided.');
+    const newPassword = page.getByLabel('New password');
+    const activationFailed = page.getByRole('heading', { name: 'Activation failed' });
+    await visitInBothThemes(page, [
+      ['/forgot-password', '/forgot-password', page.getByLabel('Email', { exact: true })],
+      ['/reset-password without token', '/reset-password', invalidReset],
+      ['/reset-password form', '/reset-password?token=not-a-real-token', newPassword],
+      ['/activate failure', '/activate?token=not-a-real-token', activationFailed],
+    ]);
     await inBothThemes(page, '/forgot-password confirmation', async () => {
       await page.goto('/forgot-password');
       await page.getByLabel('Email', { exact: true }).fill('nobody@example.test');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await expect(page.getByText(/Send another email/)).toBeVisible();
-    });
-    await inBothThemes(page, '/reset-password without token', async () => {
-      await page.goto('/reset-password');
-      await expect(page.getByText('Invalid reset link. No token provided.')).toBeVisible();
-    });
-    await inBothThemes(page, '/reset-password form', async () => {
-      await page.goto('/reset-password?token=not-a-real-token');
-      await expect(page.getByLabel('New password')).toBeVisible();
-    });
-    await inBothThemes(page, '/activate failure', async () => {
-      await page.goto('/activate?token=not-a-real-token');
-      await expect(page.getByRole('heading', { name: 'Activation failed' })).toBeVisible();
     });
   });
 
@@ -137,10 +120,10 @@ test.describe('screens for visitors', () => {
       data: { username, email, password: 'long enough', acceptedTosVersion: '1.0' },
     });
     expect(signup.status()).toBe(201);
-    await inBothThemes(page, '/activate success', async () => {
-      await page.goto(await app.emailLink('activate', username));
-      await expect(page.getByRole('heading', { name: 'Account activated' })).toBeVisible();
-    });
+    const activated = page.getByRole('heading', { name: 'Account activated' });
+    await visitInBothThemes(page, [
+      ['/activate success', await app.emailLink('activate', username), activated],
+    ]);
     const person = await createUser('axe');
     await request.post('/api/auth/forgot-password', { data: { email: person.email } });
     await inBothThemes(page, '/reset-password success', async () => {
@@ -153,10 +136,8 @@ test.describe('screens for visitors', () => {
   });
 
   test('terms of service page', async ({ page }) => {
-    await inBothThemes(page, '/terms-of-service', async () => {
-      await page.goto('/terms-of-service');
-      await expect(page.getByRole('article', { name: 'Terms of Service' })).toBeVisible();
-    });
+    const terms = page.getByRole('article', { name: 'Terms of Service' });
+    await visitInBothThemes(page, [['/terms-of-service', '/terms-of-service', terms]]);
   });
 });
 
@@ -183,14 +164,10 @@ test.describe('screens for signed-in people', () => {
       await expect(page.getByText(/Your feed is empty/)).toBeVisible();
     });
     await signInAs(page, me, '/my-feed');
-    await inBothThemes(page, '/my-feed', async () => {
-      await page.goto('/my-feed');
-      await expect(page.getByText('A note for my friends.')).toBeVisible();
-    });
-    await inBothThemes(page, '/settings', async () => {
-      await page.goto('/settings');
-      await expect(page.getByRole('group', { name: 'Theme' })).toBeVisible();
-    });
+    await visitInBothThemes(page, [
+      ['/my-feed', '/my-feed', page.getByText('A note for my friends.')],
+      ['/settings', '/settings', page.getByRole('group', { name: 'Theme' })],
+    ]);
   });
 
   test('profiles: another person with relations, and one’s own', async ({
@@ -200,20 +177,13 @@ test.describe('screens for signed-in people', () => {
   }) => {
     const { me, friend, asker } = await personWithContent(request, createUser);
     await signInAs(page, me, `/user/${friend.id}`);
-    await inBothThemes(page, 'a friend’s profile', async () => {
-      await page.goto(`/user/${friend.id}`);
-      await expect(
-        page.getByRole('region', { name: 'Relations' }).getByRole('listitem').first(),
-      ).toBeVisible();
-    });
-    await inBothThemes(page, 'a profile with an incoming request', async () => {
-      await page.goto(`/user/${asker.id}`);
-      await expect(page.getByRole('button', { name: /^Accept/ })).toBeVisible();
-    });
-    await inBothThemes(page, 'one’s own profile', async () => {
-      await page.goto(`/user/${me.id}`);
-      await expect(page.getByRole('heading', { name: me.username })).toBeVisible();
-    });
+    const aRelation = page.getByRole('region', { name: 'Relations' }).getByRole('listitem');
+    const accept = page.getByRole('button', { name: /^Accept/ });
+    await visitInBothThemes(page, [
+      ['a friend’s profile', `/user/${friend.id}`, aRelation.first()],
+      ['a profile with an incoming request', `/user/${asker.id}`, accept],
+      ['one’s own profile', `/user/${me.id}`, page.getByRole('heading', { name: me.username })],
+    ]);
   });
 
   test('dialogs: new rumination, edit, delete confirmations', async ({

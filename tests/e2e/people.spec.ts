@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { inBothThemes } from './support/axe';
+import { inBothThemes, visitInBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import {
   createRuminationViaApi,
@@ -100,19 +100,22 @@ test('a Friend note opened by a friend passes axe in both themes', async ({
     audiences: ['Friend'],
   });
   await signInAs(page, bob, '/my-feed');
-  await inBothThemes(page, '/rumination/{id}', async () => {
-    await page.goto(`/rumination/${note.id}`);
-    await expect(ruminationCard(page, 'For my friends, from alice')).toBeVisible();
-  });
+  await visitInBothThemes(page, [
+    [
+      '/rumination/{id}',
+      `/rumination/${note.id}`,
+      ruminationCard(page, 'For my friends, from alice'),
+    ],
+  ]);
 });
 
 test('a note not found passes axe in both themes', async ({ page, createUser }) => {
   const bob = await createUser('bob');
   await signInAs(page, bob, '/my-feed');
-  await inBothThemes(page, '/rumination/{id} not found', async () => {
-    await page.goto('/rumination/999999999');
-    await expect(page.getByRole('heading', { name: 'Rumination not found' })).toBeVisible();
-  });
+  const notFound = page.getByRole('heading', { name: 'Rumination not found' });
+  await visitInBothThemes(page, [
+    ['/rumination/{id} not found', '/rumination/999999999', notFound],
+  ]);
 });
 
 test('demo mode: leo finds nora on People and asks to be her Friend; she accepts; her Friend note opens for him alone', async ({

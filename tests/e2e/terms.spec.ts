@@ -1,4 +1,6 @@
-import { expect, signInAs, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import type { TestUser } from '../server/support/test-users';
+import { expect, signInAs, test, type AppServer } from './support/fixtures';
 import { fillSignIn } from './support/ui';
 
 // Publishing terms makes every person accept again: these tests get a server of their own.
@@ -12,6 +14,23 @@ By using the product you accept these terms.
 ## 2. Changes
 We now say it more plainly: **be kind**.
 `;
+
+/**
+ * A reader signs in through the form once new terms are out, and lands on the acceptance screen.
+ * Returns the new version.
+ */
+async function signInAfterNewTerms(
+  page: Page,
+  app: AppServer,
+  createUser: (prefix: string) => Promise<TestUser>,
+): Promise<string> {
+  const person = await createUser('reader');
+  const version = await app.publishTerms(TERMS);
+  await page.goto('/login');
+  await fillSignIn(page, person.username, person.password);
+  await expect(page).toHaveURL(/\/terms-acceptance$/);
+  return version;
+}
 
 test('terms published while a person is signed in: the modal appears, and accepting closes it for good', async ({
   page,
@@ -54,12 +73,7 @@ test('signing in after new terms leads to the acceptance screen; the box must be
   app,
   createUser,
 }) => {
-  const person = await createUser('reader');
-  const version = await app.publishTerms(TERMS);
-
-  await page.goto('/login');
-  await fillSignIn(page, person.username, person.password);
-  await expect(page).toHaveURL(/\/terms-acceptance$/);
+  const version = await signInAfterNewTerms(page, app, createUser);
   await expect(
     page.getByRole('heading', { name: 'Terms of Service Update Required' }),
   ).toBeVisible();
@@ -92,12 +106,7 @@ test('Decline and Logout on the acceptance screen signs the person out', async (
   app,
   createUser,
 }) => {
-  const person = await createUser('reader');
-  await app.publishTerms(TERMS);
-
-  await page.goto('/login');
-  await fillSignIn(page, person.username, person.password);
-  await expect(page).toHaveURL(/\/terms-acceptance$/);
+  await signInAfterNewTerms(page, app, createUser);
   await expect(page.getByText(/declin\w+ .*log\w* .*out/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Decline and Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -111,8 +120,6 @@ test('when the terms cannot be loaded, the acceptance screen says so and offers 
   app,
   createUser,
 }) => {
-  const person = await createUser('reader');
-  await app.publishTerms(TERMS);
   await page.route('**/api/TermsOfService/current', (route) =>
     route.fulfill({
       status: 503,
@@ -121,9 +128,7 @@ test('when the terms cannot be loaded, the acceptance screen says so and offers 
     }),
   );
 
-  await page.goto('/login');
-  await fillSignIn(page, person.username, person.password);
-  await expect(page).toHaveURL(/\/terms-acceptance$/);
+  await signInAfterNewTerms(page, app, createUser);
   // Queries may retry a few times first.
   await expect(
     page.getByText('Failed to load Terms of Service. Please try again later.'),

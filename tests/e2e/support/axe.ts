@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -35,6 +35,19 @@ export async function inBothThemes(page: Page, what: string, prepare: () => Prom
       .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
       .toBe(theme === 'dark');
     await expectNoViolations(page, `${what} (${theme})`);
+  }
+}
+
+/** A screen that a visit alone shows: its name in reports, its path, and what shows it is ready. */
+export type VisitedScreen = [what: string, path: string, shown: Locator];
+
+/** inBothThemes for each screen in turn: opens its path and waits until `shown` is visible. */
+export async function visitInBothThemes(page: Page, screens: readonly VisitedScreen[]) {
+  for (const [what, path, shown] of screens) {
+    await inBothThemes(page, what, async () => {
+      await page.goto(path);
+      await expect(shown).toBeVisible();
+    });
   }
 }
 
