@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
 import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/limits';
+import { SearchInput } from '../../components/ui/search-input';
 import { availableRelationTypes } from '../relations/available-relation-types';
 import { RequestRelationForm } from '../relations/relation-manager';
 import { usePeopleSearch } from './people-queries';
@@ -24,7 +25,7 @@ export function PeopleSearch({
   viewerId,
   relations,
 }: PeopleSearchProps) {
-  const inputId = useId();
+  const headingId = useId();
   const search = usePeopleSearch(query);
   const tooShort = query.trim().length < USER_SEARCH_MIN;
   const withPerson = (userId: number) =>
@@ -35,22 +36,15 @@ export function PeopleSearch({
     );
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-3">
-      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
         Find people
       </h2>
-      <label htmlFor={inputId} className="sr-only">
-        Find people by username
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        value={text}
+      <SearchInput
+        label="Find people by username"
+        text={text}
+        onTextChange={onTextChange}
         maxLength={USER_SEARCH_MAX}
-        placeholder="Find people by username"
-        autoComplete="off"
-        className="field-input"
-        onChange={(event) => onTextChange(event.target.value)}
       />
       <div aria-live="polite">
         {tooShort ? (

@@ -1,6 +1,7 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { NOTE_SEARCH_MAX } from '../../api/limits';
+import { SearchInput } from '../../components/ui/search-input';
 import { TextHighlightContext, type SplitForHighlight } from '../../components/ui/text-highlight';
 import { searchTerms, splitByMatches } from '../../domain/note-search';
 import { ruminationQueries } from './rumination-queries';
@@ -15,21 +16,13 @@ export function MyRuminationsSearchBox({
   text: string;
   onTextChange: (text: string) => void;
 }) {
-  const inputId = useId();
   return (
     <form role="search" className="flex flex-col gap-1" onSubmit={(e) => e.preventDefault()}>
-      <label htmlFor={inputId} className="sr-only">
-        Search my ruminations
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        value={text}
+      <SearchInput
+        label="Search my ruminations"
+        text={text}
+        onTextChange={onTextChange}
         maxLength={NOTE_SEARCH_MAX}
-        placeholder="Search my ruminations"
-        autoComplete="off"
-        className="field-input"
-        onChange={(event) => onTextChange(event.target.value)}
       />
     </form>
   );
