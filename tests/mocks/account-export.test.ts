@@ -4,7 +4,7 @@ import { accountExport } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
 import { createComment, createRumination, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend } from './mock-backend';
-import { people, relate } from '../support/store-people';
+import { commentBy, people, relate } from '../support/store-people';
 
 setupMockBackend();
 
@@ -29,11 +29,7 @@ function arrange() {
     audiences: [2],
   });
   createRumination({ authorId: friend.user.id, content: 'SECRET-HIDDEN', audiences: [3] });
-  const theirs = createComment({
-    authorId: friend.user.id,
-    ruminationId: readable.id,
-    content: 'SECRET-THEIRS',
-  });
+  const theirs = commentBy(friend, readable.id, { content: 'SECRET-THEIRS' });
 
   const published = createRumination({ authorId: me.user.id, content: 'Out in the open' });
   const shared = createRumination({
@@ -42,20 +38,11 @@ function arrange() {
     audiences: [3, 2],
   });
   const draft = createRumination({ authorId: me.user.id, content: 'A draft', isPublished: false });
-  createComment({
-    authorId: friend.user.id,
-    ruminationId: published.id,
-    content: 'SECRET-ON-MINE',
-  });
+  commentBy(friend, published.id, { content: 'SECRET-ON-MINE' });
   const comments = [
     createComment({ authorId: me.user.id, ruminationId: published.id, content: 'Mine, here' }),
-    createComment({
-      authorId: me.user.id,
-      ruminationId: readable.id,
-      parentCommentId: theirs.id,
-      content: 'My reply',
-    }),
-    createComment({ authorId: me.user.id, ruminationId: readable.id, isDeleted: true }),
+    commentBy(me, readable.id, { parentCommentId: theirs.id, content: 'My reply' }),
+    commentBy(me, readable.id, { isDeleted: true }),
   ];
   return {
     me,

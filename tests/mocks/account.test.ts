@@ -4,15 +4,9 @@ import {
   DELETE_PASSWORD_WRONG,
   ERASED_ACCOUNT_NAME,
 } from '../../src/api/account-schemas';
-import {
-  createComment,
-  createRumination,
-  createUser,
-  DEFAULT_TEST_PASSWORD,
-  getDb,
-} from '../../mocks/store';
+import { createRumination, createUser, DEFAULT_TEST_PASSWORD, getDb } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
-import { relate } from '../support/store-people';
+import { commentBy, relate } from '../support/store-people';
 
 setupMockBackend();
 
@@ -76,18 +70,10 @@ describe('/api/account in the mock backend', () => {
     const friend = createUser({ username: 'friend' });
     relate(leaver, friend, 2);
     const own = createRumination({ authorId: leaver.user.id, audiences: [2] });
-    createComment({ authorId: friend.user.id, ruminationId: own.id });
+    commentBy(friend, own.id);
     const friendsNote = createRumination({ authorId: friend.user.id });
-    const theirs = createComment({
-      authorId: leaver.user.id,
-      ruminationId: friendsNote.id,
-      content: 'secret words',
-    });
-    const reply = createComment({
-      authorId: friend.user.id,
-      ruminationId: friendsNote.id,
-      parentCommentId: theirs.id,
-    });
+    const theirs = commentBy(leaver, friendsNote.id, { content: 'secret words' });
+    const reply = commentBy(friend, friendsNote.id, { parentCommentId: theirs.id });
 
     const wrong = await api('DELETE', '/api/account', {
       token: leaver.token,

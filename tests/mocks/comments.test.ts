@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { comment as commentSchema } from '../../src/api/comment-schemas';
-import { createComment, createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
+import { commentBy } from '../support/store-people';
 
 setupMockBackend();
 
@@ -56,7 +57,7 @@ describe('the comment tree', () => {
 
   it('needs exactly one of ruminationId or parentCommentId', async () => {
     const { bob, rumination } = arrange();
-    const parent = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
+    const parent = commentBy(bob, rumination.id);
     for (const body of [
       { content: 'Both', ruminationId: rumination.id, parentCommentId: parent.id },
       { content: 'Neither' },
@@ -85,7 +86,7 @@ describe('the comment tree', () => {
   it('hides the comments and replies of a rumination the caller cannot see', async () => {
     const { alice, bob } = arrange();
     const friendsOnly = createRumination({ authorId: alice.user.id, audiences: [2] });
-    const c = createComment({ authorId: alice.user.id, ruminationId: friendsOnly.id });
+    const c = commentBy(alice, friendsOnly.id);
     const asBob = { token: bob.token };
     expect((await api('GET', `/api/comments/rumination/${friendsOnly.id}`, asBob)).status).toBe(
       404,
@@ -100,7 +101,7 @@ describe('the comment tree', () => {
 
   it('lets anonymous visitors read the comments of public ruminations', async () => {
     const { alice, rumination } = arrange();
-    createComment({ authorId: alice.user.id, ruminationId: rumination.id, content: 'Hello' });
+    commentBy(alice, rumination.id, { content: 'Hello' });
     const r = await api('GET', `/api/comments/rumination/${rumination.id}`);
     expect(r.json.map((c: Json) => c.content)).toEqual(['Hello']);
   });
@@ -109,7 +110,7 @@ describe('the comment tree', () => {
 describe('editing and soft-deleting comments', () => {
   it('lets only the author edit, with matching ids', async () => {
     const { alice, bob, rumination } = arrange();
-    const c = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
+    const c = commentBy(bob, rumination.id);
     const byAlice = await api('PUT', `/api/comments/${c.id}`, {
       token: alice.token,
       body: { id: c.id, content: 'Hijack' },
@@ -130,7 +131,7 @@ describe('editing and soft-deleting comments', () => {
 
   it("lets the rumination's author delete a stranger's comment, not edit it", async () => {
     const { alice, bob, rumination } = arrange();
-    const c = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
+    const c = commentBy(bob, rumination.id);
     const edit = await api('PUT', `/api/comments/${c.id}`, {
       token: alice.token,
       body: { id: c.id, content: 'Rewritten' },
@@ -143,13 +144,8 @@ describe('editing and soft-deleting comments', () => {
 
   it('soft-deletes: content erased, replies kept, no more edits, deletes or replies', async () => {
     const { alice, bob, rumination } = arrange();
-    const c = createComment({ authorId: bob.user.id, ruminationId: rumination.id });
-    createComment({
-      authorId: alice.user.id,
-      ruminationId: rumination.id,
-      parentCommentId: c.id,
-      content: 'A reply',
-    });
+    const c = commentBy(bob, rumination.id);
+    commentBy(alice, rumination.id, { parentCommentId: c.id, content: 'A reply' });
 
     const carol = createUser({ username: 'carol' });
     expect((await api('DELETE', `/api/comments/${c.id}`, { token: carol.token })).status).toBe(403);

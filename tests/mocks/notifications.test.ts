@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { notification as notificationSchema } from '../../src/api/notification-schemas';
 import { commentNotificationRecipients } from '../../src/domain/notification-rules';
-import { createComment, createNotification, createRumination, getDb } from '../../mocks/store';
+import { createNotification, createRumination, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
-import { people, relate, type StorePerson } from '../support/store-people';
+import { commentBy, people, relate, type StorePerson } from '../support/store-people';
 
 setupMockBackend();
 
@@ -166,7 +166,7 @@ describe('notifications of comments', () => {
   it('gives one notification per comment: ReplyToMyComment when both rules point at one person', async () => {
     const { alice, bob } = people();
     const rumination = createRumination({ authorId: alice.user.id });
-    const own = createComment({ authorId: alice.user.id, ruminationId: rumination.id });
+    const own = commentBy(alice, rumination.id);
     await comment(bob.token, { content: 'Reply', parentCommentId: own.id });
     const toAlice = await list(alice.token);
     expect(toAlice).toHaveLength(1);
@@ -188,7 +188,7 @@ describe('what the recipient may no longer see', () => {
     const { alice, bob } = people();
     const friends = relate(alice, bob, 2);
     const bobs = createRumination({ authorId: bob.user.id, audiences: [FRIEND] });
-    const top = createComment({ authorId: bob.user.id, ruminationId: bobs.id });
+    const top = commentBy(bob, bobs.id);
     await comment(alice.token, { content: 'Hi', ruminationId: bobs.id });
     // Bob is the author: he always sees his own rumination. Alice's reply tells Bob...
     expect(await unread(bob.token)).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createComment, createRumination, createUser, resetMockBackend } from '../../mocks/store';
+import { createRumination, createUser, resetMockBackend } from '../../mocks/store';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import {
   describeCase,
@@ -7,7 +7,7 @@ import {
   type VisibilityCase,
 } from '../support/visibility-cases';
 import { api, setupMockBackend, type Json } from './mock-backend';
-import { relate } from '../support/store-people';
+import { commentBy, relate } from '../support/store-people';
 
 /**
  * The 660 cases of api-contract.md's visibility rule (copied from the shared design folder),
@@ -31,12 +31,8 @@ function arrange(c: VisibilityCase) {
     audiences: c.audiences.map(relationTypeOfAudience),
   });
   if (c.published) {
-    const top = createComment({ authorId: author.user.id, ruminationId: rumination.id });
-    createComment({
-      authorId: author.user.id,
-      ruminationId: rumination.id,
-      parentCommentId: top.id,
-    });
+    const top = commentBy(author, rumination.id);
+    commentBy(author, rumination.id, { parentCommentId: top.id });
   }
   return {
     authorId: author.user.id,

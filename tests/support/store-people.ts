@@ -1,5 +1,11 @@
 import type { RelationType } from '../../src/domain/relation-types';
-import { createRelation, createUser, type CreateRelationOptions } from '../../mocks/store';
+import {
+  createComment,
+  createRelation,
+  createUser,
+  type CreateCommentOptions,
+  type CreateRelationOptions,
+} from '../../mocks/store';
 
 /** A person in the mock backend's store, as createUser returns them: the stored user and a token. */
 export type StorePerson = ReturnType<typeof createUser>;
@@ -29,4 +35,13 @@ export function relate(
     type,
     state,
   });
+}
+
+/** A comment by `author` on a rumination (a reply with `parentCommentId`), straight in the store. */
+export function commentBy(
+  author: StorePerson,
+  ruminationId: number,
+  options: Omit<CreateCommentOptions, 'authorId' | 'ruminationId'> = {},
+) {
+  return createComment({ authorId: author.user.id, ruminationId, ...options });
 }

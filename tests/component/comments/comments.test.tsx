@@ -3,16 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import {
-  createComment,
-  createRumination,
-  createUser,
-  DEFAULT_TEST_PASSWORD,
-} from '../../../mocks/store';
+import { createRumination, createUser, DEFAULT_TEST_PASSWORD } from '../../../mocks/store';
 import { ERASED_ACCOUNT_NAME } from '../../../src/domain/erased-account';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 import { warmUpLazyModules } from '../ruminations/warm-up';
+import { commentBy } from '../../support/store-people';
 
 const log = logRequests();
 warmUpLazyModules();
@@ -24,19 +20,9 @@ function arrange() {
   const alice = createUser({ username: 'alice' });
   const bob = createUser({ username: 'bob' });
   const rumination = createRumination({ authorId: alice.user.id, content: 'Talk to me' });
-  const fromBob = createComment({
-    authorId: bob.user.id,
-    ruminationId: rumination.id,
-    content: 'Hello from bob',
-  });
-  const fromAlice = createComment({
-    authorId: alice.user.id,
-    ruminationId: rumination.id,
-    content: 'Alice answers',
-  });
-  const reply = createComment({
-    authorId: bob.user.id,
-    ruminationId: rumination.id,
+  const fromBob = commentBy(bob, rumination.id, { content: 'Hello from bob' });
+  const fromAlice = commentBy(alice, rumination.id, { content: 'Alice answers' });
+  const reply = commentBy(bob, rumination.id, {
     parentCommentId: fromAlice.id,
     content: 'A nested reply',
   });
@@ -81,13 +67,8 @@ describe('comments', () => {
     const { alice } = arrange();
     const leaver = createUser({ username: 'leaver', email: 'leaver@example.com' });
     const rumination = createRumination({ authorId: alice.user.id, content: 'Another talk' });
-    const gone = createComment({ authorId: leaver.user.id, ruminationId: rumination.id });
-    createComment({
-      authorId: alice.user.id,
-      ruminationId: rumination.id,
-      parentCommentId: gone.id,
-      content: 'Alice replied before',
-    });
+    const gone = commentBy(leaver, rumination.id);
+    commentBy(alice, rumination.id, { parentCommentId: gone.id, content: 'Alice replied before' });
     const deleted = await fetch('http://localhost:3000/api/account', {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${leaver.token}`, 'Content-Type': 'application/json' },
@@ -271,7 +252,7 @@ describe('comments', () => {
   test('a comment deleted earlier is read-only, even for its author', async () => {
     const alice = createUser({ username: 'alice' });
     const rumination = createRumination({ authorId: alice.user.id, content: 'Quiet now' });
-    createComment({ authorId: alice.user.id, ruminationId: rumination.id, isDeleted: true });
+    commentBy(alice, rumination.id, { isDeleted: true });
     const app = await renderApp('/public', { token: alice.token });
     await openThread(app);
     const deleted = await app.findByText('This comment has been deleted.');

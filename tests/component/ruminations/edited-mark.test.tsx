@@ -1,9 +1,10 @@
 import './jsdom-gaps';
 import { within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { createComment, createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from './warm-up';
+import { commentBy } from '../../support/store-people';
 
 warmUpLazyModules();
 
@@ -17,13 +18,9 @@ describe('an edited note or comment says so', () => {
     });
     edited.updateTMS = '2026-11-02T10:00:00.000Z';
     createRumination({ authorId: alice.user.id, content: 'As first written' });
-    const comment = createComment({
-      authorId: alice.user.id,
-      ruminationId: edited.id,
-      content: 'A second thought',
-    });
+    const comment = commentBy(alice, edited.id, { content: 'A second thought' });
     comment.updateTMS = new Date(Date.parse(comment.createTMS) + 60_000).toISOString();
-    createComment({ authorId: alice.user.id, ruminationId: edited.id, content: 'Untouched' });
+    commentBy(alice, edited.id, { content: 'Untouched' });
 
     const app = await renderApp('/public', { token: alice.token });
     const changed = (await app.findByText('Changed my mind')).closest('article')!;
