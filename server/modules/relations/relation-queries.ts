@@ -110,7 +110,10 @@ export async function hasLiveRelation(
  * locked (in id order, so that no two requests deadlock). The lock also keeps the writer's
  * account from being erased meanwhile, and waits for an erasure in flight: it conflicts with the
  * erasure's own (server/credentials/writer-lock.ts), and a row it waited for is read as the erasure
- * left it.
+ * left it. FOR NO KEY UPDATE, not FOR UPDATE: the foreign key checks of other writes (a comment's
+ * notification to one of the two) lock the rows FOR KEY SHARE, which FOR UPDATE would wait for
+ * and block, and a person's comment notifying someone older, beside their request to that person,
+ * deadlocked (found by npm run fuzz).
  */
 export async function lockPair(
   trx: Transaction<Database>,
@@ -122,7 +125,7 @@ export async function lockPair(
     .select(['id', 'is_active'])
     .where('id', 'in', [a, b])
     .orderBy('id')
-    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate())
+    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forNoKeyUpdate())
     .execute();
   return new Set(rows.filter((row) => row.is_active === 1).map((row) => row.id));
 }
