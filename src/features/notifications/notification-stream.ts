@@ -5,7 +5,8 @@ import { clearToken, getToken } from '../../lib/token-storage';
 /**
  * GET /api/notifications/stream, read with `fetch` (EventSource cannot send the bearer token): a
  * small server-sent-events parser and a connection that reconnects with backoff, resumes with
- * `Last-Event-ID`, pauses while offline and stops at sign-out or on 401.
+ * `Last-Event-ID`, pauses while offline and stops at sign-out or on 401. The tabs of one browser
+ * share one such connection: notification-stream-leader.ts.
  */
 
 export interface ServerSentEvent {
@@ -98,6 +99,10 @@ export interface NotificationStreamHandlers {
 export interface NotificationStreamOptions extends NotificationStreamHandlers {
   /** Absolute URL of the stream; default: /api/notifications/stream on this origin. */
   url?: string;
+  /** The last event id seen before (by another tab, which held the stream until now). */
+  lastEventId?: string;
+  /** Called when the stream stopped by itself (no token, or refused with 401), not when asked. */
+  onStopped?: () => void;
 }
 
 const EVENTS: typeof STREAM_EVENTS = { notification: 'notification', unread: 'unread' };
@@ -110,7 +115,7 @@ const EVENTS: typeof STREAM_EVENTS = { notification: 'notification', unread: 'un
 export function startNotificationStream(options: NotificationStreamOptions): () => void {
   const url = options.url ?? new URL('/api/notifications/stream', window.location.origin).href;
   let stopped = false;
-  let lastEventId = '';
+  let lastEventId = options.lastEventId ?? '';
   let delay = RECONNECT_MIN_MS;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ends the current connection (abort and cancel its reader); undefined when none is open. */
@@ -121,7 +126,7 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
     if (stopped || closeConnection || !onlineManager.isOnline()) return;
     const token = getToken();
     if (!token) {
-      stop();
+      stopBySelf();
       return;
     }
     const abort = new AbortController();
@@ -148,7 +153,7 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
       if (response.status === 401) {
         // Only if the refused token is still ours: a newer sign-in must not be undone.
         if (getToken() === token) clearToken();
-        stop();
+        stopBySelf();
         return;
       }
       const type = response.headers.get('Content-Type') ?? '';
@@ -227,6 +232,12 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
     clearRetry();
     unsubscribeOnline();
     closeConnection?.();
+  }
+
+  function stopBySelf() {
+    if (stopped) return;
+    stop();
+    options.onStopped?.();
   }
 
   void connect();

@@ -4,7 +4,8 @@ import type { Notification, UnreadCount } from '../../api/notification-schemas';
 import { notificationKeys, relationKeys, ruminationKeys } from '../../lib/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { invalidateCommentTree } from '../comments/comment-queries';
-import { startNotificationStream } from './notification-stream';
+import { userIdOfToken } from '../offline/offline-user';
+import { startSharedNotificationStream } from './notification-stream-leader';
 
 /**
  * What a new notification changes on screen, and nothing more: the bell's number, the list, and
@@ -35,19 +36,28 @@ export function applyNotification(queryClient: QueryClient, n: Notification): vo
 }
 
 /**
- * Holds the one notification stream while signed in (mounted by the signed-in nav, which is
- * rendered exactly then): a new token opens a new stream, sign-out (unmount) ends it.
+ * This tab's part of the notification stream of `token`'s person, shared by the browser's tabs
+ * (notification-stream-leader.ts): each applies every event to its own cache. Returns its end.
+ */
+export function startTabNotificationStream(token: string, queryClient: QueryClient): () => void {
+  return startSharedNotificationStream({
+    userId: userIdOfToken(token),
+    onUnread: (count) =>
+      queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, { count }),
+    onNotification: (n) => applyNotification(queryClient, n),
+  });
+}
+
+/**
+ * Holds this tab's part of the notification stream while signed in (mounted by the signed-in nav,
+ * which is rendered exactly then): a new token opens a new one, sign-out (unmount) ends it.
  */
 export function useNotificationStream(): void {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return undefined;
-    return startNotificationStream({
-      onUnread: (count) =>
-        queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, { count }),
-      onNotification: (n) => applyNotification(queryClient, n),
-    });
+    return startTabNotificationStream(token, queryClient);
   }, [token, queryClient]);
 }
 

@@ -1,0 +1,122 @@
+import type { Notification } from '../../api/notification-schemas';
+import { startNotificationStream, type NotificationStreamOptions } from './notification-stream';
+
+/**
+ * One notification stream per browser and signed-in person, shared by their tabs: the server keeps
+ * at most 5 streams a person, so a person with many tabs open would otherwise end their own
+ * streams. The tab holding the Web Lock `ruminations-notifications-<userId>` holds the stream and
+ * relays each event over the BroadcastChannel of the same name; the others apply what it relays.
+ * The lock is the tab's until it stops (sign-out, another person, the tab closing: the browser
+ * releases it), then a waiting tab takes it and opens the stream where the last one left off.
+ */
+
+export interface SharedNotificationStreamOptions extends Omit<
+  NotificationStreamOptions,
+  'lastEventId' | 'onStopped'
+> {
+  /**
+   * Whose stream it is: only their tabs share it. Null when the token does not say (the mock
+   * backend's opaque tokens, whose demo tabs are each a session of their own): one stream per tab.
+   */
+  userId: number | null;
+}
+
+/** What the holder tells the other tabs, and what a tab that arrives asks. */
+export type RelayMessage =
+  | { type: 'notification'; notification: Notification }
+  | { type: 'unread'; count: number }
+  /** A tab that arrives asks for the last event id, to resume from it should it hold the stream. */
+  | { type: 'hello' }
+  | { type: 'last-id'; lastEventId: string };
+
+export function sharedStreamName(userId: number): string {
+  return `ruminations-notifications-${userId}`;
+}
+
+/** Starts this tab's part of the shared stream; the returned function ends it. */
+export function startSharedNotificationStream(
+  options: SharedNotificationStreamOptions,
+): () => void {
+  const { userId, url, onNotification, onUnread } = options;
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // Old browsers (and jsdom) lack one or the other: a stream per tab, as before.
+  if (userId === null || !locks || typeof BroadcastChannel === 'undefined') {
+    return startNotificationStream({ url, onNotification, onUnread });
+  }
+  const name = sharedStreamName(userId);
+  const channel = new BroadcastChannel(name);
+  const post = (message: RelayMessage) => channel.postMessage(message);
+  /** Aborts the wait for the lock, and ends the holding of it. */
+  const release = new AbortController();
+  /**
+   * The last id of a notification any tab saw (each `notification` event's id is the
+   * notification's own): the stream this tab may open resumes from it, so nothing is missed.
+   */
+  let lastEventId = '';
+  let holding = false;
+  const seen = (notification: Notification) => {
+    if (Number(lastEventId || 0) < notification.id) lastEventId = String(notification.id);
+  };
+
+  channel.onmessage = (event: MessageEvent<RelayMessage>) => {
+    const message = event.data;
+    if (holding) {
+      if (message.type === 'hello') post({ type: 'last-id', lastEventId });
+      return;
+    }
+    switch (message.type) {
+      case 'notification':
+        seen(message.notification);
+        onNotification(message.notification);
+        break;
+      case 'unread':
+        onUnread(message.count);
+        break;
+      case 'last-id':
+        if (lastEventId === '') lastEventId = message.lastEventId;
+        break;
+      case 'hello':
+        break;
+    }
+  };
+  post({ type: 'hello' });
+
+  locks
+    .request(name, { signal: release.signal }, () => {
+      if (release.signal.aborted) return undefined;
+      holding = true;
+      return new Promise<void>((resolve) => {
+        const stopStream = startNotificationStream({
+          url,
+          lastEventId,
+          onNotification: (notification) => {
+            seen(notification);
+            post({ type: 'notification', notification });
+            onNotification(notification);
+          },
+          onUnread: (count) => {
+            post({ type: 'unread', count });
+            onUnread(count);
+          },
+          // No token, or refused: let a tab that still has one (another demo session) try.
+          onStopped: () => {
+            holding = false;
+            resolve();
+          },
+        });
+        release.signal.addEventListener('abort', () => {
+          stopStream();
+          holding = false;
+          resolve();
+        });
+      });
+    })
+    // AbortError: stopped while still waiting for the lock.
+    .catch(() => {});
+
+  return () => {
+    if (release.signal.aborted) return;
+    release.abort();
+    channel.close();
+  };
+}
