@@ -22,7 +22,7 @@ import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } 
 export function problemResponse(problem: ApiProblem): Response {
   return HttpResponse.json(problem.toProblem(), {
     status: problem.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE },
+    headers: { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE },
   });
 }
 

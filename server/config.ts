@@ -64,6 +64,11 @@ export interface AppConfig {
   staticDir: string;
   rateLimits: RateLimits;
   notificationStream: NotificationStreamTimings;
+  /**
+   * Account exports this instance runs at once; one more answers 429 with Retry-After
+   * (server/modules/account/export-admission.ts). Each account runs one at a time anyway.
+   */
+  exportsPerInstance: number;
 }
 
 /** Timers of GET /api/notifications/stream (api-contract.md "Notifications"). */
@@ -189,6 +194,15 @@ const envSchema = z.object({
       .max(1000)
       .default(10),
   ),
+  EXPORTS_PER_INSTANCE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of exports' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(2),
+  ),
   API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
@@ -269,5 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       searchPerUser: scaled(d.searchPerUser, factor),
     },
     notificationStream: { heartbeatMs: e.STREAM_HEARTBEAT_MS, authCheckMs: e.STREAM_AUTH_CHECK_MS },
+    exportsPerInstance: e.EXPORTS_PER_INSTANCE,
   };
 }

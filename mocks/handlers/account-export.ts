@@ -11,16 +11,61 @@ import {
   ruminationMarkdown,
 } from '../../src/domain/markdown-export';
 import { ApiProblem } from '../../src/api/problem';
-import { ACCOUNT_PROBLEMS } from '../../src/domain/account-decisions';
+import {
+  ACCOUNT_PROBLEMS,
+  decideExportStart,
+  EXPORT_RETRY_AFTER_SECONDS,
+} from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
-import { findUser, getDb } from '../store';
+import { findUser, getDb, type MockDb } from '../store';
 import { toExportedComment, toRelation, toRumination } from '../views';
 
 /**
  * GET /api/account/export in the mock backend (api-contract.md "My writing"): the same document
  * and the same Markdown (src/domain/markdown-export.ts) as the server, in the same order, built at
  * once: the mock's store is in memory anyway. The server streams both instead.
+ *
+ * An account runs one export at a time here too (api-contract.md "My account"): an export runs
+ * until its body has been read to the end (or cancelled, where the cancel reaches the mock: MSW's
+ * Node interceptor does not pass it on), so a test can hold one open. The mock is one instance
+ * with no bound of its own on exports.
  */
+
+/** The accounts whose export body is still being read, per store (a reset forgets them). */
+const running = new WeakMap<MockDb, Set<number>>();
+
+function runningExports(): Set<number> {
+  const db = getDb();
+  let set = running.get(db);
+  if (!set) running.set(db, (set = new Set()));
+  return set;
+}
+
+/** Pieces a reader takes one by one; never fewer than two, so that an export is not over at once. */
+const PIECE_BYTES = 16 * 1024;
+
+/**
+ * The body, handed out piece by piece; `end` runs once, when the last piece was taken or the reader
+ * cancelled. A ReadableStream takes its first piece as soon as it exists, so a body read in one
+ * piece would end before anyone read it.
+ */
+function bodyOf(bytes: Uint8Array, end: () => void): ReadableStream<Uint8Array> {
+  const size = Math.min(PIECE_BYTES, Math.max(1, Math.ceil(bytes.length / 2)));
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes.subarray(at, at + size));
+      at += size;
+      if (at >= bytes.length) {
+        end();
+        controller.close();
+      }
+    },
+    cancel() {
+      end();
+    },
+  });
+}
 
 /** What the server's export holds, in its orders: notes newest first, the rest oldest first. */
 function accountExportOf(userId: number): AccountExport {
@@ -67,7 +112,18 @@ export const accountExportHandlers = [
   route('get', '/api/account/export', ({ request }) => {
     // The query first, then the token: the server validates before its handler runs.
     const { format } = readQuery(request, exportQuery);
-    const data = accountExportOf(requireUser(request));
+    const userId = requireUser(request);
+    const exports = runningExports();
+    const start = decideExportStart({
+      accountExportRunning: exports.has(userId),
+      instanceExportsFull: false,
+    });
+    if (!start.ok) {
+      throw ApiProblem.of(start.refusal).withHeaders({
+        'Retry-After': String(EXPORT_RETRY_AFTER_SECONDS),
+      });
+    }
+    const data = accountExportOf(userId);
     const kind = format === 'json' ? 'json' : 'zip';
     const headers = {
       'Content-Type': EXPORT_CONTENT_TYPES[kind],
@@ -75,7 +131,11 @@ export const accountExportHandlers = [
         exportFileName(data.account.username, data.exportedAt, kind),
       ),
     };
-    const body = format === 'json' ? JSON.stringify(data) : markdownZip(data);
-    return new HttpResponse(body, { headers });
+    const bytes = format === 'json' ? strToU8(JSON.stringify(data)) : markdownZip(data);
+    exports.add(userId);
+    return new HttpResponse(
+      bodyOf(bytes, () => exports.delete(userId)),
+      { headers },
+    );
   }),
 ];

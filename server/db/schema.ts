@@ -130,6 +130,14 @@ export interface RateCountersTable {
   reset_at: string | number;
 }
 
+/** One running export per account, on every instance (migration 0013, export-leases.ts). */
+export interface ExportLeasesTable {
+  user_id: number;
+  holder: string;
+  /** Epoch milliseconds; bigint, read back as a string on PostgreSQL. */
+  expires_at: string | number;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -141,4 +149,5 @@ export interface Database {
   viewer_audiences: ViewerAudiencesTable;
   rate_counters: RateCountersTable;
   notifications: NotificationsTable;
+  export_leases: ExportLeasesTable;
 }

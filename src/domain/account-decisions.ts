@@ -68,3 +68,41 @@ export function decidePasswordChange(facts: PasswordChangeFacts): Decision {
 export function decideAccountDeletion(facts: { passwordMatches: boolean }): Decision {
   return facts.passwordMatches ? allow() : refuse(ACCOUNT_PROBLEMS.deletePasswordWrong);
 }
+
+/**
+ * Exports never hold up other people (api-contract.md "My account"): an account runs one export at
+ * a time, and an instance runs a bounded number of them, the rest asked to come back shortly
+ * rather than queued (a queued download would hold a connection open doing nothing).
+ */
+export const EXPORT_PROBLEMS = {
+  /** The account's own export is still running (on this instance or another). */
+  accountExportRunning: {
+    status: 429,
+    title: 'An export of this account is already running; please try again when it has finished',
+  },
+  /** This instance runs as many exports as it may (EXPORTS_PER_INSTANCE). */
+  instanceExportsFull: {
+    status: 429,
+    title: 'Too many exports are running; please try again shortly',
+  },
+} as const satisfies Record<string, Refusal>;
+
+/** The Retry-After (seconds) of both refusals: a short export ends within it. */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
+
+export interface ExportStartFacts {
+  /** A live lease of this account's export exists (held by this instance or another). */
+  accountExportRunning: boolean;
+  /** This instance already runs as many exports as it may. */
+  instanceExportsFull: boolean;
+}
+
+/**
+ * Whether an export may start: the account's own running export first (the more useful answer),
+ * then the instance's bound. Both refused with 429 and EXPORT_RETRY_AFTER_SECONDS.
+ */
+export function decideExportStart(facts: ExportStartFacts): Decision {
+  if (facts.accountExportRunning) return refuse(EXPORT_PROBLEMS.accountExportRunning);
+  if (facts.instanceExportsFull) return refuse(EXPORT_PROBLEMS.instanceExportsFull);
+  return allow();
+}

@@ -8,6 +8,7 @@ import {
 } from '../../../src/domain/markdown-export';
 import type { AuthUser } from '../../credentials/request-auth';
 import type { Database } from '../../db/schema';
+import type { ExportAdmission } from './export-admission';
 import { jsonExportChunks } from './export-json';
 import { markdownExportChunks } from './export-markdown';
 import { exportSource } from './export-source';
@@ -30,15 +31,39 @@ export async function startExport(
   db: Kysely<Database>,
   user: AuthUser,
   format: ExportFormat,
+  admission: ExportAdmission,
 ): Promise<ExportDownload> {
   const source = await exportSource(db, user);
   const kind = format === 'json' ? 'json' : 'zip';
   const fileName = exportFileName(source.account.username, source.exportedAt, kind);
-  const chunks = format === 'json' ? jsonExportChunks(source) : markdownExportChunks(source);
+  const chunks: AsyncIterable<string | Buffer> =
+    format === 'json' ? jsonExportChunks(source) : markdownExportChunks(source);
   return {
     fileName,
     contentType: EXPORT_CONTENT_TYPES[kind],
     contentDisposition: exportContentDisposition(fileName),
-    body: Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }),
+    body: Readable.from(endingBeforeLastChunk(chunks, admission), {
+      objectMode: false,
+      highWaterMark: 64 * 1024,
+    }),
   };
+}
+
+/**
+ * The chunks, the admission ended before the last one is handed out: by the time a client holds
+ * the whole file, the account may export again (a download at once after another is not refused).
+ * A download that fails or is dropped before ends its admission when its body closes
+ * (export-routes.ts).
+ */
+async function* endingBeforeLastChunk<Chunk>(
+  chunks: AsyncIterable<Chunk>,
+  admission: ExportAdmission,
+): AsyncGenerator<Chunk> {
+  let previous: { chunk: Chunk } | undefined;
+  for await (const chunk of chunks) {
+    if (previous) yield previous.chunk;
+    previous = { chunk };
+  }
+  await admission.end();
+  if (previous) yield previous.chunk;
 }

@@ -77,6 +77,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     trustProxy: false,
     staticDir: path.join(dataDir, 'no-dist'),
     notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
+    exportsPerInstance: 2,
     rateLimits: testRateLimits(),
     ...overrides,
   };
