@@ -29,6 +29,7 @@ import * as m0010 from './migrations/0010-comments-by-author';
 import * as m0011 from './migrations/0011-notifications';
 import * as m0012 from './migrations/0012-search-secure-delete';
 import * as m0013 from './migrations/0013-export-leases';
+import * as m0014 from './migrations/0014-notification-streams';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-notifications': m0011,
   '0012-search-secure-delete': m0012,
   '0013-export-leases': m0013,
+  '0014-notification-streams': m0014,
 };
 
 export interface DatabaseConfig {

@@ -138,6 +138,15 @@ export interface ExportLeasesTable {
   expires_at: string | number;
 }
 
+/** One open notification stream on some instance (migration 0014, notification-stream-registry.ts). */
+export interface NotificationStreamsTable {
+  id: Generated<number>;
+  user_id: number;
+  instance_id: string;
+  opened_tms: string;
+  seen_tms: string;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -149,5 +158,6 @@ export interface Database {
   viewer_audiences: ViewerAudiencesTable;
   rate_counters: RateCountersTable;
   notifications: NotificationsTable;
+  notification_streams: NotificationStreamsTable;
   export_leases: ExportLeasesTable;
 }

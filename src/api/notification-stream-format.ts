@@ -5,7 +5,8 @@ import { STREAM_EVENTS, type Notification } from './notification-schemas';
  * How GET /api/notifications/stream is written (api-contract.md "Notifications"), by the server
  * (server/modules/notifications/notification-stream*.ts) and the mock backend
  * (mocks/handlers/notifications.ts) alike: server-sent events, `notification` events with an
- * `id:`, `unread` events without, and a comment line as heartbeat.
+ * `id:`, `unread` events without, `replaced` before a stream ends for a newer one of its user's,
+ * and a comment line as heartbeat.
  */
 
 /** Header names in lower case: the server merges them into Node's own (lower-case) headers. */
@@ -31,6 +32,15 @@ export function notificationEvent(notification: Notification): string {
 export function unreadEvent(count: number): string {
   return `event: ${STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ count })}\n\n`;
 }
+
+/** The event that ends a stream a newer one of its user's replaced (contract: "Notifications"). */
+export const STREAM_REPLACED_EVENT = 'replaced';
+
+/**
+ * No `id:` and no data: the client's last event id stays that of its last notification, and the
+ * name alone tells it not to reconnect at once (it would replace another stream in turn).
+ */
+export const REPLACED_EVENT = `event: ${STREAM_REPLACED_EVENT}\n\n`;
 
 /**
  * Whether a stream sends an `unread` event after reading what is new: after notifications it sent,

@@ -221,7 +221,8 @@ describe('GET /api/notifications/stream', () => {
     expect(later.id).toBeGreaterThan(early);
     await t.db.deleteFrom('notifications').where('id', '=', early).execute();
     await t.db.insertInto('notifications').values(row(bob, early)).execute();
-    t.app.notificationPublisher.publish([bob.id]);
+    // What the write path publishes: the row, by id, once it committed.
+    t.app.notificationPublisher.publish([{ recipientId: bob.id, notificationId: early }]);
     const late = await sse.nth('notification', 2);
     expect(late.id).toBe(String(early));
     // More news: neither is sent again. A publish with nothing new sends nothing at all; the next

@@ -4,7 +4,10 @@ import type { Notification } from '../../src/api/notification-schemas';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { migrateToLatest } from '../../server/db/database';
 import { eraseAccount } from '../../server/modules/account/account-erasure';
-import type { NotificationPublisher } from '../../server/modules/notifications/notification-events';
+import {
+  recipientOf,
+  type NotificationPublisher,
+} from '../../server/modules/notifications/notification-events';
 import {
   countUnread,
   listNotifications,
@@ -29,10 +32,12 @@ import {
  */
 
 const t = setUpTestApp();
-/** Every publish since the last reset, in order (the stream module installs the real one). */
+/** Whom each publish since the last reset told, in order (the stream module installs the real one). */
 let published: number[][] = [];
 beforeAll(async () => {
-  const recorder: NotificationPublisher = { publish: (ids) => published.push([...ids]) };
+  const recorder: NotificationPublisher = {
+    publish: (news) => published.push(news.map(recipientOf)),
+  };
   // Installed on the root instance, where the stream module decorates it; modules inherit it.
   (t.app as unknown as { notificationPublisher: NotificationPublisher }).notificationPublisher =
     recorder;

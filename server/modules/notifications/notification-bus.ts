@@ -3,13 +3,14 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { NotificationPublisher } from './notification-events';
+import type { News, NotificationPublisher } from './notification-events';
 
 /**
- * Fan-out of "recipient X has news" to X's open streams (api-contract.md "Notifications"). A
- * message carries recipient ids only, never a notification: each stream that hears it reads what
- * is new through listNotificationsAfter, so the privacy filter stays in one place (the query) and a
- * message between instances is a few bytes.
+ * Fan-out of news to open streams (api-contract.md "Notifications"). A message carries ids only,
+ * never a notification: "notification N for recipient R" (each instance that holds a stream of R
+ * loads row N once, through the query that hides what R may not see, for all of R's streams there),
+ * "recipient R: recount" (their list changed otherwise), or "end stream S" (a newer stream of its
+ * user replaced it: notification-stream-registry.ts). A message between instances is a few bytes.
  *
  * On SQLite there is one instance and the bus is a map in memory. On PostgreSQL several instances
  * may share the database, so publish() sends `pg_notify` through the app's own pool and each
@@ -20,14 +21,31 @@ import type { NotificationPublisher } from './notification-events';
  * contract allows.
  */
 
-/** Told that its user has news (its stream then reads what is new). */
-export type NewsListener = () => void;
+/** What one message (or one turn's messages) brought one user's streams on this instance. */
+export interface UserNews {
+  /** New notifications of theirs, to load by id. */
+  notificationIds: number[];
+  /** Their list or count changed otherwise: send the count if it moved. */
+  recount: boolean;
+  /** Messages may have been lost (the LISTEN connection was down): read everything not yet sent. */
+  catchUp: boolean;
+}
+
+/** Told that its user has news. */
+export type NewsListener = (news: UserNews) => void;
+
+/** Told which streams (by their row in notification_streams) a newer stream replaced. */
+export type StreamEndListener = (streamIds: readonly number[]) => void;
 
 export interface NotificationBus extends NotificationPublisher {
   /** Starts listening (PostgreSQL: opens the LISTEN connection). */
   start(): Promise<void>;
   /** Listens for news of one user on this instance; returns the unsubscribe function. */
   subscribe(userId: number, listener: NewsListener): () => void;
+  /** Tells the instance holding each of these streams to end it (replaced by a newer one). */
+  endStreams(streamIds: readonly number[]): void;
+  /** The one listener of stream ends on this instance (the app's open streams). */
+  onStreamEnds(listener: StreamEndListener): void;
   /** Stops listening and waits for messages already being sent. */
   close(): Promise<void>;
 }
@@ -39,15 +57,19 @@ declare module 'fastify' {
   }
 }
 
+/** One message: news for a user, or the end of a stream. */
+export type BusMessage = News | { endStream: number };
+
 /** The channel every instance on one database LISTENs to. */
 export const NOTIFY_CHANNEL = 'ruminations_notifications';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ids are split well below that. */
 const MAX_PAYLOAD_BYTES = 7000;
 
-/** The listeners of this instance, by user. */
+/** The listeners of this instance, by user, and the one listener of stream ends. */
 class LocalListeners {
   private readonly byUser = new Map<number, Set<NewsListener>>();
+  private endListener: StreamEndListener | null = null;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -66,20 +88,47 @@ class LocalListeners {
     };
   }
 
-  dispatch(userIds: Iterable<number>): void {
-    for (const userId of userIds) {
+  onEnds(listener: StreamEndListener): void {
+    this.endListener = listener;
+  }
+
+  /** Each listening user's news of these messages, gathered: one call per user. */
+  dispatch(messages: Iterable<BusMessage>): void {
+    const byUser = new Map<number, UserNews>();
+    const ends: number[] = [];
+    for (const message of messages) {
+      if (typeof message === 'object' && 'endStream' in message) {
+        ends.push(message.endStream);
+        continue;
+      }
+      const userId = typeof message === 'number' ? message : message.recipientId;
+      if (!this.byUser.has(userId)) continue;
+      let news = byUser.get(userId);
+      if (news === undefined) {
+        news = { notificationIds: [], recount: false, catchUp: false };
+        byUser.set(userId, news);
+      }
+      if (typeof message === 'number') news.recount = true;
+      else news.notificationIds.push(message.notificationId);
+    }
+    if (ends.length > 0 && this.endListener !== null) {
+      const listener = this.endListener;
+      this.call(() => listener(ends));
+    }
+    for (const [userId, news] of byUser) {
       const set = this.byUser.get(userId);
-      if (set !== undefined) for (const listener of [...set]) this.call(listener);
+      if (set !== undefined) for (const listener of [...set]) this.call(() => listener(news));
     }
   }
 
   /** Every listener: after a gap in which messages may have been lost. */
   dispatchAll(): void {
+    const news: UserNews = { notificationIds: [], recount: true, catchUp: true };
     for (const set of [...this.byUser.values()])
-      for (const listener of [...set]) this.call(listener);
+      for (const listener of [...set]) this.call(() => listener(news));
   }
 
-  private call(listener: NewsListener): void {
+  private call(listener: () => void): void {
     // One failing stream must not keep the others from hearing the news.
     try {
       listener();
@@ -102,12 +151,20 @@ export class MemoryNotificationBus implements NotificationBus {
     return Promise.resolve();
   }
 
-  publish(recipientIds: readonly number[]): void {
-    if (!this.closed) this.listeners.dispatch(recipientIds);
+  publish(news: readonly News[]): void {
+    if (!this.closed) this.listeners.dispatch(news);
   }
 
   subscribe(userId: number, listener: NewsListener): () => void {
     return this.listeners.add(userId, listener);
+  }
+
+  endStreams(streamIds: readonly number[]): void {
+    if (!this.closed) this.listeners.dispatch(streamIds.map((id) => ({ endStream: id })));
+  }
+
+  onStreamEnds(listener: StreamEndListener): void {
+    this.listeners.onEnds(listener);
   }
 
   close(): Promise<void> {
@@ -116,12 +173,21 @@ export class MemoryNotificationBus implements NotificationBus {
   }
 }
 
-/** Payloads of at most MAX_PAYLOAD_BYTES: ids joined with commas. */
-export function notifyPayloads(ids: Iterable<number>): string[] {
+/**
+ * A message as it travels in a payload: `R` (recipient R: recount), `R:N` (notification N for R),
+ * `eS` (end stream S).
+ */
+export function messageToken(message: BusMessage): string {
+  if (typeof message === 'number') return String(message);
+  if ('endStream' in message) return `e${message.endStream}`;
+  return `${message.recipientId}:${message.notificationId}`;
+}
+
+/** Payloads of at most MAX_PAYLOAD_BYTES: message tokens joined with commas. */
+export function notifyPayloads(tokens: Iterable<string>): string[] {
   const payloads: string[] = [];
   let current = '';
-  for (const id of ids) {
-    const part = String(id);
+  for (const part of tokens) {
     if (current !== '' && current.length + 1 + part.length > MAX_PAYLOAD_BYTES) {
       payloads.push(current);
       current = '';
@@ -132,13 +198,20 @@ export function notifyPayloads(ids: Iterable<number>): string[] {
   return payloads;
 }
 
-/** The ids of a payload; anything else on the channel is ignored. */
-export function parsePayload(payload: string | undefined): number[] {
+/** The messages of a payload; anything else on the channel is ignored. */
+export function parsePayload(payload: string | undefined): BusMessage[] {
   if (payload === undefined) return [];
-  return payload
-    .split(',')
-    .filter((part) => /^\d{1,15}$/.test(part))
-    .map(Number);
+  const messages: BusMessage[] = [];
+  for (const part of payload.split(',')) {
+    const match = /^(?:(\d{1,15})(?::(\d{1,15}))?|e(\d{1,15}))$/.exec(part);
+    if (match === null) continue;
+    const [, recipient, notification, stream] = match;
+    if (stream !== undefined) messages.push({ endStream: Number(stream) });
+    else if (notification !== undefined)
+      messages.push({ recipientId: Number(recipient), notificationId: Number(notification) });
+    else messages.push(Number(recipient));
+  }
+  return messages;
 }
 
 export interface PostgresBusOptions {
@@ -152,8 +225,8 @@ export class PostgresNotificationBus implements NotificationBus {
   private readonly listeners: LocalListeners;
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
-  /** Recipients published in this turn of the event loop, sent together. */
-  private pending = new Set<number>();
+  /** Message tokens published in this turn of the event loop, sent together. */
+  private pending = new Set<string>();
   private flushScheduled = false;
   private readonly sending = new Set<Promise<void>>();
   private client: pg.Client | null = null;
@@ -182,17 +255,29 @@ export class PostgresNotificationBus implements NotificationBus {
     await this.connect();
   }
 
-  publish(recipientIds: readonly number[]): void {
-    if (this.closed) return;
-    for (const id of recipientIds) this.pending.add(id);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    // Publishes of one turn (several routes finishing together) share one NOTIFY.
-    setImmediate(() => this.flush());
+  publish(news: readonly News[]): void {
+    this.send(news);
   }
 
   subscribe(userId: number, listener: NewsListener): () => void {
     return this.listeners.add(userId, listener);
+  }
+
+  endStreams(streamIds: readonly number[]): void {
+    this.send(streamIds.map((id) => ({ endStream: id })));
+  }
+
+  onStreamEnds(listener: StreamEndListener): void {
+    this.listeners.onEnds(listener);
+  }
+
+  private send(messages: readonly BusMessage[]): void {
+    if (this.closed) return;
+    for (const message of messages) this.pending.add(messageToken(message));
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Publishes of one turn (several routes finishing together) share one NOTIFY.
+    setImmediate(() => this.flush());
   }
 
   async close(): Promise<void> {
@@ -209,23 +294,24 @@ export class PostgresNotificationBus implements NotificationBus {
 
   private flush(): void {
     this.flushScheduled = false;
-    const ids = [...this.pending];
+    const tokens = [...this.pending];
     this.pending = new Set();
-    if (ids.length === 0) return;
-    const sent = this.send(ids).finally(() => this.sending.delete(sent));
+    if (tokens.length === 0) return;
+    const sent = this.notify(tokens).finally(() => this.sending.delete(sent));
     this.sending.add(sent);
   }
 
-  private async send(ids: number[]): Promise<void> {
+  private async notify(tokens: string[]): Promise<void> {
     try {
-      for (const payload of notifyPayloads(ids)) {
+      for (const payload of notifyPayloads(tokens)) {
         await sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`.execute(this.db);
       }
     } catch (error) {
-      // Other instances miss this one (their streams catch up at the next news or reconnect), but
-      // this instance's own streams need not: tell them directly.
+      // Other instances miss this one (their streams catch up at the next news or reconnect; a
+      // stream left unended is found by the registry's refresh), but this instance's own streams
+      // need not: tell them directly.
       this.log.warn({ err: error }, 'NOTIFY of live notifications failed; told this instance only');
-      this.listeners.dispatch(ids);
+      this.listeners.dispatch(parsePayload(tokens.join(',')));
     }
   }
 

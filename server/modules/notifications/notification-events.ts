@@ -7,9 +7,21 @@ import type { FastifyInstance } from 'fastify';
  * decorates the app with `notificationPublisher`; without it nothing is told.
  */
 
-/** Told after a transaction that wrote notifications commits: recipients whose list changed. */
+/**
+ * What a write tells the streams: one new notification (its recipient and id: each instance loads
+ * that row once for all of the recipient's streams), or a recipient alone, whose list or unread
+ * count changed otherwise (read, withdrawn, hidden by an ended relation): their streams recount.
+ */
+export type News = number | NotificationNews;
+
+export interface NotificationNews {
+  recipientId: number;
+  notificationId: number;
+}
+
+/** Told after a transaction that wrote notifications commits: what changed, for whom. */
 export interface NotificationPublisher {
-  publish(recipientIds: readonly number[]): void;
+  publish(news: readonly News[]): void;
 }
 
 export const noPublisher: NotificationPublisher = { publish() {} };
@@ -21,14 +33,21 @@ export function publisherOf(app: FastifyInstance): NotificationPublisher {
   );
 }
 
+/** The recipient a piece of news is for. */
+export function recipientOf(news: News): number {
+  return typeof news === 'number' ? news : news.recipientId;
+}
+
 /**
- * Publishes to each recipient once; an empty list tells nobody. The write it follows has committed,
- * so a failing publisher is logged and must not turn the answer into an error.
+ * Publishes each piece of news once (a recipient alone once); an empty list tells nobody. The write
+ * it follows has committed, so a failing publisher is logged and must not turn the answer into an
+ * error.
  */
-export function publishTo(app: FastifyInstance, recipientIds: readonly number[]): void {
-  if (recipientIds.length === 0) return;
+export function publishTo(app: FastifyInstance, news: readonly News[]): void {
+  if (news.length === 0) return;
   try {
-    publisherOf(app).publish([...new Set(recipientIds)]);
+    const recounts = new Set(news.filter((n) => typeof n === 'number'));
+    publisherOf(app).publish([...recounts, ...news.filter((n) => typeof n !== 'number')]);
   } catch (error) {
     app.log.error({ err: error }, 'Publishing notifications to live streams failed');
   }

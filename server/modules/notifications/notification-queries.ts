@@ -83,6 +83,22 @@ export async function listVisibleNotifications(
 }
 
 /**
+ * The rows of these ids the recipient may see, oldest first: a stream's news, loaded by primary key
+ * whatever the recipient's history holds.
+ */
+export async function findVisibleNotifications(
+  db: Kysely<Database>,
+  recipientId: number,
+  ids: readonly number[],
+): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return selectVisibleRows(db, recipientId)
+    .where('n.id', 'in', ids)
+    .orderBy('n.id', 'asc')
+    .execute();
+}
+
+/**
  * The unread rows the list would show. `is_read = 0` is written out (not bound) so that both
  * databases may use the partial index of unread rows.
  */
@@ -111,15 +127,17 @@ export async function markReadUpTo(
     .execute();
 }
 
+/** Writes the rows; returns their ids, which the streams load them by. */
 export async function insertNotifications(
   db: Kysely<Database>,
   rows: readonly NewNotification[],
   now: string,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+): Promise<{ id: number; recipient_id: number }[]> {
+  if (rows.length === 0) return [];
+  return db
     .insertInto('notifications')
     .values(rows.map((row) => ({ ...row, is_read: 0, create_tms: now })))
+    .returning(['id', 'recipient_id'])
     .execute();
 }
 

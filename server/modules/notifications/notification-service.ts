@@ -7,11 +7,13 @@ import type { Database } from '../../db/schema';
 import {
   countUnreadVisible,
   deleteUnreadRequest,
+  findVisibleNotifications,
   insertNotifications,
   listVisibleNotifications,
   markReadUpTo,
   type NewNotification,
 } from './notification-queries';
+import type { News } from './notification-events';
 import { toNotification } from './notification-wire';
 
 /**
@@ -46,6 +48,16 @@ export async function listNotificationsAfter(
   return rows.map(toNotification);
 }
 
+/** The notifications of these ids the user may see, oldest first (a stream's news). */
+export async function findNotificationsByIds(
+  db: Kysely<Database>,
+  userId: number,
+  ids: readonly number[],
+): Promise<Notification[]> {
+  const rows = await findVisibleNotifications(db, userId, ids);
+  return rows.map(toNotification);
+}
+
 /** Unread and visible: exactly the unread rows the list would show. */
 export async function countUnread(db: Kysely<Database>, userId: number): Promise<number> {
   return countUnreadVisible(db, userId);
@@ -60,12 +72,15 @@ export async function markRead(
   await markReadUpTo(db, userId, upToId);
 }
 
-/** Recipients told by a write; [] when nobody was. */
-export type Notified = number[];
+/**
+ * What a write tells live streams (notification-events.ts): each new notification by id, or a
+ * recipient alone whose list changed otherwise; [] when nobody was told.
+ */
+export type Notified = News[];
 
 async function write(db: Kysely<Database>, rows: NewNotification[]): Promise<Notified> {
-  await insertNotifications(db, rows, new Date().toISOString());
-  return rows.map((row) => row.recipient_id);
+  const written = await insertNotifications(db, rows, new Date().toISOString());
+  return written.map((row) => ({ recipientId: row.recipient_id, notificationId: row.id }));
 }
 
 /** A relation's notifications, as the shared decision chose them (relation-decisions.ts). */

@@ -44,6 +44,11 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 export async function notificationStreamRoutes(app: FastifyInstance): Promise<void> {
+  app.notificationStreams.configure({
+    db: app.db,
+    bus: app.notificationPublisher,
+    log: app.log,
+  });
   app.get('/api/notifications/stream', async (request, reply) => {
     // Before anything is streamed: a missing or revoked token answers 401 problem details.
     const user = await request.requireUser();
@@ -67,7 +72,6 @@ export async function notificationStreamRoutes(app: FastifyInstance): Promise<vo
 
     const stream = new NotificationStream(res, user.id, bearerToken(request), {
       db: app.db,
-      bus: app.notificationPublisher,
       jwtSecret: app.jwtSecret,
       timings: app.config.notificationStream,
       log: request.log,

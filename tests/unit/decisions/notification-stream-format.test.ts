@@ -3,6 +3,7 @@ import { MAX_ID } from '../../../src/api/common';
 import type { Notification } from '../../../src/api/notification-schemas';
 import {
   HEARTBEAT,
+  REPLACED_EVENT,
   lastEventIdOf,
   notificationEvent,
   unreadEvent,
@@ -49,5 +50,11 @@ describe('the notification stream', () => {
     for (const header of [undefined, null, '', 'abc', '-1', '1.5', String(MAX_ID + 1)]) {
       expect(lastEventIdOf(header), String(header)).toBeNull();
     }
+  });
+});
+
+describe('the replaced event', () => {
+  it('is a named event with no id and no data', () => {
+    expect(REPLACED_EVENT).toBe('event: replaced\n\n');
   });
 });
