@@ -1,12 +1,14 @@
 import { onlineManager } from '@tanstack/react-query';
 import type { Notification, STREAM_EVENTS } from '../../api/notification-schemas';
+import type { STREAM_REPLACED_EVENT } from '../../api/notification-stream-format';
 import { clearToken, getToken } from '../../lib/token-storage';
 
 /**
  * GET /api/notifications/stream, read with `fetch` (EventSource cannot send the bearer token): a
  * small server-sent-events parser and a connection that reconnects with backoff, resumes with
- * `Last-Event-ID`, pauses while offline and stops at sign-out or on 401. The tabs of one browser
- * share one such connection: notification-stream-leader.ts.
+ * `Last-Event-ID`, pauses while offline, stops at sign-out or on 401, and stays away a long while
+ * when the server ended it for a newer one (`replaced`). The tabs of one browser share one such
+ * connection: notification-stream-leader.ts.
  */
 
 export interface ServerSentEvent {
@@ -21,7 +23,8 @@ export interface ServerSentEvent {
  * The text/event-stream format (the HTML standard's rules, trimmed to what this API sends):
  * lines end with CRLF, LF or CR; a blank line ends an event; `:` starts a comment; `data:` lines
  * are joined with newlines; one space after the colon is dropped; an `id` holding NUL is ignored;
- * an event without data is not dispatched.
+ * an event without data is not dispatched, unless its name is one of `bareEvents` (the standard
+ * drops it, but this API's `replaced` says all it has to say by its name).
  */
 export class SseParser {
   private buffer = '';
@@ -30,9 +33,11 @@ export class SseParser {
   private lastEventId = '';
   /** A chunk ended in CR: a LF at the start of the next one belongs to the same line end. */
   private pendingCr = false;
+  private readonly bareEvents: readonly string[];
 
-  constructor(lastEventId = '') {
+  constructor(lastEventId = '', bareEvents: readonly string[] = []) {
     this.lastEventId = lastEventId;
+    this.bareEvents = bareEvents;
   }
 
   /** Feeds decoded text; returns the events it completed. */
@@ -75,10 +80,10 @@ export class SseParser {
   private dispatch(): ServerSentEvent | null {
     const event = this.event === '' ? 'message' : this.event;
     const data = this.data.join('\n');
-    const hadData = this.data.length > 0;
+    const due = this.data.length > 0 || this.bareEvents.includes(this.event);
     this.event = '';
     this.data = [];
-    return hadData ? { event, data, lastEventId: this.lastEventId } : null;
+    return due ? { event, data, lastEventId: this.lastEventId } : null;
   }
 }
 
@@ -90,6 +95,12 @@ export const RECONNECT_MAX_MS = 30_000;
  * connection died without saying so (a laptop that slept, a dropped network): start over.
  */
 export const SILENCE_MS = 60_000;
+/**
+ * After `replaced` (the person opened more streams than the server keeps, elsewhere: this browser
+ * holds one), the stream comes back this much later, and not before its tab is seen again: coming
+ * back at once would end another of their streams, which would come back and end this one.
+ */
+export const REPLACED_RETRY_MS = 60_000;
 
 export interface NotificationStreamHandlers {
   onNotification: (notification: Notification) => void;
@@ -105,7 +116,9 @@ export interface NotificationStreamOptions extends NotificationStreamHandlers {
   onStopped?: () => void;
 }
 
+// Type-checked copies: the values themselves would bring the contract's schemas into this chunk.
 const EVENTS: typeof STREAM_EVENTS = { notification: 'notification', unread: 'unread' };
+const REPLACED: typeof STREAM_REPLACED_EVENT = 'replaced';
 
 /**
  * Opens the stream and keeps it open until the returned function is called, the token goes (sign
@@ -118,12 +131,14 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
   let lastEventId = options.lastEventId ?? '';
   let delay = RECONNECT_MIN_MS;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while waiting after `replaced`: nothing (not even coming back online) reconnects sooner. */
+  let replacedWait: (() => void) | undefined;
   /** Ends the current connection (abort and cancel its reader); undefined when none is open. */
   let closeConnection: (() => void) | undefined;
 
   const connect = async () => {
     retryTimer = undefined;
-    if (stopped || closeConnection || !onlineManager.isOnline()) return;
+    if (stopped || replacedWait || closeConnection || !onlineManager.isOnline()) return;
     const token = getToken();
     if (!token) {
       stopBySelf();
@@ -163,7 +178,7 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
       reader = response.body.getReader();
       if (closed) reader.cancel().catch(() => {});
       const decoder = new TextDecoder();
-      const parser = new SseParser(lastEventId);
+      const parser = new SseParser(lastEventId, [REPLACED]);
       const onSilence = () => {
         close();
         scheduleReconnect();
@@ -175,6 +190,11 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
         if (done || closed) break;
         for (const event of parser.push(decoder.decode(value, { stream: true }))) {
           lastEventId = event.lastEventId;
+          if (event.event === REPLACED) {
+            close();
+            waitAfterReplaced();
+            break;
+          }
           if (!delivered) {
             delivered = true;
             delay = RECONNECT_MIN_MS;
@@ -212,10 +232,42 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
     retryTimer = undefined;
   };
 
+  /** The long wait after `replaced`: REPLACED_RETRY_MS, then until the tab is visible. */
+  const waitAfterReplaced = () => {
+    clearRetry();
+    replacedWait?.();
+    console.info(
+      `Notifications: the server ended this browser's stream for a newer one of the same person (it keeps 5 a person); it comes back in ${REPLACED_RETRY_MS / 1000} s, or when this tab is next seen.`,
+    );
+    const resume = () => {
+      cancel();
+      delay = RECONNECT_MIN_MS;
+      void connect();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') resume();
+    };
+    let listening = false;
+    const timer = setTimeout(() => {
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') {
+        resume();
+        return;
+      }
+      listening = true;
+      document.addEventListener('visibilitychange', onVisible);
+    }, REPLACED_RETRY_MS);
+    const cancel = () => {
+      clearTimeout(timer);
+      if (listening) document.removeEventListener('visibilitychange', onVisible);
+      if (replacedWait === cancel) replacedWait = undefined;
+    };
+    replacedWait = cancel;
+  };
+
   // Offline: nothing can arrive, so the connection goes and no retries are wasted; back online,
   // it resumes at once (Last-Event-ID brings what was missed).
   const unsubscribeOnline = onlineManager.subscribe((online) => {
-    if (stopped) return;
+    if (stopped || replacedWait) return;
     if (online) {
       clearRetry();
       delay = RECONNECT_MIN_MS;
@@ -230,6 +282,7 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
     if (stopped) return;
     stopped = true;
     clearRetry();
+    replacedWait?.();
     unsubscribeOnline();
     closeConnection?.();
   }

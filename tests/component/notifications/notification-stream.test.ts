@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createNotification, createUser } from '../../../mocks/store';
+import { REPLACED_EVENT } from '../../../src/api/notification-stream-format';
 import {
+  REPLACED_RETRY_MS,
   SseParser,
   startNotificationStream,
 } from '../../../src/features/notifications/notification-stream';
@@ -31,6 +33,13 @@ describe('SseParser', () => {
     expect(parser.push(': x\n\n')).toEqual([{ event: 'message', data: 'x', lastEventId: '3' }]);
     // An event with no data is not dispatched.
     expect(parser.push('event: unread\n\n')).toEqual([]);
+  });
+
+  test('dispatches an event without data when its name is one the stream sends bare', () => {
+    const parser = new SseParser('4', ['replaced']);
+    expect(parser.push(`${REPLACED_EVENT}event: unread\n\n`)).toEqual([
+      { event: 'replaced', data: '', lastEventId: '4' },
+    ]);
   });
 });
 
@@ -151,5 +160,90 @@ describe('startNotificationStream', () => {
     const [first, second, third] = calls.map((c) => c.at);
     expect(second! - first!).toBeGreaterThanOrEqual(900);
     expect(third! - second!).toBeGreaterThanOrEqual(1_900);
+  });
+
+  describe('after `event: replaced` (the server keeps 5 streams a person)', () => {
+    const notification = {
+      id: 5,
+      kind: 'RelationAccepted',
+      createTMS: new Date().toISOString(),
+      isRead: false,
+      actor: { id: 9, username: 'bob' },
+      ruminationId: null,
+      commentId: null,
+      relationId: 3,
+      relationType: 2,
+    };
+
+    /** The first stream sends one notification, then `replaced`, then ends; later ones stay open. */
+    function replacingServer() {
+      const calls: (string | null)[] = [];
+      server.use(
+        http.get('*/api/notifications/stream', ({ request }) => {
+          calls.push(request.headers.get('Last-Event-ID'));
+          const body =
+            calls.length === 1
+              ? `event: notification\nid: 5\ndata: ${JSON.stringify(notification)}\n\n${REPLACED_EVENT}`
+              : new ReadableStream({ start: (controller) => controller.enqueue(new Uint8Array()) });
+          return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+        }),
+      );
+      return calls;
+    }
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+      Reflect.deleteProperty(document, 'visibilityState');
+    });
+
+    test('it does not reconnect before a long wait, says so once, then resumes from the last id', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+      const alice = createUser({ username: 'alice' });
+      setToken(alice.token);
+      const calls = replacingServer();
+      const ids: number[] = [];
+      const stop = startNotificationStream({
+        onUnread: () => {},
+        onNotification: (n) => ids.push(n.id),
+      });
+      await vi.waitFor(() => expect(ids).toEqual([5]));
+
+      // Far past the backoff of an ordinary end (1 s), and going offline and online again.
+      await vi.advanceTimersByTimeAsync(5_000);
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(calls).toEqual([null]);
+      expect(info).toHaveBeenCalledTimes(1);
+
+      await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS);
+      await vi.waitFor(() => expect(calls).toEqual([null, '5']));
+      expect(info).toHaveBeenCalledTimes(1);
+      stop();
+    });
+
+    test('in a hidden tab it waits until the tab is seen again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(console, 'info').mockImplementation(() => {});
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      const alice = createUser({ username: 'alice' });
+      setToken(alice.token);
+      const calls = replacingServer();
+      const ids: number[] = [];
+      const stop = startNotificationStream({
+        onUnread: () => {},
+        onNotification: (n) => ids.push(n.id),
+      });
+      await vi.waitFor(() => expect(ids).toEqual([5]));
+
+      await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS * 3);
+      expect(calls).toEqual([null]);
+
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(() => expect(calls).toEqual([null, '5']));
+      stop();
+    });
   });
 });
