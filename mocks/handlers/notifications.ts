@@ -11,12 +11,14 @@ import {
   lastEventIdOf,
   NOTIFICATION_STREAM_HEADERS,
   notificationEvent,
+  REPLACED_EVENT,
   STREAM_HEARTBEAT_MS,
   unreadEvent,
   unreadEventDue,
 } from '../../src/api/notification-stream-format';
 import { bearerTokenOf } from '../../src/api/http-problems';
 import { settle } from '../../src/api/problem';
+import { streamsToEnd } from '../../src/domain/notification-stream-decisions';
 import { noContent, readBody, readQuery, requireUser, route } from '../http';
 import { getDb, subscribeToStore, syncDb, userIdOfToken, type StoredNotification } from '../store';
 import { isVisible, userRef } from '../views';
@@ -72,11 +74,37 @@ function unreadCountOf(userId: number): number {
 
 const encoder = new TextEncoder();
 
+/** An open stream of this JavaScript context, for the cap of streams per user. */
+interface HeldStream {
+  id: number;
+  userId: number;
+  replace: () => void;
+}
+
+const heldStreams = new Set<HeldStream>();
+let nextStreamId = 1;
+
+/**
+ * Holds a new stream of `userId` and ends those the shared rule says it replaces (the oldest
+ * beyond 5, as the server does across its instances; here within one tab, whose handlers hold
+ * them). Returns the release to call when the stream ends.
+ */
+function holdStream(userId: number, replace: () => void): () => void {
+  const held: HeldStream = { id: nextStreamId++, userId, replace };
+  heldStreams.add(held);
+  const own = [...heldStreams].filter((stream) => stream.userId === userId);
+  for (const ended of streamsToEnd(own)) ended.replace();
+  return () => {
+    heldStreams.delete(held);
+  };
+}
+
 /**
  * One connection's stream. It starts with what a reconnect missed (visible notifications after
  * `Last-Event-ID`) and the unread count, then sends whatever is new whenever the store may have
  * changed, and the count whenever it moved (a read elsewhere, a deleted rumination): nothing about
  * a notification its reader may not see (unreadEventDue), and nothing once its token is revoked.
+ * A sixth stream of one user ends the oldest with `event: replaced` (holdStream).
  *
  * How it learns of changes: in one JavaScript context (tests, one demo tab) every handler ends in
  * `saveDb`, which tells the store's listeners. Two demo TABS share localStorage but not memory
@@ -98,6 +126,8 @@ function notificationStream(
       let lastSentId = lastEventId ?? getDb().nextId - 1;
       let lastCount: number | null = null;
       let scheduled: ReturnType<typeof setTimeout> | undefined;
+      /** Lets go of this stream's place among its user's (holdStream). */
+      let release = () => {};
 
       const send = (text: string) => {
         try {
@@ -163,6 +193,7 @@ function notificationStream(
       stop = () => {
         if (closed) return;
         closed = true;
+        release();
         clearInterval(heartbeat);
         if (scheduled !== undefined) clearTimeout(scheduled);
         unsubscribe();
@@ -170,6 +201,15 @@ function notificationStream(
       };
       signal.addEventListener('abort', () => stop(), { once: true });
 
+      release = holdStream(userId, () => {
+        send(REPLACED_EVENT);
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed or cancelled.
+        }
+      });
       flush();
     },
     cancel() {

@@ -378,6 +378,29 @@ describe('the stream', () => {
     }
   });
 
+  it('ends the oldest of six streams of one person with `replaced`; the others keep receiving', async () => {
+    const { alice, bob } = people();
+    const streams = [];
+    try {
+      for (let i = 0; i < 6; i++) {
+        const stream = await openStream(alice.token);
+        await stream.next(1);
+        streams.push(stream);
+      }
+      const [oldest, ...kept] = streams;
+      const [, replaced] = await oldest!.next(2);
+      expect(replaced).toEqual({ event: 'replaced', id: null, data: null });
+      await expect(oldest!.next(3)).rejects.toThrow('The stream ended');
+      friendNotification(alice, bob);
+      for (const stream of kept) {
+        const [, news] = await stream.next(2);
+        expect(news).toMatchObject({ event: 'notification' });
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('sends nothing once its token is revoked', async () => {
     const { alice, bob } = people();
     const stream = await openStream(alice.token);

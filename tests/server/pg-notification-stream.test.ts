@@ -17,8 +17,9 @@ import { insertActiveUser } from './support/test-users';
  * The live notification stream across instances (api-contract.md "Notifications"): two real server
  * processes on one PostgreSQL database; a stream held on one hears, within a second, what was done
  * through the other (LISTEN/NOTIFY). Separate processes on purpose: in one process the bus would
- * be shared memory and prove nothing. Also: a revocation through the other instance, a LISTEN
- * connection killed under the server, and SIGTERM with a stream open.
+ * be shared memory and prove nothing. Also: the cap of 5 streams per user held across both, a
+ * revocation through the other instance, a LISTEN connection killed under the server, and SIGTERM
+ * with a stream open.
  */
 
 const adminUrl = testPostgresUrl();
@@ -108,6 +109,24 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     await new Promise((r) => setTimeout(r, 300));
     expect(onA.named('notification')).toHaveLength(1);
     expect(onB.named('notification')).toHaveLength(1);
+  });
+
+  it('holds a user to 5 streams across both instances: a sixth on B ends the oldest, on A', async () => {
+    const bob = await createUser();
+    const alice = await createUser();
+    const held: SseReader[] = [];
+    // One after the other: the first, on A, is the oldest.
+    for (const instance of [a, b, a, b, a]) held.push(await stream(instance, bob.token));
+    const sixth = await stream(b, bob.token);
+    const oldest = held[0]!;
+    await oldest.until(() => oldest.ended, 2000, 'the end of the oldest');
+    expect(oldest.events.map((e) => e.event)).toEqual(['unread', 'replaced']);
+    const five = [...held.slice(1), sixth];
+    await requestRelation(a, alice.token, bob.id);
+    for (const sse of five) {
+      await sse.until(() => sse.named('notification').length === 1, 1000, 'the notification');
+    }
+    expect(five.map((sse) => sse.ended)).toEqual([false, false, false, false, false]);
   });
 
   it('ends a stream on A when the token is revoked through B', async () => {
