@@ -7,20 +7,38 @@
  * takes to reach its stream, and how long a graceful stop takes with the streams open. It asserts
  * nothing; it prints the figures beside the goal (RSS under 200 MB).
  *
+ * `BENCH_STREAMS_MODE=comments` (`npm run bench:streams -- comments`) measures instead what a
+ * notification costs (issue 30): BENCH_STREAMS_USERS people (200) each write one note and hold
+ * BENCH_STREAMS_PER_USER streams (5, the most the contract lets one person hold: 1,000 streams);
+ * another person writes BENCH_STREAMS_COMMENTS comments (1,000) on those notes, first with no
+ * stream open, then with every stream open, each comment waited for until all its author's
+ * streams have it. It prints the server's CPU time per comment (user + system, from
+ * /proc/<pid>/stat) in both phases, then with streams open twice more: after another batch, and
+ * after BENCH_STREAMS_HISTORY (500) unread notifications per author written straight to the
+ * database (what an unread backlog looks like). With history grown, the cost per comment should
+ * stay the same (contract: "Notifications").
+ *
  * Environment:
  *   BENCH_STREAMS=1000          streams to open
  *   BENCH_STREAMS_SECONDS=30    seconds of ordinary calls with the streams open (>= 25 covers one
  *                               heartbeat and one token check of every stream)
+ *   BENCH_STREAMS_MODE=open     `open` (the figures above) or `comments` (CPU per comment)
  *
  * Everything listens on 127.0.0.1 only and every wait is bounded.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { signAccessToken } from '../../server/credentials/access-token';
 import { startServer, type RunningServer } from '../support/server-process';
 
+const MODE = process.argv[2] ?? process.env['BENCH_STREAMS_MODE'] ?? 'open';
 const STREAMS = Number(process.env['BENCH_STREAMS'] ?? '1000');
+const FANOUT_USERS = Number(process.env['BENCH_STREAMS_USERS'] ?? '200');
+const STREAMS_PER_USER = Number(process.env['BENCH_STREAMS_PER_USER'] ?? '5');
+const COMMENTS = Number(process.env['BENCH_STREAMS_COMMENTS'] ?? '1000');
+const HISTORY = Number(process.env['BENCH_STREAMS_HISTORY'] ?? '500');
 const SECONDS = Number(process.env['BENCH_STREAMS_SECONDS'] ?? '30');
 const DELIVERIES = 20;
 const RSS_GOAL_MB = 200;
@@ -321,7 +339,189 @@ async function main(): Promise<void> {
   console.log(results.join('\n'));
 }
 
-main().catch((error: unknown) => {
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/**
+ * `perAuthor` unread relation notifications for each author, straight into the server's database
+ * (no bus message: no stream hears of them, as of old history). Relation notifications are always
+ * visible, so each counts.
+ */
+function addUnreadHistory(
+  server: RunningServer,
+  authors: User[],
+  actor: User,
+  perAuthor: number,
+): void {
+  const db = new SQLite(path.join(server.dataDir, 'ruminations.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  const insert = db.prepare(
+    `insert into notifications (recipient_id, actor_id, kind, relation_id, relation_type, is_read,
+       create_tms) values (?, ?, 'RelationRequested', 1, 2, 0, ?)`,
+  );
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    for (const author of authors)
+      for (let i = 0; i < perAuthor; i++) insert.run(author.id, actor.id, now);
+  })();
+  db.close();
+}
+
+async function expectStatus(
+  call: Promise<{ ms: number; status: number }>,
+  expected: number,
+  what: string,
+): Promise<void> {
+  const { status } = await call;
+  if (status !== expected) throw new Error(`${what} answered ${status}`);
+}
+
+/** Server CPU per comment, with no stream and with BENCH_STREAMS_PER_USER streams per note author. */
+async function commentsMain(): Promise<void> {
+  log('starting the server (npm start bundle, SQLite)');
+  const server = await startServer({
+    label: 'bench-streams',
+    env: { JWT_SECRET, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  });
+  const results: string[] = [];
+  try {
+    const users = await createUsers(server, FANOUT_USERS + 1);
+    const authors = users.slice(0, FANOUT_USERS);
+    const commenter = users[FANOUT_USERS]!;
+    const calls = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const notes: number[] = [];
+    for (const author of authors) {
+      const res = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${server.baseURL}/api/ruminations`,
+          {
+            method: 'POST',
+            agent: calls,
+            headers: {
+              authorization: `Bearer ${author.token}`,
+              'content-type': 'application/json',
+            },
+          },
+          (answer) => {
+            let body = '';
+            answer.setEncoding('utf8');
+            answer.on('data', (chunk: string) => (body += chunk));
+            answer.on('end', () =>
+              answer.statusCode === 201
+                ? resolve((JSON.parse(body) as { id: number }).id)
+                : reject(new Error(`POST /api/ruminations answered ${answer.statusCode}`)),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ content: `a note of ${author.id}`, publish: true }));
+      });
+      notes.push(res);
+    }
+
+    const comment = (i: number) =>
+      expectStatus(
+        timedCall(server.baseURL, calls, 'POST', '/api/comments', commenter.token, {
+          ruminationId: notes[i % notes.length],
+          content: `comment ${i}`,
+        }),
+        201,
+        'POST /api/comments',
+      );
+
+    const pid = server.pid;
+    // A warm-up as long as a phase, so that every phase runs compiled code.
+    for (let i = 0; i < COMMENTS; i++) await comment(i);
+
+    log(`${COMMENTS} comments with no stream open`);
+    const cpu = cpuSeconds(pid);
+    for (let i = 0; i < COMMENTS; i++) await comment(i);
+    const noStreams = (cpuSeconds(pid) - cpu) / COMMENTS;
+
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+    const byAuthor = authors.map((author) =>
+      Array.from({ length: STREAMS_PER_USER }, () =>
+        openStream(server.baseURL, agent, author.token),
+      ),
+    );
+    const streams = byAuthor.flat();
+    await Promise.race([
+      Promise.all(streams.map((s) => s.firstUnread)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('streams did not all open in 60 s')), 60_000),
+      ),
+    ]);
+    log(`${streams.length} streams open; ${COMMENTS} comments, each waited for on every stream`);
+
+    /** Comments, each waited for until every stream of its note's author has its event. */
+    const commentsWithStreams = async (first: number): Promise<number> => {
+      const started = cpuSeconds(pid);
+      for (let i = first; i < first + COMMENTS; i++) {
+        const own = byAuthor[i % notes.length]!;
+        const before = own.map((s) => s.notifications.length);
+        await comment(i);
+        const deadline = Date.now() + 5000;
+        while (own.some((s, k) => s.notifications.length <= before[k]!)) {
+          if (Date.now() > deadline)
+            throw new Error(`comment ${i} reached not every stream in 5 s`);
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      }
+      return (cpuSeconds(pid) - started) / COMMENTS;
+    };
+    const withStreams = await commentsWithStreams(0);
+    log(`${COMMENTS} more comments with the streams open (history twice as long)`);
+    const withStreamsLater = await commentsWithStreams(COMMENTS);
+    log(`${HISTORY} unread notifications more per author, then ${COMMENTS} comments`);
+    addUnreadHistory(server, authors, commenter, HISTORY);
+    const withHistory = await commentsWithStreams(2 * COMMENTS);
+    const stillOpen = (
+      await Promise.all(
+        streams.map((s) =>
+          Promise.race([
+            s.ended.then(() => false),
+            new Promise<boolean>((r) => setImmediate(() => r(true))),
+          ]),
+        ),
+      )
+    ).filter(Boolean).length;
+
+    await server.stop();
+    agent.destroy();
+    calls.destroy();
+    const ms = (seconds: number) => `${(seconds * 1000).toFixed(2)} ms`;
+    const row = (label: string, value: string) => `  ${label.padEnd(52)}${value}`;
+    results.push(
+      `Notification streams: server CPU per comment, ${FANOUT_USERS} note authors, ${COMMENTS} comments a phase (SQLite, npm start bundle)`,
+      row('no stream open', ms(noStreams)),
+      row(
+        `${streams.length} streams open (${STREAMS_PER_USER} per author)`,
+        `${ms(withStreams)} (${(withStreams / noStreams).toFixed(1)}x)`,
+      ),
+      row(
+        `the same, ${COMMENTS} comments later`,
+        `${ms(withStreamsLater)} (${(withStreamsLater / noStreams).toFixed(1)}x)`,
+      ),
+      row(
+        `the same, with ${HISTORY} more unread per author`,
+        `${ms(withHistory)} (${(withHistory / noStreams).toFixed(1)}x)`,
+      ),
+      row('streams still open at the end', `${stillOpen} of ${streams.length}`),
+    );
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
+  }
+  console.log(results.join('\n'));
+}
+
+(MODE === 'comments' ? commentsMain() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * How writers tell live notification streams that something changed. The services that write
- * notifications return whose list changed; their routes call publish() once the write has committed
+ * notifications return what changed (News); their routes call publish() once the write has committed
  * (never inside the transaction: a stream reading at once must find the rows). The stream module
  * decorates the app with `notificationPublisher`; without it nothing is told.
  */

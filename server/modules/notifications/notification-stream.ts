@@ -178,8 +178,7 @@ export class NotificationStream {
       this.again = true;
       return;
     }
-    this.send(fresh);
-    if (countIsNews) this.sendCount(news.count);
+    this.send(fresh, countIsNews ? news.count : null);
   }
 
   /** Ended because a newer stream of its user replaced it: the client is told, then it ends. */
@@ -252,31 +251,35 @@ export class NotificationStream {
           this.close();
           return;
         }
-        this.send(fresh);
+        this.send(fresh, countIsNews ? count : null);
         sent += fresh.length;
-        if (countIsNews) this.sendCount(count);
       }
       if (lastPage) break;
       cursor = page[page.length - 1]!.id;
     }
   }
 
-  private send(notifications: readonly Notification[]): void {
+  /**
+   * The notifications, then the count when it is news (null: none), in one write: one packet for
+   * the events of one piece of news (the socket sends each write at once).
+   */
+  private send(notifications: readonly Notification[], count: number | null): void {
+    let text = '';
     for (const notification of notifications) {
-      this.write(notificationEvent(notification));
+      text += notificationEvent(notification);
       this.recentlySent.add(notification.id);
       this.lastSentId = Math.max(this.lastSentId, notification.id);
     }
+    if (count !== null) {
+      text += unreadEvent(count);
+      this.lastCount = count;
+    }
+    if (text !== '') this.write(text);
     // A Set iterates in insertion order: the first ids are the oldest sent.
     for (const id of this.recentlySent) {
       if (this.recentlySent.size <= REMEMBERED_IDS) break;
       this.recentlySent.delete(id);
     }
-  }
-
-  private sendCount(count: number): void {
-    this.write(unreadEvent(count));
-    this.lastCount = count;
   }
 
   private async tokenStillOpens(): Promise<boolean> {
