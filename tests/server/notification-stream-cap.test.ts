@@ -120,6 +120,49 @@ describe('at most 5 streams per user', () => {
   });
 });
 
+describe('streams of an instance that died', () => {
+  /** Rows another instance left behind, last seen `secondsAgo` ago. */
+  async function leftBehind(of: Person, count: number, secondsAgo: number): Promise<void> {
+    const seen = new Date(Date.now() - secondsAgo * 1000).toISOString();
+    for (let i = 0; i < count; i++) {
+      await t.db
+        .insertInto('notification_streams')
+        .values({ user_id: of.id, instance_id: 'gone', opened_tms: seen, seen_tms: seen })
+        .execute();
+    }
+  }
+
+  async function rowsOf(of: Person): Promise<string[]> {
+    const rows = await t.db
+      .selectFrom('notification_streams')
+      .select('instance_id')
+      .where('user_id', '=', of.id)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.instance_id);
+  }
+
+  it('do not count once they have not been seen for a minute', async () => {
+    const bob = await person(t);
+    await leftBehind(bob, 5, 120);
+    const held = await streams(bob, 5);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(held.map((sse) => sse.ended)).toEqual([false, false, false, false, false]);
+    expect(await rowsOf(bob)).not.toContain('gone');
+  });
+
+  it('are the oldest, so a new stream ends them and stays open', async () => {
+    const bob = await person(t);
+    await leftBehind(bob, 5, 5);
+    const [held] = await streams(bob, 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(held!.ended).toBe(false);
+    const rows = await rowsOf(bob);
+    expect(rows).toHaveLength(5);
+    expect(rows.filter((instance) => instance === 'gone')).toHaveLength(4);
+  });
+});
+
 describe('what delivering one notification costs', () => {
   it('reads the same for five streams of one user as for one', async () => {
     const one = await person(t);

@@ -35,16 +35,20 @@ export async function openStreamRow(
     .values({ user_id: userId, instance_id: instanceId, opened_tms: tms, seen_tms: tms })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const open = await db
+  const rows = await db
     .selectFrom('notification_streams')
-    .select('id')
+    .select(['id', 'seen_tms'])
     .where('user_id', '=', userId)
-    .where('seen_tms', '>', cutoff(now))
-    .orderBy('id')
     .execute();
-  const ended = streamsToEnd(open).map((row) => row.id);
-  if (ended.length > 0) {
-    await db.deleteFrom('notification_streams').where('id', 'in', ended).execute();
+  const oldest = cutoff(now);
+  // Rows of an instance that died: they no longer count, and go now rather than at a refresh.
+  const expired = rows.filter((row) => row.seen_tms <= oldest).map((row) => row.id);
+  const ended = streamsToEnd(rows.filter((row) => row.seen_tms > oldest)).map((row) => row.id);
+  if (ended.length > 0 || expired.length > 0) {
+    await db
+      .deleteFrom('notification_streams')
+      .where('id', 'in', [...ended, ...expired])
+      .execute();
   }
   return { id, ended };
 }
