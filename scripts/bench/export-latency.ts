@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { registerSearchFunction } from '../../server/db/search-tokens';
 import { createAccount, type Account } from '../support/accounts';
 import { manyPeopleEnv, startServer, type RunningServer } from '../support/server-process';
@@ -9,8 +10,9 @@ import { prng } from './data-set';
 /**
  * `npm run bench:export-latency`: do account exports hold up other people (api-contract.md "My
  * account")? Starts the server (server/main.ts through tsx, or `--server-dir` another checkout's,
- * to measure a version before a change) on a temporary SQLite database, gives ten accounts 15,000
- * ruminations each by direct inserts, and measures another signed-in person's GET
+ * to measure a version before a change) on a temporary SQLite database (or on the PostgreSQL of
+ * DATABASE_URL: `bash scripts/pg/with-test-postgres.sh npm run bench:export-latency`), gives ten
+ * accounts 15,000 ruminations each by direct inserts, and measures another signed-in person's GET
  * /api/ruminations/public, one request after another, while 0, 1 and 10 Markdown exports of
  * different accounts download at full speed: p50, p99 and the slowest, and what the exports were
  * answered. The ten exports run twice: with the default EXPORTS_PER_INSTANCE, and with it at 10,
@@ -32,6 +34,8 @@ function numberOption(name: string, fallback: number): number {
 const NOTES = numberOption('notes', 15_000);
 const EXPORTERS = numberOption('exporters', 10);
 const SERVER_DIR = option('server-dir');
+/** Under scripts/pg/with-test-postgres.sh the server (which inherits it) runs on PostgreSQL. */
+const DATABASE_URL = process.env['DATABASE_URL'];
 /** How long the reader asks when no export runs. */
 const IDLE_MS = 3_000;
 
@@ -47,34 +51,72 @@ function words(rand: () => number, minChars: number, maxChars: number): string {
   return `${s}.`;
 }
 
-/** NOTES notes for the first exporter, the same notes copied for the others (WAL: it keeps running). */
-function load(server: RunningServer, exporters: Account[]): void {
+interface NoteRow {
+  content: string;
+  isPublished: 0 | 1;
+  time: string;
+}
+
+/** NOTES notes, the same for every exporter. */
+function notes(): NoteRow[] {
+  const rand = prng(30);
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  return Array.from({ length: NOTES }, (_, i) => ({
+    content: words(rand, 40, 1200),
+    isPublished: rand() < 0.85 ? 1 : 0,
+    time: new Date(start + Math.floor((6e10 * i) / NOTES)).toISOString(),
+  }));
+}
+
+const COPY_NOTES = `insert into ruminations (author_id, content, is_published, audience_mask, create_tms,
+  update_tms)
+  select $1, content, is_published, audience_mask, create_tms, update_tms
+  from ruminations where author_id = $2 order by id`;
+
+/** The notes of the first exporter, copied for the others (SQLite in WAL: the server keeps running). */
+function loadSqlite(server: RunningServer, exporters: Account[]): void {
+  const [first, ...others] = exporters;
+  if (!first) return;
   const db = new SQLite(path.join(server.dataDir, 'ruminations.sqlite'));
   db.pragma('busy_timeout = 10000');
   // The note search index's triggers call it (server/db/search-tokens.ts).
   registerSearchFunction(db);
-  const rand = prng(30);
-  const start = Date.parse('2024-01-01T00:00:00Z');
-  const [first, ...others] = exporters;
-  if (!first) return;
   db.transaction(() => {
     const insert = db.prepare(
       `insert into ruminations (author_id, content, is_published, audience_mask, create_tms,
-        update_tms) values (?, ?, ?, ?, ?, ?)`,
+        update_tms) values (?, ?, ?, 0, ?, ?)`,
     );
-    for (let i = 0; i < NOTES; i++) {
-      const time = new Date(start + Math.floor((6e10 * i) / NOTES)).toISOString();
-      insert.run(first.id, words(rand, 40, 1200), rand() < 0.85 ? 1 : 0, 0, time, time);
-    }
-    const copy = db.prepare(
-      `insert into ruminations (author_id, content, is_published, audience_mask, create_tms,
-        update_tms)
-      select ?, content, is_published, audience_mask, create_tms, update_tms
-      from ruminations where author_id = ? order by id`,
-    );
+    for (const n of notes()) insert.run(first.id, n.content, n.isPublished, n.time, n.time);
+    const copy = db.prepare(COPY_NOTES.replace('$1', '?').replace('$2', '?'));
     for (const other of others) copy.run(other.id, first.id);
   })();
   db.close();
+}
+
+/** The same on PostgreSQL (DATABASE_URL), 1,000 notes per statement. */
+async function loadPostgres(databaseUrl: string, exporters: Account[]): Promise<void> {
+  const [first, ...others] = exporters;
+  if (!first) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const all = notes();
+    for (let from = 0; from < all.length; from += 1000) {
+      const batch = all.slice(from, from + 1000);
+      const values = batch.map(
+        (_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, 0, $${i * 4 + 4}, $${i * 4 + 5})`,
+      );
+      await client.query(
+        `insert into ruminations (author_id, content, is_published, audience_mask, create_tms,
+          update_tms) values ${values.join(', ')}`,
+        [first.id, ...batch.flatMap((n) => [n.content, n.isPublished, n.time, n.time])],
+      );
+    }
+    for (const other of others) await client.query(COPY_NOTES, [other.id, first.id]);
+    await client.query('analyze ruminations');
+  } finally {
+    await client.end();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -163,7 +205,7 @@ async function run(
 async function main(): Promise<void> {
   console.log(
     `Another person's /public while Markdown exports of ${NOTES} notes run ` +
-      `(SQLite, server ${SERVER_DIR ?? 'of this checkout'}):`,
+      `(${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, server ${SERVER_DIR ?? 'of this checkout'}):`,
   );
   const env = manyPeopleEnv();
   let reader: Account | undefined;
@@ -173,7 +215,8 @@ async function main(): Promise<void> {
     exporters = [];
     for (let i = 0; i < EXPORTERS; i++) exporters.push(await createAccount(server, `exporter${i}`));
     const loadStart = performance.now();
-    load(server, exporters);
+    if (DATABASE_URL) await loadPostgres(DATABASE_URL, exporters);
+    else loadSqlite(server, exporters);
     console.log(
       `  loaded ${EXPORTERS} x ${NOTES} notes in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
     );

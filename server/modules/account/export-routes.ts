@@ -31,6 +31,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       // A whole download ends its admission before its last chunk (export-service.ts); one that
       // fails, or that Fastify destroys because the client went away, when its body closes.
       download.body.once('close', () => void admission.end());
+      // And whatever else ends the response (one that never got to read its body, say).
+      reply.raw.once('close', () => void admission.end());
       // Anything that fails from here on fails mid-download: Fastify then ends the response
       // early (the client sees a broken download) and logs the error.
       return reply
