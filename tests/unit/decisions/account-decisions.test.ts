@@ -4,6 +4,8 @@ import { HTTP_PROBLEMS } from '../../../src/api/http-problems';
 import {
   ACCOUNT_PROBLEMS,
   decideAccountDeletion,
+  decideExportStart,
+  EXPORT_PROBLEMS,
   decidePasswordChange,
   decideWriterStanding,
   ownAccount,
@@ -67,5 +69,24 @@ describe('writing while the account is deleted', () => {
     expect(refusalOf(decideWriterStanding({ accountActive: false }))).toBe(
       HTTP_PROBLEMS.invalidToken,
     );
+  });
+});
+
+describe('starting an export', () => {
+  it('runs one export of an account at a time, then as many as the instance may run', () => {
+    expect(decideExportStart({ accountExportRunning: false, instanceExportsFull: false }).ok).toBe(
+      true,
+    );
+    expect(
+      refusalOf(decideExportStart({ accountExportRunning: true, instanceExportsFull: true })),
+    ).toEqual(EXPORT_PROBLEMS.accountExportRunning);
+    expect(
+      refusalOf(decideExportStart({ accountExportRunning: false, instanceExportsFull: true })),
+    ).toEqual(EXPORT_PROBLEMS.instanceExportsFull);
+  });
+
+  it('answers both refusals with 429, which a client retries later', () => {
+    expect(EXPORT_PROBLEMS.accountExportRunning.status).toBe(429);
+    expect(EXPORT_PROBLEMS.instanceExportsFull.status).toBe(429);
   });
 });
