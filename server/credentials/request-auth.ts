@@ -7,7 +7,7 @@ import type { Refusal } from '../../src/domain/decision';
 import type { Database } from '../db/schema';
 import { ApiProblem } from '../../src/api/problem';
 import { termsStatusFor } from '../modules/terms/terms-queries';
-import { verifyAccessToken } from './access-token';
+import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 
 /** The signed-in caller, as routes and services see it. */
 export interface AuthUser {
@@ -69,10 +69,26 @@ export async function userOfToken(
     .select(['id', 'username', 'token_version', 'is_active'])
     .where('id', '=', claims.userId)
     .executeTakeFirst();
-  if (user === undefined || user.is_active !== 1 || user.token_version !== claims.tokenVersion) {
-    return null;
-  }
+  if (!tokenOpensApi(claims, user)) return null;
   return { id: user.id, username: user.username };
+}
+
+/** What of a user decides whether their token still opens the API. */
+export interface TokenStanding {
+  token_version: number;
+  is_active: number;
+}
+
+/**
+ * The rule of userOfToken once its user's row is read: the token's user exists, is active, and
+ * the token is of their current version (also for an open stream, which reads the row once for all
+ * of its user's streams).
+ */
+export function tokenOpensApi<User extends TokenStanding>(
+  claims: AccessTokenClaims,
+  user: User | undefined,
+): user is User {
+  return user !== undefined && user.is_active === 1 && user.token_version === claims.tokenVersion;
 }
 
 async function isActive(db: Kysely<Database>, userId: number): Promise<boolean> {

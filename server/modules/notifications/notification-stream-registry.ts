@@ -1,3 +1,4 @@
+import type { TokenStanding } from '../../credentials/request-auth';
 import type { Kysely } from 'kysely';
 import { streamsToEnd } from '../../../src/domain/notification-stream-decisions';
 import type { Database } from '../../db/schema';
@@ -87,7 +88,7 @@ export async function closeInstanceRows(db: Kysely<Database>, instanceId: string
 export async function userStanding(
   db: Kysely<Database>,
   userId: number,
-): Promise<{ token_version: number; is_active: number } | undefined> {
+): Promise<TokenStanding | undefined> {
   return db
     .selectFrom('users')
     .select(['token_version', 'is_active'])

@@ -11,7 +11,7 @@ import {
   unreadEventDue,
 } from '../../../src/api/notification-stream-format';
 import { verifyAccessToken } from '../../credentials/access-token';
-import { userOfToken } from '../../credentials/request-auth';
+import { tokenOpensApi, userOfToken } from '../../credentials/request-auth';
 import type { NotificationStreamTimings } from '../../config';
 import type { Database } from '../../db/schema';
 import type { NotificationBus, UserNews } from './notification-bus';
@@ -287,17 +287,13 @@ export class NotificationStream {
   }
 
   /**
-   * tokenStillOpens() with the user's row read once for all of their streams: the same rule as
-   * userOfToken (request-auth.ts), a valid token of this user, active, of the current version.
+   * tokenStillOpens() with the user's row read once for all of their streams: userOfToken's rule
+   * (request-auth.ts) for a valid token of this user.
    */
   private async tokenOpensFor(standing: Standing): Promise<boolean> {
-    if (this.closed || standing === undefined || standing.is_active !== 1) return false;
+    if (this.closed) return false;
     const claims = await verifyAccessToken(this.deps.jwtSecret, this.token);
-    return (
-      claims !== null &&
-      claims.userId === this.userId &&
-      claims.tokenVersion === standing.token_version
-    );
+    return claims !== null && claims.userId === this.userId && tokenOpensApi(claims, standing);
   }
 
   /**
