@@ -11,6 +11,19 @@ import {
 } from '../../../src/features/notifications/notification-stream';
 import { getToken, setToken } from '../../../src/lib/token-storage';
 
+/** A notification as the stream sends it (bob accepted a relation). */
+const notification = {
+  id: 5,
+  kind: 'RelationAccepted',
+  createTMS: new Date().toISOString(),
+  isRead: false,
+  actor: { id: 9, username: 'bob' },
+  ruminationId: null,
+  commentId: null,
+  relationId: 3,
+  relationType: 2,
+};
+
 describe('SseParser', () => {
   test('reads id, event and data; skips comments; keeps the id across events', () => {
     const parser = new SseParser();
@@ -127,17 +140,6 @@ describe('startNotificationStream', () => {
     const alice = createUser({ username: 'alice' });
     setToken(alice.token);
     const calls: { at: number; lastEventId: string | null }[] = [];
-    const notification = {
-      id: 5,
-      kind: 'RelationAccepted',
-      createTMS: new Date().toISOString(),
-      isRead: false,
-      actor: { id: 9, username: 'bob' },
-      ruminationId: null,
-      commentId: null,
-      relationId: 3,
-      relationType: 2,
-    };
     server.use(
       http.get('*/api/notifications/stream', ({ request }) => {
         calls.push({ at: Date.now(), lastEventId: request.headers.get('Last-Event-ID') });
@@ -163,18 +165,6 @@ describe('startNotificationStream', () => {
   });
 
   describe('after `event: replaced` (the server keeps 5 streams a person)', () => {
-    const notification = {
-      id: 5,
-      kind: 'RelationAccepted',
-      createTMS: new Date().toISOString(),
-      isRead: false,
-      actor: { id: 9, username: 'bob' },
-      ruminationId: null,
-      commentId: null,
-      relationId: 3,
-      relationType: 2,
-    };
-
     /** The first stream sends one notification, then `replaced`, then ends; later ones stay open. */
     function replacingServer() {
       const calls: (string | null)[] = [];
