@@ -47,6 +47,19 @@ const JWT_SECRET = 'bench-streams-secret-bench-streams-secret-0123456789';
 const log = (message: string) =>
   console.error(`[bench:streams ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
+/** How many of the streams have not ended (an end already due is seen: one turn of the loop). */
+async function countStillOpen(streams: readonly { ended: Promise<unknown> }[]): Promise<number> {
+  const open = await Promise.all(
+    streams.map((s) =>
+      Promise.race([
+        s.ended.then(() => false),
+        new Promise<boolean>((r) => setImmediate(() => r(true))),
+      ]),
+    ),
+  );
+  return open.filter(Boolean).length;
+}
+
 interface User {
   id: number;
   token: string;
@@ -290,16 +303,7 @@ async function main(): Promise<void> {
     const rssAfter = server.rss();
     const peak = server.peakRss();
 
-    const stillOpen = (
-      await Promise.all(
-        streams.map((s) =>
-          Promise.race([
-            s.ended.then(() => false),
-            new Promise<boolean>((r) => setImmediate(() => r(true))),
-          ]),
-        ),
-      )
-    ).filter(Boolean).length;
+    const stillOpen = await countStillOpen(streams);
 
     // Graceful stop with every stream open: the server ends them rather than wait.
     const stopStarted = performance.now();
@@ -481,16 +485,7 @@ async function commentsMain(): Promise<void> {
     log(`${HISTORY} unread notifications more per author, then ${COMMENTS} comments`);
     addUnreadHistory(server, authors, commenter, HISTORY);
     const withHistory = await commentsWithStreams(2 * COMMENTS);
-    const stillOpen = (
-      await Promise.all(
-        streams.map((s) =>
-          Promise.race([
-            s.ended.then(() => false),
-            new Promise<boolean>((r) => setImmediate(() => r(true))),
-          ]),
-        ),
-      )
-    ).filter(Boolean).length;
+    const stillOpen = await countStillOpen(streams);
 
     await server.stop();
     agent.destroy();
