@@ -87,34 +87,3 @@ test('bob asks alice to be his Friend; both bells count live; his comment on her
   await expect(bobsList).not.toContainText('replied to your comment');
   await alicePage.context().close();
 });
-
-test('two tabs of one person share one stream; when the holding tab closes, the other takes it over where it left off', async ({
-  page,
-  context,
-  request,
-  createUsers,
-}) => {
-  const [alice, bob] = await createUsers('alice', 'bob');
-  // Each stream the browser opens, by the Last-Event-ID it resumes from ('' for a fresh one).
-  const streams: string[] = [];
-  context.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/notifications/stream') {
-      streams.push(r.headers()['last-event-id'] ?? '');
-    }
-  });
-  await signInAs(page, alice, '/my-ruminations');
-  const other = await context.newPage();
-  await other.goto('/my-feed');
-
-  const { id } = await createRuminationViaApi(request, alice, 'A public note');
-  await commentViaApi(request, bob, { ruminationId: id }, 'Hello from bob');
-  await expect(bell(page, 'Notifications, 1 unread')).toBeVisible(LIVE);
-  await expect(bell(other, 'Notifications, 1 unread')).toBeVisible(LIVE);
-  expect(streams).toEqual(['']);
-
-  await page.close();
-  await commentViaApi(request, bob, { ruminationId: id }, 'Bob again');
-  await expect(bell(other, 'Notifications, 2 unread')).toBeVisible(LIVE);
-  expect(streams).toHaveLength(2);
-  expect(Number(streams[1])).toBeGreaterThan(0);
-});
