@@ -49,6 +49,10 @@ export type StoredRumination = Omit<RuminationWrite, 'publish' | 'audiences'> & 
   audiences: RelationType[];
   createTMS: string;
   updateTMS: string;
+  /** 1 when created, one more on every change. */
+  version: number;
+  /** When its author moved it to the trash; absent while it is live. */
+  deletedTMS?: string;
 };
 
 export interface StoredComment {
@@ -60,6 +64,8 @@ export interface StoredComment {
   isDeleted: boolean;
   createTMS: string;
   updateTMS: string;
+  /** 1 when created, one more on every edit or delete. */
+  version: number;
 }
 
 export interface StoredRelation {

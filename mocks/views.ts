@@ -48,6 +48,7 @@ export function toExportedComment(c: StoredComment): ExportedComment {
     createTMS: c.createTMS,
     updateTMS: c.updateTMS,
     isDeleted: c.isDeleted,
+    version: c.version,
     ruminationId: c.ruminationId,
     parentCommentId: c.parentCommentId,
   };

@@ -1,4 +1,5 @@
 import { STREAM_HEARTBEAT_MS } from '../src/api/notification-stream-format';
+import { TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -69,6 +70,11 @@ export interface AppConfig {
    * (server/modules/account/export-admission.ts). Each account runs one at a time anyway.
    */
   exportsPerInstance: number;
+  /**
+   * How long a deleted rumination waits in its author's trash before it is erased for good
+   * (api-contract.md "Your writing is never lost"; src/domain/rumination-decisions.ts).
+   */
+  trashRetentionSeconds: number;
 }
 
 /** Timers of GET /api/notifications/stream (api-contract.md "Notifications"). */
@@ -203,6 +209,15 @@ const envSchema = z.object({
       .max(1000, 'must be at most 1000')
       .default(2),
   ),
+  TRASH_RETENTION_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(315_360_000, 'must be at most 315360000 (10 years)')
+      .default(TRASH_RETENTION_SECONDS_DEFAULT),
+  ),
   API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
@@ -284,5 +299,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     notificationStream: { heartbeatMs: e.STREAM_HEARTBEAT_MS, authCheckMs: e.STREAM_AUTH_CHECK_MS },
     exportsPerInstance: e.EXPORTS_PER_INSTANCE,
+    trashRetentionSeconds: e.TRASH_RETENTION_SECONDS,
   };
 }

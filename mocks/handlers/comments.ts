@@ -38,6 +38,7 @@ function findComment(id: number, viewerId: number | null): VisibleComment | unde
     ruminationId: comment.ruminationId,
     ruminationAuthorId: rumination.authorId,
     ruminationIsPublished: rumination.isPublished,
+    version: comment.version,
     isDeleted: comment.isDeleted,
   };
 }

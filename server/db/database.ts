@@ -30,6 +30,7 @@ import * as m0011 from './migrations/0011-notifications';
 import * as m0012 from './migrations/0012-search-secure-delete';
 import * as m0013 from './migrations/0013-export-leases';
 import * as m0014 from './migrations/0014-notification-streams';
+import * as m0015 from './migrations/0015-versions-and-trash';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-search-secure-delete': m0012,
   '0013-export-leases': m0013,
   '0014-notification-streams': m0014,
+  '0015-versions-and-trash': m0015,
 };
 
 export interface DatabaseConfig {

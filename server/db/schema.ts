@@ -57,6 +57,23 @@ export interface RuminationsTable {
   audience_mask: number;
   create_tms: string;
   update_tms: string;
+  /** 1 when created, one more on every change (migration 0015). */
+  version: ColumnType<number, number | undefined, number>;
+  /** When its author moved it to the trash; null while it is live (migration 0015). */
+  deleted_tms: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The state a change to a rumination replaced (migration 0015): its history. */
+export interface RuminationRevisionsTable {
+  id: Generated<number>;
+  rumination_id: number;
+  /** The version this state had. */
+  version: number;
+  content: string;
+  is_published: Bool01;
+  audience_mask: number;
+  /** When this state was saved (the update_tms it had). */
+  saved_tms: string;
 }
 
 /**
@@ -72,6 +89,7 @@ export const RUMINATION_READ_COLUMNS = [
   'audience_mask',
   'create_tms',
   'update_tms',
+  'version',
 ] as const satisfies readonly (keyof RuminationsTable)[];
 
 export interface CommentsTable {
@@ -83,6 +101,8 @@ export interface CommentsTable {
   is_deleted: ColumnType<Bool01, Bool01 | undefined, Bool01>;
   create_tms: string;
   update_tms: string;
+  /** 1 when created, one more on every edit or delete (migration 0015). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserRelationsTable {
@@ -153,6 +173,7 @@ export interface Database {
   terms_versions: TermsVersionsTable;
   terms_acceptances: TermsAcceptancesTable;
   ruminations: RuminationsTable;
+  rumination_revisions: RuminationRevisionsTable;
   comments: CommentsTable;
   user_relations: UserRelationsTable;
   viewer_audiences: ViewerAudiencesTable;

@@ -73,7 +73,7 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiProblem) {
       reply.headers(error.headers);
-      return sendProblem(reply, error.status, error.title, error.detail, error.errors);
+      return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(error.toProblem());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = (error as { validationContext?: InputPart }).validationContext ?? 'body';

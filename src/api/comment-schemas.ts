@@ -13,6 +13,8 @@ export interface Comment {
   createTMS: string;
   updateTMS: string;
   isDeleted: boolean;
+  /** 1 when created, one more on every change (edit, delete). */
+  version: number;
   ruminationId: number;
   parentCommentId: number | null;
   childComments: Comment[];
@@ -25,6 +27,7 @@ export const comment: z.ZodType<Comment> = z.object({
   createTMS: timestamp,
   updateTMS: timestamp,
   isDeleted: z.boolean(),
+  version: z.number().int().positive(),
   ruminationId: id,
   parentCommentId: id.nullable(),
   get childComments() {

@@ -51,6 +51,8 @@ export const problemDetails = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A 412's object as it is now (api-contract.md "Your writing is never lost"). */
+  current: z.unknown().optional(),
 });
 export type ProblemDetails = z.infer<typeof problemDetails>;
 

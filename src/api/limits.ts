@@ -29,3 +29,6 @@ export const NOTE_SEARCH_MAX = 200;
 /** Notifications list: the usual paging (newest first, `BeforeId`). */
 export const NOTIFICATION_LIMIT_DEFAULT = 20;
 export const NOTIFICATION_LIMIT_MAX = 100;
+
+/** How long a rumination stays in the trash before it is erased for good (30 days). */
+export const TRASH_RETENTION_SECONDS_DEFAULT = 2_592_000;

@@ -77,8 +77,19 @@ export class ApiProblem extends Error {
     return this;
   }
 
+  /** Members of the body beyond the standard ones (the `current` of a 412). */
+  extensions: Record<string, unknown> = {};
+
+  withExtensions(extensions: Record<string, unknown>): this {
+    Object.assign(this.extensions, extensions);
+    return this;
+  }
+
   toProblem(): ProblemDetails {
-    return buildProblemDetails(this.status, this.title, this.detail, this.errors);
+    return {
+      ...this.extensions,
+      ...buildProblemDetails(this.status, this.title, this.detail, this.errors),
+    };
   }
 }
 

@@ -44,8 +44,34 @@ export const rumination = z.object({
   audiences: z.array(z.object({ relationType: relationTypeSchema })),
   /** Its comments and replies that are not deleted, so a list needs no call per card. */
   commentCount: z.number().int().nonnegative(),
+  /** 1 when created, one more on every change; sent back in `If-Match` (src/api/preconditions.ts). */
+  version: z.number().int().positive(),
 });
 export type Rumination = z.infer<typeof rumination>;
+
+/** A rumination in its author's trash: its usual shape, and when it was deleted. */
+export const trashedRumination = rumination.extend({ deletedTMS: timestamp });
+export type TrashedRumination = z.infer<typeof trashedRumination>;
+
+/** A state a rumination had before a change: what `version` held, and when it was saved. */
+export const ruminationRevision = z.object({
+  id,
+  version: z.number().int().positive(),
+  content: z.string(),
+  isPublished: z.boolean(),
+  audiences: z.array(z.object({ relationType: relationTypeSchema })),
+  savedTMS: timestamp,
+});
+export type RuminationRevision = z.infer<typeof ruminationRevision>;
+
+/** Query of the revision list and the trash: the usual paging, newest first. */
+export const pageQuery = z.object({
+  Limit: limitQuery.optional(),
+  BeforeId: beforeIdQuery.optional(),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+export const revisionIdParams = z.object({ id: idInput, revisionId: idInput });
 
 /** Body of POST /api/ruminations and PUT /api/ruminations/{id}: creating and editing send the same. */
 export const ruminationWriteRequest = z.object({

@@ -2,6 +2,7 @@ import { commentNotificationRecipients, type CommentRecipient } from './notifica
 import { mayDeleteComment, mayEditComment, type CommentAuthors } from './comment-permissions';
 import { allow, refuse, type Decision, type Refusal } from './decision';
 import { RUMINATION_PROBLEMS } from './rumination-decisions';
+import { decideVersion, type ExpectedVersion } from '../api/preconditions';
 
 /**
  * The rules of comments (api-contract.md "Comments"), decided from the facts the server or the
@@ -32,6 +33,7 @@ export interface VisibleComment {
   ruminationAuthorId: number;
   ruminationIsPublished: boolean;
   isDeleted: boolean;
+  version: number;
 }
 
 /** A rumination the caller may read, as far as commenting on it needs. */
@@ -127,14 +129,16 @@ const MAY: Record<CommentChange['action'], (authors: CommentAuthors, userId: num
 /**
  * Editing or deleting comment `commentId`, given what the caller can see of it: an edit's two ids
  * must agree (400), then 404 when the caller cannot see it, 403 when they may not act on it, 409
- * when it is already deleted.
+ * when it is already deleted, 412 when `If-Match` names another version than its current one.
+ * Both changes give the comment its next version.
  */
 export function decideCommentChange(
   change: CommentChange,
   commentId: number,
   comment: VisibleComment | undefined,
   userId: number,
-): Decision {
+  expected: ExpectedVersion = undefined,
+): Decision<{ version: number }> {
   if (change.action === 'edit' && change.bodyId !== commentId) {
     return refuse(COMMENT_PROBLEMS.idMismatch);
   }
@@ -145,5 +149,6 @@ export function decideCommentChange(
   };
   if (!MAY[change.action](authors, userId)) return refuse(COMMENT_PROBLEMS.notAuthor);
   if (comment.isDeleted) return refuse(COMMENT_PROBLEMS.deleted);
-  return allow();
+  const current = decideVersion(comment.version, expected);
+  return current.ok ? allow({ version: comment.version + 1 }) : current;
 }

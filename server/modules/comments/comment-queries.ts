@@ -15,6 +15,7 @@ const COMMENT_COLUMNS = [
   'c.is_deleted',
   'c.create_tms',
   'c.update_tms',
+  'c.version',
 ] as const;
 
 /** Comments with their author's name: every comment read starts here. */

@@ -48,6 +48,7 @@ const visibleComment = (row: VisibleCommentRow): VisibleComment => ({
   ruminationAuthorId: row.rumination_author_id,
   ruminationIsPublished: row.rumination_is_published === 1,
   isDeleted: row.is_deleted === 1,
+  version: row.version,
 });
 
 async function findComment(

@@ -11,6 +11,7 @@ function toComment(row: CommentRow): Comment {
     createTMS: row.create_tms,
     updateTMS: row.update_tms,
     isDeleted,
+    version: row.version,
     ruminationId: row.rumination_id,
     parentCommentId: row.parent_comment_id,
     childComments: [],

@@ -131,7 +131,7 @@ async function findChangeable(
   userId: number,
 ): Promise<ChangeableRumination | undefined> {
   const row = await findVisibleRumination(db, id, userId);
-  return row && { authorId: row.author_id };
+  return row && { authorId: row.author_id, version: row.version };
 }
 
 export async function updateRumination(

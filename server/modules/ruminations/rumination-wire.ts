@@ -13,5 +13,6 @@ export function toRumination(row: RuminationRow): Rumination {
     isPublished: row.is_published === 1,
     audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
     commentCount: row.comment_count,
+    version: row.version,
   };
 }

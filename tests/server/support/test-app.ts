@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../../src/api/limits';
 import { hashPassword } from '../../../server/credentials/password';
 import type { AppConfig, RateLimits } from '../../../server/config';
 import type { Database } from '../../../server/db/schema';
@@ -78,6 +79,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     staticDir: path.join(dataDir, 'no-dist'),
     notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
     exportsPerInstance: 2,
+    trashRetentionSeconds: TRASH_RETENTION_SECONDS_DEFAULT,
     rateLimits: testRateLimits(),
     ...overrides,
   };
