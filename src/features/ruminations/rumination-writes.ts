@@ -36,11 +36,17 @@ export const ruminationWrites = {
   } satisfies OfflineWrite<UpdateRuminationWrite>,
 };
 
-/** A new rumination (or draft) as the person pressed Save. */
-export function newRuminationWrite(body: RuminationWriteRequest): CreateRuminationWrite {
+/**
+ * A new rumination (or draft) as the person pressed Save. `idempotencyKey`: the one the dialog
+ * holds from opening to success, so that a second click sends the same write again, not another.
+ */
+export function newRuminationWrite(
+  body: RuminationWriteRequest,
+  idempotencyKey: string = newIdempotencyKey(),
+): CreateRuminationWrite {
   return {
     body,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey,
     label: body.publish ? 'New rumination' : 'New draft',
   };
 }
@@ -49,8 +55,9 @@ export function newRuminationWrite(body: RuminationWriteRequest): CreateRuminati
 export function ruminationEditWrite(
   id: number,
   body: RuminationWriteRequest,
+  idempotencyKey: string = newIdempotencyKey(),
 ): UpdateRuminationWrite {
-  return { id, body, idempotencyKey: newIdempotencyKey(), label: 'Edited rumination' };
+  return { id, body, idempotencyKey, label: 'Edited rumination' };
 }
 
 export function registerRuminationWrites(queryClient: QueryClient): void {
