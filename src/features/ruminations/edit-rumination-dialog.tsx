@@ -21,7 +21,7 @@ export default function EditRuminationDialog({
   const send = useSendWrite();
 
   const save = async (body: RuminationWriteRequest) => {
-    const write = ruminationEditWrite(rumination.id, body);
+    const write = ruminationEditWrite(rumination, body);
     if (await send(update, write)) onOpenChange(false);
   };
 

@@ -1,3 +1,4 @@
+import { ifMatchOf } from '../../api/preconditions';
 import type {
   Rumination,
   RuminationListQuery,
@@ -65,14 +66,25 @@ export function createRumination(
   });
 }
 
+/**
+ * `baseVersion`: the version the edit started from, sent as `If-Match` so that an edit made
+ * meanwhile elsewhere answers 412 instead of being overwritten (absent: last write wins).
+ */
 export function updateRumination(
   id: number,
   body: RuminationWriteRequest,
   idempotencyKey?: string,
+  baseVersion?: number,
 ): Promise<Rumination> {
   return withDefaultError('Failed to update rumination', () =>
     api
-      .put(`ruminations/${id}`, { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .put(`ruminations/${id}`, {
+        json: body,
+        headers: {
+          ...idempotencyHeaders(idempotencyKey),
+          ...(baseVersion === undefined ? {} : ifMatchOf(baseVersion)),
+        },
+      })
       .json<Rumination>(),
   );
 }

@@ -21,6 +21,8 @@ export interface CreateRuminationWrite extends OfflineWriteVariables {
 export interface UpdateRuminationWrite extends OfflineWriteVariables {
   id: number;
   body: RuminationWriteRequest;
+  /** The version the edit started from (If-Match); absent in writes queued before versions. */
+  baseVersion?: number;
 }
 
 export const ruminationWrites = {
@@ -31,7 +33,8 @@ export const ruminationWrites = {
   } satisfies OfflineWrite<CreateRuminationWrite>,
   update: {
     name: ['rumination', 'update'],
-    send: (write) => updateRumination(write.id, write.body, write.idempotencyKey),
+    send: (write) =>
+      updateRumination(write.id, write.body, write.idempotencyKey, write.baseVersion),
     afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
   } satisfies OfflineWrite<UpdateRuminationWrite>,
 };
@@ -51,13 +54,19 @@ export function newRuminationWrite(
   };
 }
 
-/** An edit of rumination `id` as the person pressed Save. */
+/** An edit of `rumination` (as the dialog opened it: its id and version) as the person pressed Save. */
 export function ruminationEditWrite(
-  id: number,
+  rumination: { id: number; version: number },
   body: RuminationWriteRequest,
   idempotencyKey: string = newIdempotencyKey(),
 ): UpdateRuminationWrite {
-  return { id, body, idempotencyKey, label: 'Edited rumination' };
+  return {
+    id: rumination.id,
+    baseVersion: rumination.version,
+    body,
+    idempotencyKey,
+    label: 'Edited rumination',
+  };
 }
 
 export function registerRuminationWrites(queryClient: QueryClient): void {
