@@ -22,6 +22,7 @@ const comment = (overrides: Partial<VisibleComment> = {}): VisibleComment => ({
   ruminationAuthorId: AUTHOR,
   ruminationIsPublished: true,
   isDeleted: false,
+  version: 1,
   ...overrides,
 });
 

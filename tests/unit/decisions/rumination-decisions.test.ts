@@ -60,7 +60,7 @@ describe('what a write stores', () => {
 });
 
 describe('changing a rumination', () => {
-  const mine = { id: 7, authorId: AUTHOR };
+  const mine = { id: 7, authorId: AUTHOR, version: 3 };
   const input = { content: 'new', publish: true, audiences: [1] as const };
 
   it('is 404 when the caller cannot see it, before anything else', () => {
@@ -84,7 +84,11 @@ describe('changing a rumination', () => {
   it("lets the author edit, with the input's stored fields, and delete", () => {
     expect(decideRuminationEdit(mine, AUTHOR, input)).toEqual({
       ok: true,
-      value: { rumination: mine, fields: { content: 'new', isPublished: true, audiences: [1] } },
+      value: {
+        rumination: mine,
+        fields: { content: 'new', isPublished: true, audiences: [1] },
+        version: 4,
+      },
     });
     expect(decideRuminationDelete(mine, AUTHOR)).toEqual({ ok: true, value: mine });
   });
