@@ -34,6 +34,7 @@ describe('POST /api/ruminations', () => {
       isPublished: true,
       audiences: [{ relationType: 2 }, { relationType: 5 }],
       commentCount: 0,
+      version: 1,
     });
   });
 

@@ -106,7 +106,7 @@ export async function listOwnMatching(
       ${COMMENT_COUNT} as comment_count
     from ruminations_search s cross join ruminations r cross join users u
     where ruminations_search match ${match} and r.id = s.rowid
-      and r.author_id = ${authorId} and u.id = r.author_id${publishedFilter}${before}
+      and r.author_id = ${authorId} and r.deleted_tms is null and u.id = r.author_id${publishedFilter}${before}
     order by s.rowid desc limit ${rowLimit(page.limit)}`.execute(db);
     return result.rows;
   }

@@ -9,19 +9,23 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * anything hanging off one (comments, replies, counts), filters with this or, for the feed, with the
  * join form below, so the rule cannot drift between paths.
  *
+ * A rumination in its author's trash (deleted_tms set) is read by no one on these paths, its author
+ * included (api-contract.md "Trash": the author reaches it only through the trash), so that
+ * everything hanging off it (comments, counts, notifications) disappears with it at once.
+ *
  * It expects the ruminations table under the alias `r`. The EXISTS is one primary-key lookup of
  * the (viewer, author) pair of the row, so its cost does not grow with the size of any table. Only
  * integer arithmetic and comparisons: the same text runs on SQLite and PostgreSQL.
  */
 export function ruminationVisibleTo(viewerId: number | null): RawBuilder<SqlBool> {
   if (viewerId === null) {
-    return sql<SqlBool>`(r.is_published = 1 and r.audience_mask = 0)`;
+    return sql<SqlBool>`(r.deleted_tms is null and r.is_published = 1 and r.audience_mask = 0)`;
   }
-  return sql<SqlBool>`(r.author_id = ${viewerId} or (r.is_published = 1 and (r.audience_mask = 0 or exists (
+  return sql<SqlBool>`(r.deleted_tms is null and (r.author_id = ${viewerId} or (r.is_published = 1 and (r.audience_mask = 0 or exists (
     select 1 from viewer_audiences va
     where va.viewer_id = ${viewerId} and va.author_id = r.author_id
       and (r.audience_mask & va.audience_mask) <> 0
-  ))))`;
+  )))))`;
 }
 
 /**
@@ -35,7 +39,7 @@ export function relatedAuthorsOf(viewerId: number, onlyAuthorId?: number): RawBu
   where va.viewer_id = ${viewerId}${narrow}`;
 }
 
-/** A published row of `r` visible to a viewer whose mask for its author is `a.mask`. */
+/** A published row of `r`, not in the trash, visible to a viewer whose mask for its author is `a.mask`. */
 export function ruminationVisibleThroughMask(): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(r.is_published = 1 and (r.audience_mask = 0 or (r.audience_mask & a.mask) <> 0))`;
+  return sql<SqlBool>`(r.deleted_tms is null and r.is_published = 1 and (r.audience_mask = 0 or (r.audience_mask & a.mask) <> 0))`;
 }
