@@ -200,10 +200,16 @@ export function resetMockBackend(seed?: MockSeed): MockDb {
 
 /**
  * A demo copy saved before notifications existed has no such table: it gets an empty one rather
- * than being thrown away (the stored format stays plain JSON).
+ * than being thrown away (the stored format stays plain JSON). One saved before versions has
+ * ruminations and comments without `version`: they are at their first (as the server's migration
+ * gives every existing row 1).
  */
 function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.notifications)) next.notifications = [];
+  for (const row of [...next.ruminations, ...next.comments]) {
+    // Typed as always present; absent in a copy saved before versions existed.
+    (row as { version?: number }).version ??= 1;
+  }
   return next;
 }
 
@@ -367,6 +373,7 @@ export function createRumination(options: CreateRuminationOptions): StoredRumina
     authorId: options.authorId,
     createTMS: time,
     updateTMS: time,
+    version: 1,
   };
   db.ruminations.push(rumination);
   saveDb();
@@ -395,6 +402,7 @@ export function createComment(options: CreateCommentOptions): StoredComment {
     isDeleted,
     createTMS: time,
     updateTMS: time,
+    version: 1,
   };
   db.comments.push(comment);
   saveDb();

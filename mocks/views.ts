@@ -39,8 +39,8 @@ export function toRumination({ authorId, audiences, ...fields }: StoredRuminatio
   };
 }
 
-/** A comment on its own, without its replies: what the account export holds. */
-export function toExportedComment(c: StoredComment): ExportedComment {
+/** A comment on its own, without its replies, in the API's shape. */
+function commentFieldsOf(c: StoredComment): Omit<Comment, 'childComments'> {
   return {
     id: c.id,
     content: c.isDeleted ? '' : c.content,
@@ -54,12 +54,20 @@ export function toExportedComment(c: StoredComment): ExportedComment {
   };
 }
 
+/**
+ * What the account export holds of a comment: the API's comment without its replies
+ * (api-contract.md "My writing"), `version` included.
+ */
+export function toExportedComment(c: StoredComment): ExportedComment {
+  return commentFieldsOf(c);
+}
+
 /** A comment with its whole reply tree, replies oldest first. */
 export function toComment(c: StoredComment): Comment {
   const replies = getDb()
     .comments.filter((child) => child.parentCommentId === c.id)
     .sort((a, b) => a.id - b.id);
-  return { ...toExportedComment(c), childComments: replies.map(toComment) };
+  return { ...commentFieldsOf(c), childComments: replies.map(toComment) };
 }
 
 export function toRelation(r: StoredRelation): UserRelation {

@@ -95,6 +95,7 @@ export const commentHandlers = [
         isDeleted: false,
         createTMS: time,
         updateTMS: time,
+        version: 1,
       };
       getDb().comments.push(comment);
       for (const { recipientId, kind } of decided.recipients) {

@@ -118,6 +118,7 @@ export const ruminationHandlers = [
         authorId: userId,
         createTMS: time,
         updateTMS: time,
+        version: 1,
       };
       getDb().ruminations.push(rumination);
       return HttpResponse.json(toRumination(rumination), { status: 201 });

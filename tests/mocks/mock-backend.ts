@@ -25,10 +25,12 @@ export interface CallOptions {
   body?: unknown;
   /** A raw body, sent as is (for malformed and empty bodies). */
   rawBody?: string;
+  /** More request headers (`If-Match`, `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export async function api(method: string, path: string, options: CallOptions = {}) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.rawBody !== undefined) {
@@ -41,5 +43,10 @@ export async function api(method: string, path: string, options: CallOptions = {
   const response = await fetch(`${ORIGIN}${path}`, { method, headers, body });
   const text = await response.text();
   const json: Json = text === '' ? undefined : JSON.parse(text);
-  return { status: response.status, contentType: response.headers.get('Content-Type'), json };
+  return {
+    status: response.status,
+    contentType: response.headers.get('Content-Type'),
+    headers: response.headers,
+    json,
+  };
 }

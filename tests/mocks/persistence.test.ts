@@ -49,10 +49,48 @@ describe('demo persistence', () => {
       audiences: [],
       createTMS: '2026-01-01T00:00:00.000Z',
       updateTMS: '2026-01-01T00:00:00.000Z',
+      version: 1,
     });
     saved = JSON.stringify(otherTab);
 
     const mine = await api('GET', '/api/ruminations/my', { token });
     expect(mine.json.map((r: { content: string }) => r.content)).toEqual(['From the other tab']);
+  });
+
+  it('loads a copy saved before versions existed: its notes and comments are at version 1', async () => {
+    setPersistence(persistence);
+    const { user, token } = createUser({ username: 'alice' });
+    const old = JSON.parse(saved ?? 'null') as MockDb;
+    // As an older demo saved them: no `version` on either.
+    old.ruminations.push({
+      id: 900,
+      authorId: user.id,
+      content: 'Written before versions',
+      isPublished: true,
+      audiences: [],
+      createTMS: '2026-01-01T00:00:00.000Z',
+      updateTMS: '2026-01-01T00:00:00.000Z',
+    } as unknown as MockDb['ruminations'][number]);
+    old.comments.push({
+      id: 901,
+      ruminationId: 900,
+      parentCommentId: null,
+      authorId: user.id,
+      content: 'An old comment',
+      isDeleted: false,
+      createTMS: '2026-01-01T00:00:00.000Z',
+      updateTMS: '2026-01-01T00:00:00.000Z',
+    } as unknown as MockDb['comments'][number]);
+    saved = JSON.stringify(old);
+
+    const read = await api('GET', '/api/ruminations/900', { token });
+    expect(read.json.version).toBe(1);
+    const comments = await api('GET', '/api/comments/rumination/900', { token });
+    expect(comments.json.map((c: { version: number }) => c.version)).toEqual([1]);
+    const edited = await api('PUT', '/api/ruminations/900', {
+      token,
+      body: { content: 'Edited', publish: true },
+    });
+    expect(edited.status).toBe(200);
   });
 });
