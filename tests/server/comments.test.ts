@@ -31,6 +31,7 @@ describe('POST /api/comments', () => {
       createTMS: expect.any(String),
       updateTMS: expect.any(String),
       isDeleted: false,
+      version: 1,
       ruminationId: r.id,
       parentCommentId: null,
       childComments: [],

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
@@ -82,33 +82,52 @@ export async function insertComment(
   return row.id;
 }
 
-/** Guarded by is_deleted = 0 so that an edit racing a delete cannot bring content back. */
-export async function updateCommentContent(
+/**
+ * What a change to a comment is based on: the version its `If-Match` named, or none (no header, or
+ * `*`: last write wins, as before versions).
+ */
+export type BasedOnVersion = number | undefined;
+
+/**
+ * An edit or soft delete: sets `changes`, gives the comment its next version, and reports whether
+ * it applied. Guarded by is_deleted = 0 so that an edit racing a delete cannot bring content back,
+ * and, when the change is based on a version, by that version, so that of two changes based on the
+ * same one only the first applies: the check and the write are this one statement (PostgreSQL
+ * re-reads a row it waited for another writer of, and finds the version moved on).
+ */
+async function writeCommentChange(
   db: Kysely<Database>,
   id: number,
-  content: string,
+  changes: { content: string; is_deleted?: 1 },
+  basedOn: BasedOnVersion,
   now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('comments')
-    .set({ content, update_tms: now })
+    .set({ ...changes, update_tms: now, version: sql<number>`version + 1` })
     .where('id', '=', id)
     .where('is_deleted', '=', 0)
+    .$if(basedOn !== undefined, (q) => q.where('version', '=', basedOn ?? 0))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+export async function updateCommentContent(
+  db: Kysely<Database>,
+  id: number,
+  content: string,
+  basedOn: BasedOnVersion,
+  now: string,
+): Promise<boolean> {
+  return writeCommentChange(db, id, { content }, basedOn, now);
 }
 
 /** Soft delete: the row stays for its replies, the words are erased. */
 export async function softDeleteComment(
   db: Kysely<Database>,
   id: number,
+  basedOn: BasedOnVersion,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('comments')
-    .set({ content: '', is_deleted: 1, update_tms: now })
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return writeCommentChange(db, id, { content: '', is_deleted: 1 }, basedOn, now);
 }

@@ -8,6 +8,8 @@ import {
   updateCommentRequest,
 } from '../../../src/api/comment-schemas';
 import { ruminationIdParams } from '../../../src/api/rumination-schemas';
+import { expectedVersionOf } from '../../../src/api/preconditions';
+import { settle } from '../../../src/api/problem';
 import {
   createComment,
   deleteComment,
@@ -69,8 +71,9 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await request.requireWriter();
+      const expected = settle(expectedVersionOf(request.headers['if-match']));
       return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        updateComment(db, user.id, request.params.id, request.body),
+        updateComment(db, user.id, request.params.id, request.body, expected),
       );
     },
   );
@@ -80,7 +83,8 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: commentIdParams } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      await deleteComment(app.db, user.id, request.params.id);
+      const expected = settle(expectedVersionOf(request.headers['if-match']));
+      await deleteComment(app.db, user.id, request.params.id, expected);
       return reply.code(204).send();
     },
   );

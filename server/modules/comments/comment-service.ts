@@ -15,9 +15,11 @@ import {
   vanishedTarget,
   type NewComment,
   type NewCommentFacts,
+  type CommentChange,
   type NewCommentTarget,
   type VisibleComment,
 } from '../../../src/domain/comment-decisions';
+import { settleOrConflict, type ExpectedVersion } from '../../../src/api/preconditions';
 import { isForeignKeyViolation } from '../../db/constraint-violations';
 import { requireVisibleRumination } from '../ruminations/rumination-service';
 import { findVisibleRumination } from '../ruminations/rumination-queries';
@@ -30,6 +32,7 @@ import {
   listCommentsOfRumination,
   softDeleteComment,
   updateCommentContent,
+  type BasedOnVersion,
   type VisibleCommentRow,
 } from './comment-queries';
 
@@ -150,18 +153,57 @@ export async function createComment(
   }
 }
 
+/**
+ * Edits and deletes (api-contract.md "Your writing is never lost": preconditions). The decision
+ * checks `If-Match` against the version read; the write is guarded by the same version (see
+ * writeCommentChange in comment-queries.ts), since another person's change (the rumination's author
+ * deleting it) does not wait for this person's writer lock. When the guarded write finds the comment
+ * changed in between, the change is decided again on what is there now: 412 with `current`, or the
+ * 409 or 404 a request a moment later would have had. Runs inside the caller's asWriter.
+ */
+async function changeComment(
+  trx: Kysely<Database>,
+  userId: number,
+  id: number,
+  change: CommentChange,
+  expected: ExpectedVersion,
+  write: (trx: Kysely<Database>, basedOn: BasedOnVersion) => Promise<boolean>,
+): Promise<VisibleComment> {
+  const decide = async (): Promise<VisibleComment> => {
+    const comment = await findComment(trx, id, userId);
+    await settleOrConflict(decideCommentChange(change, id, comment, userId, expected), () =>
+      comment === undefined ? undefined : loadComment(trx, comment.ruminationId, id),
+    );
+    // Allowed, so found; the check only tells the type checker.
+    if (comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
+    return comment;
+  };
+  const comment = await decide();
+  const basedOn = typeof expected === 'number' ? expected : undefined;
+  if (await write(trx, basedOn)) return comment;
+  await decide();
+  // Allowed on a second look, yet the write found nothing to change: it was deleted in between
+  // and the second look read before that commit.
+  throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+}
+
 export async function updateComment(
   db: Kysely<Database>,
   userId: number,
   id: number,
   input: UpdateCommentInput,
+  expected: ExpectedVersion = undefined,
 ): Promise<Comment> {
+  const now = new Date().toISOString();
   return asWriter(db, userId, async (trx) => {
-    const comment = await findComment(trx, id, userId);
-    settle(decideCommentChange({ action: 'edit', bodyId: input.id }, id, comment, userId));
-    const updated = await updateCommentContent(trx, id, input.content, new Date().toISOString());
-    // Deleted between the check and the write.
-    if (!updated || comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
+    const comment = await changeComment(
+      trx,
+      userId,
+      id,
+      { action: 'edit', bodyId: input.id },
+      expected,
+      (w, basedOn) => updateCommentContent(w, id, input.content, basedOn, now),
+    );
     return loadComment(trx, comment.ruminationId, id);
   });
 }
@@ -170,11 +212,12 @@ export async function deleteComment(
   db: Kysely<Database>,
   userId: number,
   id: number,
+  expected: ExpectedVersion = undefined,
 ): Promise<void> {
-  await asWriter(db, userId, async (trx) => {
-    const comment = await findComment(trx, id, userId);
-    settle(decideCommentChange({ action: 'delete' }, id, comment, userId));
-    const deleted = await softDeleteComment(trx, id, new Date().toISOString());
-    if (!deleted) throw ApiProblem.of(COMMENT_PROBLEMS.deleted);
-  });
+  const now = new Date().toISOString();
+  await asWriter(db, userId, (trx) =>
+    changeComment(trx, userId, id, { action: 'delete' }, expected, (w, basedOn) =>
+      softDeleteComment(w, id, basedOn, now),
+    ),
+  );
 }
