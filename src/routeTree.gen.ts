@@ -27,6 +27,7 @@ import { Route as UserUserIdRouteImport } from './routes/user.$userId'
 import { Route as AuthAcceptedMyFeedRouteImport } from './routes/_auth/_accepted/my-feed'
 import { Route as AuthAcceptedMyRuminationsRouteImport } from './routes/_auth/_accepted/my-ruminations'
 import { Route as AuthAcceptedPeopleRouteImport } from './routes/_auth/_accepted/people'
+import { Route as AuthAcceptedTrashRouteImport } from './routes/_auth/_accepted/trash'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -117,6 +118,11 @@ const AuthAcceptedPeopleRoute = AuthAcceptedPeopleRouteImport.update({
   path: '/people',
   getParentRoute: () => AuthAcceptedRoute,
 } as any)
+const AuthAcceptedTrashRoute = AuthAcceptedTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AuthAcceptedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/people': typeof AuthAcceptedPeopleRoute
+  '/trash': typeof AuthAcceptedTrashRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByTo {
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/people': typeof AuthAcceptedPeopleRoute
+  '/trash': typeof AuthAcceptedTrashRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/_auth/_accepted/my-feed': typeof AuthAcceptedMyFeedRoute
   '/_auth/_accepted/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/_auth/_accepted/people': typeof AuthAcceptedPeopleRoute
+  '/_auth/_accepted/trash': typeof AuthAcceptedTrashRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/my-feed'
     | '/my-ruminations'
     | '/people'
+    | '/trash'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/my-feed'
     | '/my-ruminations'
     | '/people'
+    | '/trash'
   id:
     | '__root__'
     | '/'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/_auth/_accepted/my-feed'
     | '/_auth/_accepted/my-ruminations'
     | '/_auth/_accepted/people'
+    | '/_auth/_accepted/trash'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -376,6 +388,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAcceptedPeopleRouteImport
       parentRoute: typeof AuthAcceptedRoute
     }
+    '/_auth/_accepted/trash': {
+      id: '/_auth/_accepted/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AuthAcceptedTrashRouteImport
+      parentRoute: typeof AuthAcceptedRoute
+    }
   }
 }
 
@@ -383,12 +402,14 @@ interface AuthAcceptedRouteChildren {
   AuthAcceptedMyFeedRoute: typeof AuthAcceptedMyFeedRoute
   AuthAcceptedMyRuminationsRoute: typeof AuthAcceptedMyRuminationsRoute
   AuthAcceptedPeopleRoute: typeof AuthAcceptedPeopleRoute
+  AuthAcceptedTrashRoute: typeof AuthAcceptedTrashRoute
 }
 
 const AuthAcceptedRouteChildren: AuthAcceptedRouteChildren = {
   AuthAcceptedMyFeedRoute: AuthAcceptedMyFeedRoute,
   AuthAcceptedMyRuminationsRoute: AuthAcceptedMyRuminationsRoute,
   AuthAcceptedPeopleRoute: AuthAcceptedPeopleRoute,
+  AuthAcceptedTrashRoute: AuthAcceptedTrashRoute,
 }
 
 const AuthAcceptedRouteWithChildren = AuthAcceptedRoute._addFileChildren(

@@ -11,10 +11,17 @@ export interface ToastLink {
   search?: { view?: 'drafts' };
 }
 
+/** A button in the notice that takes the change back ("Undo"); pressing it dismisses the notice. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   link?: ToastLink;
+  action?: ToastAction;
 }
 
 /** Long enough to read and reach the link; a toast can also be dismissed at once. */

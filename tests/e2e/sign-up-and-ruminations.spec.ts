@@ -105,7 +105,7 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
   // Delete asks first; then it is gone, also after a reload.
   await ruminationCard(page, edited).getByRole('button', { name: 'Delete rumination' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete rumination?' });
-  await expect(confirm).toContainText('This action cannot be undone.');
+  await expect(confirm).toContainText('It moves to the trash, where you can restore it.');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(ruminationCard(page, edited)).toHaveCount(0);

@@ -45,6 +45,9 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
         <DropdownMenu.Item asChild className={itemClass}>
           <Link to="/settings">Settings</Link>
         </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={itemClass}>
+          <Link to="/trash">Trash</Link>
+        </DropdownMenu.Item>
         <DropdownMenu.Item className={itemClass} onSelect={toggle}>
           {`Switch to ${next} theme`}
         </DropdownMenu.Item>

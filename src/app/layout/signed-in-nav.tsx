@@ -81,6 +81,9 @@ export default function SignedInNav() {
             <Link to="/settings" className="nav-link">
               Settings
             </Link>
+            <Link to="/trash" className="nav-link">
+              Trash
+            </Link>
             <ThemeToggle />
             <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
               Sign Out

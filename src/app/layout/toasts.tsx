@@ -25,6 +25,18 @@ export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
               {toast.link.label}
             </Link>
           ) : null}
+          {toast.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(toast.id);
+                toast.action?.run();
+              }}
+              className="btn btn-secondary"
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             aria-label="Dismiss"

@@ -1,41 +1,97 @@
-import ConfirmDialog from '../../components/ui/confirm-dialog';
+import { useState } from 'react';
+import { rumination as ruminationSchema, type Rumination } from '../../api/rumination-schemas';
+import { DialogCancel, DialogFrame } from '../../components/ui/dialog-frame';
+import { NoteText } from '../../components/ui/note-text';
+import { isApiError } from '../../lib/api-error';
+import { formatTimestamp } from '../../lib/format-time';
 import { useDeleteRumination } from './use-rumination-mutations';
 
 export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
+export const DELETE_DESCRIPTION = 'It moves to the trash, where you can restore it.';
+export const DELETE_CHANGED_ELSEWHERE =
+  'This note was changed elsewhere since you opened it. This is how it reads now. Delete it anyway?';
 
 interface DeleteRuminationDialogProps {
-  ruminationId: number;
+  /** The note as the card shows it: its version goes with the delete (If-Match). */
+  rumination: Pick<Rumination, 'id' | 'version'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+/** The note as it is now, when the delete answered 412 with it; else nothing. */
+function changedNoteOf(error: unknown): Rumination | null {
+  if (!isApiError(error) || error.status !== 412) return null;
+  const parsed = ruminationSchema.safeParse(error.problem?.current);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
  * "Delete rumination?" with the delete call itself. Loaded lazily by the owner's card, so that a
  * visitor's cards carry no mutation code; the card remounts it (a new key) for every attempt, so
- * an earlier failure is not shown again.
+ * an earlier failure is not shown again. A note changed elsewhere meanwhile is not deleted unseen:
+ * the dialog shows it as it is now and asks again, about that version.
  */
 export default function DeleteRuminationDialog({
-  ruminationId,
+  rumination,
   open,
   onOpenChange,
 }: DeleteRuminationDialogProps) {
   const remove = useDeleteRumination();
+  const [changed, setChanged] = useState<Rumination | null>(null);
+  const version = changed?.version ?? rumination.version;
+  const otherError = remove.isError && changedNoteOf(remove.error) === null;
+
   return (
-    <ConfirmDialog
+    <DialogFrame
+      kind="alert"
+      role="alertdialog"
       open={open}
       onOpenChange={onOpenChange}
       title="Delete rumination?"
-      description="This action cannot be undone."
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      isPending={remove.isPending}
-      error={remove.isError ? DELETE_FAILED_ALERT : null}
-      onConfirm={() =>
-        remove.mutate(ruminationId, {
-          onSuccess: () => onOpenChange(false),
-          onError: (error) => console.error(error),
-        })
+      description={
+        <p className="mt-2 text-sm text-ink-muted">
+          {changed ? DELETE_CHANGED_ELSEWHERE : DELETE_DESCRIPTION}
+        </p>
       }
-    />
+    >
+      {changed ? (
+        <figure className="mt-4 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-md border border-line bg-page p-3">
+          <figcaption className="text-xs text-ink-muted">
+            Now, saved{' '}
+            <time dateTime={changed.updateTMS}>{formatTimestamp(changed.updateTMS)}</time>
+            {changed.isPublished ? '' : ' (draft)'}
+          </figcaption>
+          <NoteText content={changed.content} />
+        </figure>
+      ) : null}
+      {otherError ? (
+        <p role="alert" className="error-box mt-4">
+          {DELETE_FAILED_ALERT}
+        </p>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        <DialogCancel />
+        <button
+          type="button"
+          disabled={remove.isPending}
+          className="btn btn-danger"
+          onClick={() =>
+            remove.mutate(
+              { id: rumination.id, version },
+              {
+                onSuccess: () => onOpenChange(false),
+                onError: (error) => {
+                  const now = changedNoteOf(error);
+                  if (now) setChanged(now);
+                  else console.error(error);
+                },
+              },
+            )
+          }
+        >
+          {remove.isPending ? 'Deleting...' : 'Delete'}
+        </button>
+      </div>
+    </DialogFrame>
   );
 }

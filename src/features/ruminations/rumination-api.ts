@@ -1,8 +1,10 @@
 import { ifMatchOf } from '../../api/preconditions';
 import type {
+  PageQuery,
   Rumination,
   RuminationListQuery,
   RuminationWriteRequest,
+  TrashedRumination,
 } from '../../api/rumination-schemas';
 import {
   api,
@@ -80,15 +82,48 @@ export function updateRumination(
     api
       .put(`ruminations/${id}`, {
         json: body,
-        headers: {
-          ...idempotencyHeaders(idempotencyKey),
-          ...(baseVersion === undefined ? {} : ifMatchOf(baseVersion)),
-        },
+        headers: { ...idempotencyHeaders(idempotencyKey), ...ifMatchHeaders(baseVersion) },
       })
       .json<Rumination>(),
   );
 }
 
-export async function deleteRumination(id: number): Promise<void> {
-  await withDefaultError('Failed to delete rumination', () => api.delete(`ruminations/${id}`));
+/** Headers of a change based on `baseVersion` (absent: last write wins, as before versions). */
+function ifMatchHeaders(baseVersion?: number): Record<string, string> {
+  return baseVersion === undefined ? {} : ifMatchOf(baseVersion);
+}
+
+/** Moves it to the trash; `baseVersion` as for an edit: a note changed meanwhile answers 412. */
+export async function deleteRumination(id: number, baseVersion?: number): Promise<void> {
+  await withDefaultError('Failed to delete rumination', () =>
+    api.delete(`ruminations/${id}`, { headers: ifMatchHeaders(baseVersion) }),
+  );
+}
+
+/** The caller's trash, most recently deleted first. */
+export function fetchTrash(params: PageQuery): Promise<TrashedRumination[]> {
+  return withDefaultError('Failed to fetch the trash', () => {
+    requireToken();
+    return api
+      .get('ruminations/trash', { searchParams: searchParamsOf(params) })
+      .json<TrashedRumination[]>();
+  });
+}
+
+/** Puts a trashed rumination back as it was. */
+export function restoreFromTrash(id: number): Promise<Rumination> {
+  return withDefaultError('Failed to restore rumination', () =>
+    api.post(`ruminations/${id}/restore`).json<Rumination>(),
+  );
+}
+
+/** Erases a trashed rumination for good, with its comments and history. */
+export async function deleteForGood(id: number): Promise<void> {
+  await withDefaultError('Failed to delete rumination for good', () =>
+    api.delete(`ruminations/${id}/permanent`),
+  );
+}
+
+export async function emptyTrash(): Promise<void> {
+  await withDefaultError('Failed to empty the trash', () => api.delete('ruminations/trash'));
 }

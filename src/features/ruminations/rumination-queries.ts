@@ -5,13 +5,13 @@ import {
   useSuspenseQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Rumination } from '../../api/rumination-schemas';
 import { peopleKeys, ruminationKeys } from '../../lib/query-keys';
 import {
   fetchFeed,
   fetchMyRuminations,
   fetchPublicRuminations,
   fetchRumination,
+  fetchTrash,
 } from './rumination-api';
 
 /**
@@ -47,7 +47,7 @@ function beforeIdOf(pageParam: PageParam | null): number | undefined {
 }
 
 /** Keyset paging: the next page starts below the last id seen; a short page is the last one. */
-function nextBeforeId(lastPage: Rumination[]): PageParam {
+function nextBeforeId(lastPage: readonly { id: number }[]): PageParam {
   if (lastPage.length < RUMINATION_PAGE_SIZE) return undefined;
   return lastPage[lastPage.length - 1]?.id;
 }
@@ -100,6 +100,16 @@ export const ruminationQueries = {
           Limit: RUMINATION_PAGE_SIZE,
           BeforeId: beforeIdOf(pageParam),
         }),
+      initialPageParam: undefined as PageParam,
+      getNextPageParam: nextBeforeId,
+    }),
+
+  /** The signed-in person's trash, most recently deleted first. */
+  trash: () =>
+    infiniteQueryOptions({
+      queryKey: ruminationKeys.trash,
+      queryFn: ({ pageParam }) =>
+        fetchTrash({ Limit: RUMINATION_PAGE_SIZE, BeforeId: beforeIdOf(pageParam) }),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
     }),

@@ -1,13 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { commentKeys } from '../../lib/query-keys';
+import { showToast } from '../../lib/toasts';
 import { offlineWriteOptions } from '../offline/offline-writes';
-import { deleteRumination } from './rumination-api';
+import { deleteForGood, deleteRumination, emptyTrash, restoreFromTrash } from './rumination-api';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 import { ruminationWrites } from './rumination-writes';
 
 /*
- * Every rumination change refreshes own, feed and public lists (spec section 4). The mutation
- * waits for the refetch so that a dialog closes onto the refreshed page.
+ * Every rumination change refreshes own, feed and public lists, the trash and the history (all under
+ * ruminationKeys.all; spec section 4). The mutation waits for the refetch so that a dialog closes
+ * onto the refreshed page.
  * Create and update are offline writes (rumination-writes.ts): keyed, queued while offline,
  * persisted, and sent with an idempotency key.
  */
@@ -22,14 +24,66 @@ export function useUpdateRumination() {
   return useMutation(offlineWriteOptions(ruminationWrites.update, queryClient));
 }
 
+export const MOVED_TO_TRASH = 'Moved to the trash';
+export const RESTORED_FROM_TRASH = 'Restored from the trash';
+
+/** Puts a trashed note back and refreshes what shows it; the Undo of a delete, and the trash's Restore. */
+async function restoreAndRefresh(queryClient: QueryClient, id: number): Promise<void> {
+  await restoreFromTrash(id);
+  // Its comments come back with it.
+  await queryClient.invalidateQueries({ queryKey: commentKeys.ofRumination(id) });
+  await invalidateAfterRuminationChange(queryClient);
+}
+
+/**
+ * Moves a note to the trash. `version`: the one the person saw, so that a note changed meanwhile
+ * elsewhere answers 412 (with the current one) instead of going unseen. Says so with an Undo.
+ */
 export function useDeleteRumination() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteRumination(id),
-    onSuccess: async (_data, id) => {
-      // The rumination's comments went with it.
+    mutationFn: ({ id, version }: { id: number; version?: number }) =>
+      deleteRumination(id, version),
+    onSuccess: async (_data, { id }) => {
+      // Its comments are out of reach until it is restored.
       queryClient.removeQueries({ queryKey: commentKeys.ofRumination(id) });
+      showToast({
+        message: MOVED_TO_TRASH,
+        action: {
+          label: 'Undo',
+          run: () => {
+            restoreAndRefresh(queryClient, id).then(
+              () => showToast({ message: RESTORED_FROM_TRASH }),
+              (error: unknown) => {
+                console.error(error);
+                showToast({ message: (error as Error).message });
+              },
+            );
+          },
+        },
+      });
       await invalidateAfterRuminationChange(queryClient);
     },
+  });
+}
+
+export function useRestoreFromTrash() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => restoreAndRefresh(queryClient, id) });
+}
+
+export function useDeleteForGood() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteForGood(id),
+    onSuccess: () => invalidateAfterRuminationChange(queryClient),
+  });
+}
+
+export function useEmptyTrash() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => emptyTrash(),
+    onSuccess: () => invalidateAfterRuminationChange(queryClient),
   });
 }

@@ -157,7 +157,7 @@ describe('My Ruminations', () => {
     expect(dialog.getByLabelText('Content')).toHaveValue('Original!');
   });
 
-  test('delete asks first ("This action cannot be undone.") and the list refreshes', async () => {
+  test('delete asks first (it moves to the trash) and the list refreshes', async () => {
     const { user: alice, token } = createUser({ username: 'alice' });
     createRumination({ authorId: alice.id, content: 'Stays' });
     const doomed = createRumination({ authorId: alice.id, content: 'Goes' });
@@ -166,7 +166,9 @@ describe('My Ruminations', () => {
 
     await app.user.click(within(card).getByRole('button', { name: 'Delete rumination' }));
     const dialog = within(await app.findByRole('alertdialog'));
-    expect(dialog.getByText('This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      dialog.getByText('It moves to the trash, where you can restore it.'),
+    ).toBeInTheDocument();
 
     // Cancel keeps it.
     await app.user.click(dialog.getByRole('button', { name: 'Cancel' }));

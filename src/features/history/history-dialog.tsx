@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import type { Rumination, RuminationRevision } from '../../api/rumination-schemas';
+import { relationTypeLabel } from '../../domain/relation-types';
+import { DialogFrame } from '../../components/ui/dialog-frame';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { isApiError } from '../../lib/api-error';
+import { formatTimestamp } from '../../lib/format-time';
+import { showToast } from '../../lib/toasts';
+import { diffWords } from '../../lib/word-diff';
+import { useRestoreRevision, useRevisions } from './history-queries';
+
+export const HISTORY_CHANGED_ELSEWHERE =
+  'This note was changed elsewhere meanwhile. The history now shows its latest version; try again.';
+
+/** What a version held: its text, published state and audiences. */
+type VersionState = Pick<RuminationRevision, 'content' | 'isPublished' | 'audiences'>;
+
+interface HistoryDialogProps {
+  /** The note as it is now (its author's card): the newest version, and the base of a restore. */
+  rumination: Rumination;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Refreshes what shows the note once a version is restored (the card's lists). */
+  afterRestore: () => Promise<void>;
+}
+
+/**
+ * A note's versions (its author's "edited"), newest first: each with when it was saved, how the
+ * next version differs from it (words taken out and put in, as <del> and <ins>), and Restore,
+ * which makes it the current version again, on top of the current one (If-Match).
+ */
+export default function HistoryDialog({
+  rumination,
+  open,
+  onOpenChange,
+  afterRestore,
+}: HistoryDialogProps) {
+  const query = useRevisions(rumination.id, open);
+  const restore = useRestoreRevision(rumination.id, afterRestore);
+  const [conflict, setConflict] = useState(false);
+  const revisions = query.data?.pages.flat() ?? [];
+  const byVersion = new Map(revisions.map((r) => [r.version, r]));
+  const nextOf = (version: number): VersionState | undefined =>
+    version + 1 === rumination.version ? rumination : byVersion.get(version + 1);
+
+  const restoreOne = (revision: RuminationRevision) => {
+    setConflict(false);
+    restore.mutate(
+      { revisionId: revision.id, baseVersion: rumination.version },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          showToast({ message: `Version ${revision.version} restored` });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 412) {
+            setConflict(true);
+            void afterRestore();
+          } else console.error(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <DialogFrame
+      kind="wide-form"
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) restore.reset();
+        onOpenChange(next);
+      }}
+      title="History"
+      closeButton
+      description={
+        <p className="text-sm text-ink-muted">
+          Earlier versions of this note, newest first. Under each, what the next version changed:
+          struck-through words were taken out, underlined words were put in.
+        </p>
+      }
+    >
+      {conflict ? (
+        <p role="alert" className="error-box mt-4">
+          {HISTORY_CHANGED_ELSEWHERE}
+        </p>
+      ) : restore.isError ? (
+        <p role="alert" className="error-box mt-4">
+          {restore.error.message}
+        </p>
+      ) : null}
+      <section aria-labelledby="history-current" className="mt-4 rounded-md border border-line p-3">
+        <h3 id="history-current" className="text-sm font-semibold">
+          Version {rumination.version} (now)
+        </h3>
+        <p className="text-xs text-ink-muted">
+          Saved <time dateTime={rumination.updateTMS}>{formatTimestamp(rumination.updateTMS)}</time>
+          {' · '}
+          {stateText(rumination)}
+        </p>
+        <p className="mt-2 whitespace-pre-wrap break-words text-sm">{rumination.content}</p>
+      </section>
+      {query.isPending ? (
+        <p role="status" className="mt-4 text-sm text-ink-muted">
+          Loading the history...
+        </p>
+      ) : query.isError && revisions.length === 0 ? (
+        <div role="alert" className="error-box mt-4 flex flex-col items-start gap-3">
+          <p>{query.error.message}</p>
+          <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
+            Try again
+          </button>
+        </div>
+      ) : revisions.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-muted">No earlier versions.</p>
+      ) : (
+        <ol aria-label="Earlier versions" className="mt-4 flex flex-col gap-3">
+          {revisions.map((revision) => (
+            <RevisionItem
+              key={revision.id}
+              revision={revision}
+              next={nextOf(revision.version)}
+              isRestoring={restore.isPending}
+              onRestore={() => restoreOne(revision)}
+            />
+          ))}
+        </ol>
+      )}
+      <div className="mt-4 flex justify-center">
+        <LoadMoreButton query={query} />
+      </div>
+    </DialogFrame>
+  );
+}
+
+function stateText(state: VersionState): string {
+  const audiences = state.audiences.map((a) => relationTypeLabel(a.relationType)).join(', ');
+  const published = state.isPublished ? 'Published' : 'Draft';
+  return audiences === '' ? published : `${published} · ${audiences}`;
+}
+
+function RevisionItem({
+  revision,
+  next,
+  isRestoring,
+  onRestore,
+}: {
+  revision: RuminationRevision;
+  next: VersionState | undefined;
+  isRestoring: boolean;
+  onRestore: () => void;
+}) {
+  const headingId = `revision-${revision.id}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-md border border-line p-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="text-sm font-semibold">
+            Version {revision.version}
+          </h3>
+          <p className="text-xs text-ink-muted">
+            Saved <time dateTime={revision.savedTMS}>{formatTimestamp(revision.savedTMS)}</time>
+            {' · '}
+            {stateText(revision)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={isRestoring}
+          aria-label={`Restore version ${revision.version}`}
+          onClick={onRestore}
+        >
+          Restore
+        </button>
+      </div>
+      <p className="mt-2 whitespace-pre-wrap break-words text-sm">{revision.content}</p>
+      {next ? <ChangesToNext revision={revision} next={next} /> : null}
+    </li>
+  );
+}
+
+/** What the next version changed, in words, with the state when it changed too. */
+function ChangesToNext({ revision, next }: { revision: VersionState; next: VersionState }) {
+  const parts = diffWords(revision.content, next.content);
+  const textChanged = parts.some((part) => part.kind !== 'same');
+  const before = stateText(revision);
+  const after = stateText(next);
+  return (
+    <div className="mt-2 rounded bg-page p-2 text-sm">
+      <p className="text-xs font-medium text-ink-muted">Then changed to</p>
+      {textChanged ? (
+        <p className="mt-1 whitespace-pre-wrap break-words">
+          {parts.map((part, index) =>
+            part.kind === 'added' ? (
+              <ins key={index} className="text-success underline decoration-2">
+                {part.text}
+              </ins>
+            ) : part.kind === 'removed' ? (
+              <del key={index} className="text-danger line-through">
+                {part.text}
+              </del>
+            ) : (
+              <span key={index}>{part.text}</span>
+            ),
+          )}
+        </p>
+      ) : (
+        <p className="mt-1 text-ink-muted">The same text.</p>
+      )}
+      {before === after ? null : (
+        <p className="mt-1 text-xs text-ink-muted">
+          {before} → {after}
+        </p>
+      )}
+    </div>
+  );
+}
