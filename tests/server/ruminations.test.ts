@@ -295,7 +295,7 @@ describe('PUT /api/ruminations/{id}', () => {
 });
 
 describe('DELETE /api/ruminations/{id}', () => {
-  it('removes the rumination and its comments for good (204)', async () => {
+  it('takes the rumination and its comments out of sight (204; they wait in the trash)', async () => {
     const me = await person(t);
     const r = await writeRumination(t, me);
     const top = await insertComment(t.db, me, r.id);
@@ -307,12 +307,6 @@ describe('DELETE /api/ruminations/{id}', () => {
     expect((await call(t, 'GET', `/api/comments/rumination/${r.id}`, { as: me })).statusCode).toBe(
       404,
     );
-    const left = await t.db
-      .selectFrom('comments')
-      .select('id')
-      .where('rumination_id', '=', r.id)
-      .execute();
-    expect(left).toEqual([]);
     expect((await call(t, 'DELETE', `/api/ruminations/${r.id}`, { as: me })).statusCode).toBe(404);
   });
 

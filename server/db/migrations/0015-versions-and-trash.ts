@@ -14,8 +14,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *   deleted_tms (always null in it), so that SQLite still reads the feed from the index alone
  *   (SQLite counts a column of the partial index's WHERE as one the query needs from the table);
  * - ruminations_author_id stays whole: /my (drafts and all) and account erasure seek it;
- * - ruminations_trash: a person's trash by id (the trash list, emptying it);
- * - ruminations_trash_deleted: what the retention sweep erases, oldest deletion first.
+ * - ruminations_trash: a person's trash, most recently deleted first (the trash list, emptying it);
+ * - ruminations_trash_deleted: what the retention sweep erases, oldest deletion first;
+ * - notifications_rumination: erasing a rumination for good erases the notifications about it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -50,10 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index ${sql.raw(name)} on ruminations (${sql.raw(columns)})
       where deleted_tms is null`.execute(db);
   }
-  await sql`create index ruminations_trash on ruminations (author_id, id)
+  await sql`create index ruminations_trash on ruminations (author_id, deleted_tms, id)
     where deleted_tms is not null`.execute(db);
   await sql`create index ruminations_trash_deleted on ruminations (deleted_tms)
     where deleted_tms is not null`.execute(db);
+  await sql`create index notifications_rumination on notifications (rumination_id)`.execute(db);
 }
 
 /** The list indexes of migrations 0001, 0002 and 0004, made partial (the columns written here once). */
@@ -74,6 +76,7 @@ const WHOLE_INDEXES = [
 ] as const;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists notifications_rumination`.execute(db);
   await sql`drop index if exists ruminations_trash_deleted`.execute(db);
   await sql`drop index if exists ruminations_trash`.execute(db);
   for (const [name, columns] of WHOLE_INDEXES) {

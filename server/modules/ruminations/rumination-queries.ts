@@ -252,24 +252,233 @@ export async function insertRumination(
   return row.id;
 }
 
+/**
+ * Writes an edit decided on version `version - 1`, only if the row is still at that version and
+ * live: the check and the write are one statement (on PostgreSQL a concurrent writer's UPDATE waits
+ * for the row and then finds the version changed), so two edits from one version never both land.
+ * Answers whether it wrote.
+ */
 export async function updateRumination(
   db: Kysely<Database>,
   id: number,
   values: RuminationWrite,
   now: string,
+  version: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ruminations')
+    .set({ ...values, update_tms: now, version })
+    .where('id', '=', id)
+    .where('version', '=', version - 1)
+    .where('deleted_tms', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Keeps the state an edit replaced (`row` as read before it) as a revision. */
+export async function insertRevision(
+  db: Kysely<Database>,
+  row: Pick<
+    RuminationRow,
+    'id' | 'version' | 'content' | 'is_published' | 'audience_mask' | 'update_tms'
+  >,
 ): Promise<void> {
   await db
-    .updateTable('ruminations')
-    .set({ ...values, update_tms: now })
-    .where('id', '=', id)
+    .insertInto('rumination_revisions')
+    .values({
+      rumination_id: row.id,
+      version: row.version,
+      content: row.content,
+      is_published: row.is_published,
+      audience_mask: row.audience_mask,
+      saved_tms: row.update_tms,
+    })
     .execute();
 }
 
-/** Comments first: foreign keys may or may not cascade depending on the database's settings. */
-export async function deleteRuminationWithComments(
-  db: Kysely<Database> | Transaction<Database>,
+const REVISION_COLUMNS = [
+  'id',
+  'rumination_id',
+  'version',
+  'content',
+  'is_published',
+  'audience_mask',
+  'saved_tms',
+] as const;
+
+export type RevisionRow = RowOf<ReturnType<typeof selectRevisions>>;
+
+function selectRevisions(db: Kysely<Database>) {
+  return db.selectFrom('rumination_revisions').select(REVISION_COLUMNS);
+}
+
+/** One rumination's revisions, newest first, through rumination_revisions_rumination. */
+export async function listRevisions(
+  db: Kysely<Database>,
+  ruminationId: number,
+  page: Page,
+): Promise<RevisionRow[]> {
+  return selectRevisions(db)
+    .where('rumination_id', '=', ruminationId)
+    .$if(page.beforeId !== undefined, (q) => q.where('id', '<', page.beforeId ?? 0))
+    .orderBy('id', 'desc')
+    .limit(rowLimit(page.limit))
+    .execute();
+}
+
+export async function findRevision(
+  db: Kysely<Database>,
+  ruminationId: number,
+  revisionId: number,
+): Promise<RevisionRow | undefined> {
+  return selectRevisions(db)
+    .where('id', '=', revisionId)
+    .where('rumination_id', '=', ruminationId)
+    .executeTakeFirst();
+}
+
+/** Moves a live rumination at `version` to the trash; answers whether it did (see updateRumination). */
+export async function moveToTrash(
+  db: Kysely<Database>,
   id: number,
+  version: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ruminations')
+    .set({ deleted_tms: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted_tms', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Puts a trashed rumination back, if it is still the one deleted at `deletedTMS`. */
+export async function restoreFromTrash(
+  db: Kysely<Database>,
+  id: number,
+  deletedTMS: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ruminations')
+    .set({ deleted_tms: null })
+    .where('id', '=', id)
+    .where('deleted_tms', '=', deletedTMS)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A rumination in someone's trash (any author: the decision says who may touch it). */
+export async function findTrashed(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; author_id: number; deleted_tms: string } | undefined> {
+  const row = await db
+    .selectFrom('ruminations')
+    .select(['id', 'author_id', 'deleted_tms'])
+    .where('id', '=', id)
+    .where('deleted_tms', 'is not', null)
+    .executeTakeFirst();
+  return row?.deleted_tms == null ? undefined : { ...row, deleted_tms: row.deleted_tms };
+}
+
+/** A trashed rumination as the trash lists it: the read columns and when it was deleted. */
+export type TrashedRow = RowOf<ReturnType<typeof selectTrash>>;
+
+function selectTrash(db: Kysely<Database>, authorId: number, cutoff: string) {
+  return db
+    .selectFrom('ruminations as r')
+    .innerJoin('users as u', 'u.id', 'r.author_id')
+    .select([
+      ...READ_COLUMNS,
+      'u.username as author_username',
+      COMMENT_COUNT.as('comment_count'),
+      sql<string>`r.deleted_tms`.as('deleted_tms'),
+    ])
+    .where('r.author_id', '=', authorId)
+    .where('r.deleted_tms', 'is not', null)
+    .where('r.deleted_tms', '>', cutoff);
+}
+
+/**
+ * The author's trash, most recently deleted first (contract: "BeforeId pages by id among them"):
+ * ordered by (deleted_tms, id) descending, and a page after BeforeId holds the rows that come after
+ * that rumination in this order (a keyset on its deleted_tms and id, looked up by the id). So the
+ * ids of one page are not in id order, but paging never skips nor repeats a row; a BeforeId that is
+ * no longer in the caller's trash (restored or erased meanwhile) pages on by id alone, from it down.
+ * Rows past the retention (deleted at or before `cutoff`) are left out even before the sweep erased
+ * them. Index: ruminations_trash (author_id, deleted_tms, id), partial on the trash.
+ */
+export async function listTrash(
+  db: Kysely<Database>,
+  authorId: number,
+  cutoff: string,
+  page: Page,
+): Promise<TrashedRow[]> {
+  let query = selectTrash(db, authorId, cutoff);
+  if (page.beforeId !== undefined) {
+    const before = await db
+      .selectFrom('ruminations')
+      .select('deleted_tms')
+      .where('id', '=', page.beforeId)
+      .where('author_id', '=', authorId)
+      .where('deleted_tms', 'is not', null)
+      .executeTakeFirst();
+    const beforeId = page.beforeId;
+    query =
+      before?.deleted_tms == null
+        ? query.where('r.id', '<', beforeId)
+        : query.where(sql<boolean>`(r.deleted_tms, r.id) < (${before.deleted_tms}, ${beforeId})`);
+  }
+  return query
+    .orderBy('r.deleted_tms', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(rowLimit(page.limit))
+    .execute();
+}
+
+/** Ids of the author's whole trash (emptying it), past the retention included. */
+export async function trashedIdsOf(db: Kysely<Database>, authorId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ruminations')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .where('deleted_tms', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Ids of up to `limit` trashed ruminations deleted at or before `cutoff`, oldest deletion first. */
+export async function trashedBefore(
+  db: Kysely<Database>,
+  cutoff: string,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ruminations')
+    .select('id')
+    .where('deleted_tms', 'is not', null)
+    .where('deleted_tms', '<=', cutoff)
+    .orderBy('deleted_tms')
+    .limit(rowLimit(limit))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Erases ruminations for good with everything about them: the notifications about them (their
+ * rumination_id is a plain id, not a foreign key; comment notifications carry it too), their
+ * comments and revisions (first: foreign keys may or may not cascade depending on the database's
+ * settings), then the rows.
+ */
+export async function eraseRuminations(
+  db: Kysely<Database> | Transaction<Database>,
+  ids: readonly number[],
 ): Promise<void> {
-  await db.deleteFrom('comments').where('rumination_id', '=', id).execute();
-  await db.deleteFrom('ruminations').where('id', '=', id).execute();
+  if (ids.length === 0) return;
+  await db.deleteFrom('notifications').where('rumination_id', 'in', ids).execute();
+  await db.deleteFrom('rumination_revisions').where('rumination_id', 'in', ids).execute();
+  await db.deleteFrom('comments').where('rumination_id', 'in', ids).execute();
+  await db.deleteFrom('ruminations').where('id', 'in', ids).execute();
 }

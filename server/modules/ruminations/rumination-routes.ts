@@ -1,20 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  pageQuery,
+  revisionIdParams,
+  ruminationRevision,
   ruminationWriteRequest,
   rumination,
   ruminationIdParams,
   ruminationListQuery,
+  trashedRumination,
   type RuminationListQuery,
 } from '../../../src/api/rumination-schemas';
 import {
+  ETAG_HEADER,
+  etagOf,
+  expectedVersionOf,
+  IF_MATCH_HEADER,
+  type ExpectedVersion,
+} from '../../../src/api/preconditions';
+import { settle } from '../../../src/api/problem';
+import {
   createRumination,
+  deletePermanently,
   deleteRumination,
+  emptyTrash,
   getRumination,
   listFeedOf,
   listMine,
   listPublicOf,
+  listRevisionsOf,
+  listTrashOf,
+  restoreFromTrashOf,
+  restoreRevision,
   updateRumination,
 } from './rumination-service';
 import { sendIdempotent } from '../../http/idempotency';
@@ -22,6 +40,30 @@ import { rateLimitHook } from '../../http/rate-limit';
 import { searchTerms } from '../../../src/domain/note-search';
 
 const ruminationList = z.array(rumination);
+const revisionList = z.array(ruminationRevision);
+const trashList = z.array(trashedRumination);
+
+/** The version a change was based on (If-Match); 400 when the header is malformed. */
+function expectedVersion(request: FastifyRequest): ExpectedVersion {
+  const header = request.headers[IF_MATCH_HEADER.toLowerCase()];
+  return settle(expectedVersionOf(Array.isArray(header) ? header.join(', ') : header));
+}
+
+/**
+ * `ETag: "<version>"` on a 200 that answers one rumination (GET, and the changes that answer it,
+ * replays of an Idempotency-Key included: they are sent through here too).
+ */
+async function etagOfRumination(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const version = (payload as { version?: unknown } | null)?.version;
+  if (reply.statusCode === 200 && typeof version === 'number') {
+    void reply.header(ETAG_HEADER, etagOf(version));
+  }
+  return payload;
+}
 
 /** /api/ruminations: HTTP in and out only; the rules live in rumination-service.ts. */
 export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
@@ -70,9 +112,85 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The trash (api-contract.md "Trash"). Static segments win over /:id in Fastify's router, so
+  // /api/ruminations/trash is never read as a rumination id.
+  api.get(
+    '/api/ruminations/trash',
+    { schema: { querystring: pageQuery, response: { 200: trashList } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return listTrashOf(app.db, user.id, request.query, app.config.trashRetentionSeconds);
+    },
+  );
+
+  api.delete('/api/ruminations/trash', async (request, reply) => {
+    const user = await request.requireWriter();
+    await emptyTrash(app.db, user.id);
+    return reply.code(204).send();
+  });
+
+  api.post(
+    '/api/ruminations/:id/restore',
+    {
+      schema: { params: ruminationIdParams, response: { 200: rumination } },
+      preSerialization: etagOfRumination,
+    },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        restoreFromTrashOf(db, user.id, request.params.id, app.config.trashRetentionSeconds),
+      );
+    },
+  );
+
+  api.delete(
+    '/api/ruminations/:id/permanent',
+    { schema: { params: ruminationIdParams } },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      await deletePermanently(app.db, user.id, request.params.id, app.config.trashRetentionSeconds);
+      return reply.code(204).send();
+    },
+  );
+
+  // History (api-contract.md "History"): the author's alone.
+  api.get(
+    '/api/ruminations/:id/revisions',
+    {
+      schema: {
+        params: ruminationIdParams,
+        querystring: pageQuery,
+        response: { 200: revisionList },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return listRevisionsOf(app.db, user.id, request.params.id, request.query);
+    },
+  );
+
+  api.post(
+    '/api/ruminations/:id/revisions/:revisionId/restore',
+    {
+      schema: { params: revisionIdParams, response: { 200: rumination } },
+      preSerialization: etagOfRumination,
+    },
+    async (request, reply) => {
+      const user = await request.requireWriter();
+      const expected = expectedVersion(request);
+      const { id, revisionId } = request.params;
+      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        restoreRevision(db, user.id, id, revisionId, expected),
+      );
+    },
+  );
+
   api.get(
     '/api/ruminations/:id',
-    { schema: { params: ruminationIdParams, response: { 200: rumination } } },
+    {
+      schema: { params: ruminationIdParams, response: { 200: rumination } },
+      preSerialization: etagOfRumination,
+    },
     async (request) => {
       const user = await request.authenticate();
       return getRumination(app.db, request.params.id, user?.id ?? null);
@@ -99,11 +217,13 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
         body: ruminationWriteRequest,
         response: { 200: rumination },
       },
+      preSerialization: etagOfRumination,
     },
     async (request, reply) => {
       const user = await request.requireWriter();
+      const expected = expectedVersion(request);
       return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        updateRumination(db, user.id, request.params.id, request.body),
+        updateRumination(db, user.id, request.params.id, request.body, expected),
       );
     },
   );
@@ -113,7 +233,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: ruminationIdParams } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      await deleteRumination(app.db, user.id, request.params.id);
+      await deleteRumination(app.db, user.id, request.params.id, expectedVersion(request));
       return reply.code(204).send();
     },
   );

@@ -3,31 +3,55 @@ import type { z } from 'zod';
 import { LIST_LIMIT_DEFAULT } from '../../../src/api/common';
 import type {
   ruminationWriteRequest,
+  PageQuery,
   Rumination,
   RuminationListQuery,
+  RuminationRevision,
+  TrashedRumination,
 } from '../../../src/api/rumination-schemas';
+import {
+  PRECONDITION_PROBLEMS,
+  settleOrConflict,
+  type ExpectedVersion,
+} from '../../../src/api/preconditions';
+import { refuse, type Decision } from '../../../src/domain/decision';
 import type { Database } from '../../db/schema';
 import { ApiProblem, settle } from '../../../src/api/problem';
 import {
+  decidePermanentDelete,
+  decideRevisionRestore,
+  decideRevisionsRead,
   decideRuminationDelete,
   decideRuminationEdit,
+  decideTrashRestore,
   ruminationFieldsOf,
   RUMINATION_PROBLEMS,
+  trashCutoff,
   type ChangeableRumination,
   type StoredRuminationFields,
+  type TrashedFacts,
 } from '../../../src/domain/rumination-decisions';
-import { audiencesToMask } from './audience-mask';
+import { audiencesToMask, maskToAudiences } from './audience-mask';
 import {
-  deleteRuminationWithComments,
+  eraseRuminations,
+  findRevision,
+  findTrashed,
   findVisibleRumination,
+  insertRevision,
   insertRumination,
   listByAuthor,
   listFeed,
   listOwn,
   listOwnMatching,
   listPublic,
+  listRevisions,
+  listTrash,
+  moveToTrash,
+  restoreFromTrash,
+  trashedIdsOf,
   updateRumination as updateRuminationRow,
   type Page,
+  type RevisionRow,
   type RuminationRow,
 } from './rumination-queries';
 import { searchTerms } from '../../../src/domain/note-search';
@@ -124,14 +148,65 @@ export async function createRumination(
   });
 }
 
-/** The rumination as the caller may see it, as far as changing it needs. */
+/** The rumination as the caller may see it, with what changing it needs (never one in the trash). */
 async function findChangeable(
   db: Kysely<Database>,
   id: number,
   userId: number,
-): Promise<ChangeableRumination | undefined> {
+): Promise<(ChangeableRumination & { id: number; row: RuminationRow }) | undefined> {
   const row = await findVisibleRumination(db, id, userId);
-  return row && { authorId: row.author_id, version: row.version };
+  return row && { id: row.id, authorId: row.author_id, version: row.version, row };
+}
+
+/**
+ * How often a change is decided again when another writer changed the rumination between reading
+ * it and writing (the conditional write found another version): without If-Match the change then
+ * lands on the new version (last write wins); with it the new decision is the 412.
+ */
+const MAX_ATTEMPTS = 5;
+
+type Changeable = NonNullable<Awaited<ReturnType<typeof findChangeable>>>;
+
+/**
+ * Reads the rumination, decides, and writes on the version decided on; on a concurrent change
+ * (the conditional write wrote nothing) reads and decides again. A 412 goes out with `current`, the
+ * rumination as GET answers it. Runs inside the writer's transaction (asWriter).
+ */
+async function changeOnVersion<T>(
+  trx: Kysely<Database>,
+  userId: number,
+  id: number,
+  decide: (rumination: Changeable | undefined) => Promise<Decision<T>>,
+  write: (decided: T, rumination: Changeable) => Promise<boolean>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const rumination = await findChangeable(trx, id, userId);
+    const decision =
+      attempt > MAX_ATTEMPTS
+        ? refuse(PRECONDITION_PROBLEMS.changedElsewhere)
+        : await decide(rumination);
+    const decided = await settleOrConflict(decision, () => getRumination(trx, id, userId));
+    // Decided on a rumination that exists (every refusal above threw).
+    if (rumination !== undefined && (await write(decided, rumination))) return;
+  }
+}
+
+/** Stores an edit decided on `rumination`: the new state, and the replaced one as a revision. */
+async function writeEdit(
+  trx: Kysely<Database>,
+  edit: { fields: StoredRuminationFields<RuminationInput>; version: number },
+  rumination: Changeable,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const wrote = await updateRuminationRow(
+    trx,
+    rumination.id,
+    toWrite(edit.fields),
+    now,
+    edit.version,
+  );
+  if (wrote) await insertRevision(trx, rumination.row);
+  return wrote;
 }
 
 export async function updateRumination(
@@ -139,22 +214,157 @@ export async function updateRumination(
   userId: number,
   id: number,
   input: RuminationInput,
+  expected: ExpectedVersion = undefined,
 ): Promise<Rumination> {
   return asWriter(db, userId, async (trx) => {
-    const rumination = await findChangeable(trx, id, userId);
-    const { fields } = settle(decideRuminationEdit(rumination, userId, input));
-    await updateRuminationRow(trx, id, toWrite(fields), new Date().toISOString());
+    await changeOnVersion(
+      trx,
+      userId,
+      id,
+      async (rumination) => decideRuminationEdit(rumination, userId, input, expected),
+      (edit, rumination) => writeEdit(trx, edit, rumination),
+    );
     return getRumination(trx, id, userId);
   });
 }
 
+/** DELETE: moves the rumination to its author's trash (comments and revisions stay with it). */
 export async function deleteRumination(
   db: Kysely<Database>,
   userId: number,
   id: number,
+  expected: ExpectedVersion = undefined,
 ): Promise<void> {
   await asWriter(db, userId, async (trx) => {
-    settle(decideRuminationDelete(await findChangeable(trx, id, userId), userId));
-    await deleteRuminationWithComments(trx, id);
+    await changeOnVersion(
+      trx,
+      userId,
+      id,
+      async (rumination) => decideRuminationDelete(rumination, userId, expected),
+      (rumination) => moveToTrash(trx, id, rumination.version, new Date().toISOString()),
+    );
+  });
+}
+
+function toRevision(row: RevisionRow): RuminationRevision {
+  return {
+    id: row.id,
+    version: row.version,
+    content: row.content,
+    isPublished: row.is_published === 1,
+    audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
+    savedTMS: row.saved_tms,
+  };
+}
+
+function pageOfQuery(query: PageQuery): Page {
+  return { limit: query.Limit ?? LIST_LIMIT_DEFAULT, beforeId: query.BeforeId };
+}
+
+/** A rumination's history, newest first: its author's alone (404 to anyone else, and in the trash). */
+export async function listRevisionsOf(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  query: PageQuery,
+): Promise<RuminationRevision[]> {
+  settle(decideRevisionsRead(await findChangeable(db, id, userId), userId));
+  return (await listRevisions(db, id, pageOfQuery(query))).map(toRevision);
+}
+
+/** Makes a revision's state current as a new version (the state it replaces becomes a revision). */
+export async function restoreRevision(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  revisionId: number,
+  expected: ExpectedVersion = undefined,
+): Promise<Rumination> {
+  return asWriter(db, userId, async (trx) => {
+    await changeOnVersion(
+      trx,
+      userId,
+      id,
+      async (rumination) => {
+        const revision = await findRevision(trx, id, revisionId);
+        return decideRevisionRestore(
+          rumination,
+          revision && {
+            ruminationId: revision.rumination_id,
+            content: revision.content,
+            isPublished: revision.is_published === 1,
+            audiences: maskToAudiences(revision.audience_mask),
+          },
+          userId,
+          expected,
+        );
+      },
+      (edit, rumination) => writeEdit(trx, edit, rumination),
+    );
+    return getRumination(trx, id, userId);
+  });
+}
+
+/** A trashed rumination as the trash rules need it (any author's: the decision says whose). */
+async function findTrashedFacts(
+  db: Kysely<Database>,
+  id: number,
+): Promise<(TrashedFacts & { id: number }) | undefined> {
+  const row = await findTrashed(db, id);
+  return row && { id: row.id, authorId: row.author_id, deletedTMS: row.deleted_tms };
+}
+
+/** The caller's trash, most recently deleted first, without what is past the retention. */
+export async function listTrashOf(
+  db: Kysely<Database>,
+  userId: number,
+  query: PageQuery,
+  retentionSeconds: number,
+): Promise<TrashedRumination[]> {
+  const cutoff = trashCutoff(new Date(), retentionSeconds);
+  const rows = await listTrash(db, userId, cutoff, pageOfQuery(query));
+  return rows.map((row) => ({ ...toRumination(row), deletedTMS: row.deleted_tms }));
+}
+
+/** Puts a trashed rumination back as it was: same version, comments and revisions. */
+export async function restoreFromTrashOf(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  retentionSeconds: number,
+): Promise<Rumination> {
+  return asWriter(db, userId, async (trx) => {
+    const trashed = settle(
+      decideTrashRestore(await findTrashedFacts(trx, id), userId, new Date(), retentionSeconds),
+    );
+    // Restored or erased by another request since it was read: as if it had not been found.
+    if (!(await restoreFromTrash(trx, id, trashed.deletedTMS))) {
+      throw ApiProblem.of(RUMINATION_PROBLEMS.notFound);
+    }
+    return getRumination(trx, id, userId);
+  });
+}
+
+/** Erases one rumination of the caller's trash for good (409 when it is not in the trash). */
+export async function deletePermanently(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  retentionSeconds: number,
+): Promise<void> {
+  await asWriter(db, userId, async (trx) => {
+    const facts = {
+      trashed: await findTrashedFacts(trx, id),
+      live: await findChangeable(trx, id, userId),
+    };
+    settle(decidePermanentDelete(facts, userId, new Date(), retentionSeconds));
+    await eraseRuminations(trx, [id]);
+  });
+}
+
+/** Empties the caller's trash: everything in it is erased for good. */
+export async function emptyTrash(db: Kysely<Database>, userId: number): Promise<void> {
+  await asWriter(db, userId, async (trx) => {
+    await eraseRuminations(trx, await trashedIdsOf(trx, userId));
   });
 }
