@@ -22,6 +22,7 @@ import { createRateCounters, type RateCounters } from './http/rate-counters';
 import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
+import { scheduleTrashSweep } from './modules/ruminations/trash-retention';
 import { createNotificationBus } from './modules/notifications/notification-bus';
 import { OpenStreams } from './modules/notifications/notification-stream';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -146,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Modules register their routes with full paths (/api/...) on the root instance.
   await registerModules(app);
+  // The trash's retention: erased in the background, by one instance at a time.
+  scheduleTrashSweep(app);
 
   if (serveSpa) await registerSpa(app, config.staticDir);
 
