@@ -225,6 +225,14 @@ function generate(world: World): Generated {
     ...(body ? { body: mutate(body) } : {}),
     headers,
   });
+  /** A change with an If-Match of any sort: a version, *, or something that is none (400). */
+  const ifMatched = (generated: Generated): Generated => ({
+    ...generated,
+    headers: {
+      ...generated.headers,
+      'if-match': pick(['"1"', '"2"', '"99"', '*', '1', '"0"', 'W/"1"', '"1", "2"', '', '"x"']),
+    },
+  });
   const routes: (() => Generated)[] = [
     () =>
       r('POST', '/api/auth/signup', {
@@ -274,6 +282,34 @@ function generate(world: World): Generated {
         publish: chance(0.5),
       }),
     () => r('DELETE', `/api/ruminations/${someId(world, 'rumination')}`),
+    () =>
+      ifMatched(
+        r('PUT', `/api/ruminations/${someId(world, 'rumination')}`, {
+          content: pick(STRINGS),
+          publish: chance(0.5),
+        }),
+      ),
+    () => ifMatched(r('DELETE', `/api/ruminations/${someId(world, 'rumination')}`)),
+    () => r('GET', `/api/ruminations/trash${oddQuery(['Limit', 'BeforeId'])}`),
+    () => r('POST', `/api/ruminations/${someId(world, 'rumination')}/restore`),
+    () => r('DELETE', `/api/ruminations/${someId(world, 'rumination')}/permanent`),
+    () => r('DELETE', '/api/ruminations/trash'),
+    () =>
+      r(
+        'GET',
+        `/api/ruminations/${someId(world, 'rumination')}/revisions${oddQuery(['Limit', 'BeforeId'])}`,
+      ),
+    () =>
+      ifMatched(
+        r(
+          'POST',
+          `/api/ruminations/${someId(world, 'rumination')}/revisions/${pick(['1', '2', '0', 'x', '99999999999'])}/restore`,
+        ),
+      ),
+    () => {
+      const id = someId(world, 'comment');
+      return ifMatched(r('PUT', `/api/comments/${id}`, { id: Number(id), content: pick(STRINGS) }));
+    },
     () => r('GET', `/api/comments/rumination/${someId(world, 'rumination')}`),
     () => r('GET', `/api/comments/comment/${someId(world, 'comment')}/replies`),
     () =>
