@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
 import { findUser, getDb, type MockDb } from '../store';
-import { toExportedComment, toRelation, toRumination } from '../views';
+import { isLive, toExportedComment, toRelation, toRevision, toRumination } from '../views';
 
 /**
  * GET /api/account/export in the mock backend (api-contract.md "My writing"): the same document
@@ -67,20 +67,28 @@ function bodyOf(bytes: Uint8Array, end: () => void): ReadableStream<Uint8Array> 
   });
 }
 
-/** What the server's export holds, in its orders: notes newest first, the rest oldest first. */
+/**
+ * What the server's export holds, in its orders: notes newest first, their revisions by note then
+ * revision, the rest oldest first. Notes in the trash are left out with their revisions and the
+ * comments on them, as from every other list.
+ */
 function accountExportOf(userId: number): AccountExport {
   const user = findUser(userId);
   if (!user) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
   const db = getDb();
+  const live = new Set(db.ruminations.filter(isLive).map((r) => r.id));
+  const own = db.ruminations.filter((r) => r.authorId === userId && live.has(r.id));
+  const ownIds = new Set(own.map((r) => r.id));
   return {
     exportedAt: new Date().toISOString(),
     account: { id: user.id, username: user.username, email: user.email, createTMS: user.createTMS },
-    ruminations: db.ruminations
-      .filter((r) => r.authorId === userId)
-      .sort((a, b) => b.id - a.id)
-      .map(toRumination),
+    ruminations: own.sort((a, b) => b.id - a.id).map(toRumination),
+    revisions: db.revisions
+      .filter((v) => ownIds.has(v.ruminationId))
+      .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
+      .map((v) => ({ ruminationId: v.ruminationId, ...toRevision(v) })),
     comments: db.comments
-      .filter((c) => c.authorId === userId)
+      .filter((c) => c.authorId === userId && live.has(c.ruminationId))
       .sort((a, b) => a.id - b.id)
       .map(toExportedComment),
     relations: db.relations

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newPassword, PASSWORD_MAX } from './auth-schemas';
 import { id, timestamp } from './common';
 import { userRelation } from './relation-schemas';
-import { rumination } from './rumination-schemas';
+import { rumination, ruminationRevision } from './rumination-schemas';
 
 /** Wire schemas of /api/account/* (api-contract.md "My account" and "My writing": export). */
 
@@ -62,11 +62,20 @@ export const exportedComment = z.object({
 });
 export type ExportedComment = z.infer<typeof exportedComment>;
 
-/** The whole of `format=json`, in this key order. */
+/** A state one of one's own ruminations had before a change: its history entry, and whose it is. */
+export const exportedRevision = z.object({ ruminationId: id, ...ruminationRevision.shape });
+export type ExportedRevision = z.infer<typeof exportedRevision>;
+
+/**
+ * The whole of `format=json`, in this key order. Ruminations in the trash are not in it, nor their
+ * revisions or the comments on them (anyone's): they are out of every list, their author's
+ * included, until restored (api-contract.md "Trash").
+ */
 export const accountExport = z.object({
   exportedAt: timestamp,
   account,
   ruminations: z.array(rumination),
+  revisions: z.array(exportedRevision),
   comments: z.array(exportedComment),
   relations: z.array(userRelation),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: timestamp })),

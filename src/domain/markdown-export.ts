@@ -28,7 +28,19 @@ export interface MarkdownComment {
   parentCommentId: number | null;
 }
 
+/** What a history file needs; the export's revision shape has all of it. */
+export interface MarkdownRevision {
+  ruminationId: number;
+  version: number;
+  content: string;
+  isPublished: boolean;
+  audiences: readonly { relationType: RelationType }[];
+  savedTMS: string;
+}
+
 export const COMMENTS_FILE_NAME = 'comments.md';
+/** The folder of the notes' earlier versions, one file each. */
+export const HISTORY_FOLDER = 'history';
 
 /** At most this many characters of a note's first words go into its file name. */
 const SLUG_MAX = 40;
@@ -66,17 +78,48 @@ export function ruminationFileName(rumination: Pick<MarkdownRumination, 'id' | '
  * list of audience names, which are fixed identifiers (`[Friend, BestFriend]`; `[]` is public).
  */
 export function ruminationMarkdown(rumination: MarkdownRumination): string {
-  const audiences = rumination.audiences.map((a) => audienceNameOf(a.relationType)).join(', ');
+  const audiences = audienceList(rumination.audiences);
   return [
     '---',
     `id: ${rumination.id}`,
     `created: ${rumination.createTMS}`,
     `updated: ${rumination.updateTMS}`,
     `published: ${rumination.isPublished ? 'true' : 'false'}`,
-    `audiences: [${audiences}]`,
+    `audiences: ${audiences}`,
     '---',
     '',
     withFinalNewline(rumination.content),
+  ].join('\n');
+}
+
+/** `[Friend, BestFriend]`; `[]` is public. */
+function audienceList(audiences: readonly { relationType: RelationType }[]): string {
+  return `[${audiences.map((a) => audienceNameOf(a.relationType)).join(', ')}]`;
+}
+
+/**
+ * `history/0001234-v2.md`: an earlier version of the note whose file starts with `0001234`, named
+ * by the number of the version it was, so that a listing sorts a note's versions together.
+ */
+export function revisionFileName(
+  revision: Pick<MarkdownRevision, 'ruminationId' | 'version'>,
+): string {
+  const id = String(revision.ruminationId).padStart(ID_DIGITS, '0');
+  return `${HISTORY_FOLDER}/${id}-v${revision.version}.md`;
+}
+
+/** An earlier version of a note, with front matter as plain as a note's own (see above). */
+export function revisionMarkdown(revision: MarkdownRevision): string {
+  return [
+    '---',
+    `rumination: ${revision.ruminationId}`,
+    `version: ${revision.version}`,
+    `saved: ${revision.savedTMS}`,
+    `published: ${revision.isPublished ? 'true' : 'false'}`,
+    `audiences: ${audienceList(revision.audiences)}`,
+    '---',
+    '',
+    withFinalNewline(revision.content),
   ].join('\n');
 }
 

@@ -154,6 +154,7 @@ describe('format=json', () => {
       'exportedAt',
       'account',
       'ruminations',
+      'revisions',
       'comments',
       'relations',
       'termsAcceptances',

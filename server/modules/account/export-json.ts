@@ -8,6 +8,7 @@ import type { ExportSource } from './export-source';
 export async function* jsonExportChunks(source: ExportSource): AsyncGenerator<string> {
   yield `{"exportedAt":${JSON.stringify(source.exportedAt)},"account":${JSON.stringify(source.account)}`;
   yield* jsonArray('ruminations', source.ruminations());
+  yield* jsonArray('revisions', source.revisions());
   yield* jsonArray('comments', source.comments());
   yield* jsonArray('relations', source.relations());
   yield `,"termsAcceptances":${JSON.stringify(await source.termsAcceptances())}}`;

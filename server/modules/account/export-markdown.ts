@@ -2,6 +2,8 @@ import {
   COMMENTS_FILE_NAME,
   commentMarkdown,
   commentsMarkdownHead,
+  revisionFileName,
+  revisionMarkdown,
   ruminationFileName,
   ruminationMarkdown,
 } from '../../../src/domain/markdown-export';
@@ -9,8 +11,9 @@ import type { ExportSource } from './export-source';
 import { ZipWriter } from './export-zip';
 
 /**
- * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update) and
- * comments.md, written as the pages come. The Markdown itself is src/domain/markdown-export.ts,
+ * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update), one
+ * per earlier version of each in history/ (dated when it was saved), and comments.md (the JSON's
+ * lists, so trashed notes are left out here too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts,
  * which the mock backend uses too.
  */
 export async function* markdownExportChunks(source: ExportSource): AsyncGenerator<Buffer> {
@@ -22,6 +25,15 @@ export async function* markdownExportChunks(source: ExportSource): AsyncGenerato
         name: ruminationFileName(rumination),
         text: ruminationMarkdown(rumination),
         modified: new Date(rumination.updateTMS),
+      })),
+    );
+  }
+  for await (const page of source.revisions()) {
+    yield zip.files(
+      page.map((revision) => ({
+        name: revisionFileName(revision),
+        text: revisionMarkdown(revision),
+        modified: new Date(revision.savedTMS),
       })),
     );
   }

@@ -35,20 +35,79 @@ export async function ownRuminationPage(
   return listOwn(db, authorId, undefined, { limit: EXPORT_PAGE_SIZE, beforeId });
 }
 
-/** A comment as the export writes it: the author is the account itself, so no join. */
+/** Revisions of the author's ruminations that are not in the trash (`r`: their rumination). */
+function selectOwnRevisions(db: Kysely<Database>, authorId: number) {
+  return db
+    .selectFrom('ruminations as r')
+    .innerJoin('rumination_revisions as v', 'v.rumination_id', 'r.id')
+    .select([
+      'v.rumination_id',
+      'v.id',
+      'v.version',
+      'v.content',
+      'v.is_published',
+      'v.audience_mask',
+      'v.saved_tms',
+    ])
+    .where('r.author_id', '=', authorId)
+    .where('r.deleted_tms', 'is', null);
+}
+
+export type OwnRevisionRow = RowOf<ReturnType<typeof selectOwnRevisions>>;
+
+/** Where a page of revisions ends: the next page starts after this (rumination, revision). */
+export interface RevisionCursor {
+  ruminationId: number;
+  id: number;
+}
+
+/**
+ * One page of the revisions of the author's live ruminations, by rumination then revision, oldest
+ * first: the author's ruminations through ruminations_author_id (author_id, id), each one's
+ * revisions through rumination_revisions_rumination (rumination_id, id), so that both orders come
+ * from the indexes and a page reads its rows, not the whole history. Ordered by `r.id`, which the
+ * outer index gives, rather than by the equal `v.rumination_id`, which a planner may not see is.
+ */
+export async function ownRevisionPage(
+  db: Kysely<Database>,
+  authorId: number,
+  after: RevisionCursor | undefined,
+): Promise<OwnRevisionRow[]> {
+  return selectOwnRevisions(db, authorId)
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('r.id', '>', after?.ruminationId ?? 0),
+          eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('v.id', '>', after?.id ?? 0)]),
+        ]),
+      ),
+    )
+    .orderBy('r.id', 'asc')
+    .orderBy('v.id', 'asc')
+    .limit(rowLimit(EXPORT_PAGE_SIZE))
+    .execute();
+}
+
+/**
+ * A comment as the export writes it: the author is the account itself, so no join for a name. Only
+ * comments on ruminations not in the trash: while one is, its comments are unreachable for everyone
+ * (they come back with it on restore).
+ */
 function selectOwnComments(db: Kysely<Database>, authorId: number) {
   return db
-    .selectFrom('comments')
+    .selectFrom('comments as c')
+    .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
     .select([
-      'id',
-      'rumination_id',
-      'parent_comment_id',
-      'content',
-      'is_deleted',
-      'create_tms',
-      'update_tms',
+      'c.id',
+      'c.rumination_id',
+      'c.parent_comment_id',
+      'c.content',
+      'c.is_deleted',
+      'c.create_tms',
+      'c.update_tms',
     ])
-    .where('author_id', '=', authorId);
+    .where('c.author_id', '=', authorId)
+    .where('r.deleted_tms', 'is', null);
 }
 
 export type OwnCommentRow = RowOf<ReturnType<typeof selectOwnComments>>;
@@ -64,8 +123,8 @@ export async function ownCommentPage(
   afterId: number,
 ): Promise<OwnCommentRow[]> {
   return selectOwnComments(db, authorId)
-    .where('id', '>', afterId)
-    .orderBy('id', 'asc')
+    .where('c.id', '>', afterId)
+    .orderBy('c.id', 'asc')
     .limit(rowLimit(EXPORT_PAGE_SIZE))
     .execute();
 }

@@ -1,6 +1,11 @@
 import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { Account, AccountExport, ExportedComment } from '../../../src/api/account-schemas';
+import type {
+  Account,
+  AccountExport,
+  ExportedComment,
+  ExportedRevision,
+} from '../../../src/api/account-schemas';
 import type { Rumination } from '../../../src/api/rumination-schemas';
 import type { AuthUser } from '../../credentials/request-auth';
 import type { Database } from '../../db/schema';
@@ -9,14 +14,18 @@ import { ACCOUNT_PROBLEMS } from '../../../src/domain/account-decisions';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
+import { maskToAudiences } from '../ruminations/audience-mask';
 import { findAccount } from './account-queries';
 import {
   EXPORT_PAGE_SIZE,
   listTermsAcceptances,
   ownCommentPage,
+  ownRevisionPage,
   ownRuminationPage,
   relationPage,
   type OwnCommentRow,
+  type OwnRevisionRow,
+  type RevisionCursor,
 } from './export-queries';
 
 /**
@@ -29,8 +38,13 @@ import {
 export interface ExportSource {
   exportedAt: string;
   account: Account;
-  /** Own ruminations, drafts included, newest first. */
+  /**
+   * Own ruminations, drafts included, newest first. Not those in the trash: they are out of the
+   * author's lists until restored, and so out of the export, with their revisions and comments.
+   */
   ruminations(): AsyncIterable<Rumination[]>;
+  /** The revisions of those ruminations, by rumination then revision, oldest first. */
+  revisions(): AsyncIterable<ExportedRevision[]>;
   /** Own comments, deleted ones included, oldest first. */
   comments(): AsyncIterable<ExportedComment[]>;
   /** Relations on either side, every state, oldest first. */
@@ -51,6 +65,18 @@ function toExportedComment(row: OwnCommentRow, author: AuthUser): ExportedCommen
   };
 }
 
+function toExportedRevision(row: OwnRevisionRow): ExportedRevision {
+  return {
+    ruminationId: row.rumination_id,
+    id: row.id,
+    version: row.version,
+    content: row.content,
+    isPublished: row.is_published === 1,
+    audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
+    savedTMS: row.saved_tms,
+  };
+}
+
 /**
  * Pages of `read(cursor)` until a short one; `next` gives the cursor after a page.
  *
@@ -60,12 +86,12 @@ function toExportedComment(row: OwnCommentRow, author: AuthUser): ExportedCommen
  * at once, so a whole export ran as one turn while every other request waited (2.5 s for one
  * export of 15,000 notes). Other requests now run between any two pages.
  */
-async function* pages<Row, Item>(
-  read: (cursor: number | undefined) => Promise<Row[]>,
-  next: (row: Row) => number,
+async function* pages<Row, Item, Cursor = number>(
+  read: (cursor: Cursor | undefined) => Promise<Row[]>,
+  next: (row: Row) => Cursor,
   map: (row: Row) => Item,
 ): AsyncGenerator<Item[]> {
-  let cursor: number | undefined;
+  let cursor: Cursor | undefined;
   for (;;) {
     await afterPendingIo();
     const rows = await read(cursor);
@@ -88,6 +114,12 @@ export async function exportSource(db: Kysely<Database>, user: AuthUser): Promis
         (beforeId) => ownRuminationPage(db, row.id, beforeId),
         (r) => r.id,
         toRumination,
+      ),
+    revisions: () =>
+      pages<OwnRevisionRow, ExportedRevision, RevisionCursor>(
+        (after) => ownRevisionPage(db, row.id, after),
+        (v) => ({ ruminationId: v.rumination_id, id: v.id }),
+        toExportedRevision,
       ),
     comments: () =>
       pages(
