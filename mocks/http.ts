@@ -8,10 +8,18 @@ import {
   queryIsUtf8,
   type InputPart,
 } from '../src/api/http-problems';
+import { expectedVersionOf, IF_MATCH_HEADER, type ExpectedVersion } from '../src/api/preconditions';
 import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
 import { termsAcceptanceRequired } from '../src/api/terms-schemas';
-import { currentTerms, hasAcceptedCurrentTerms, saveDb, syncDb, userIdOfToken } from './store';
+import {
+  currentTerms,
+  hasAcceptedCurrentTerms,
+  saveDb,
+  sweepTrash,
+  syncDb,
+  userIdOfToken,
+} from './store';
 
 /**
  * Plumbing shared by every handler: problem details, auth, input, persistence. The problems of
@@ -35,11 +43,13 @@ type Resolver = HttpResponseResolver<PathParams>;
 
 /**
  * One handler under any origin (`* /api/...`). Problems thrown inside become problem details;
- * the store is re-read from and saved to browser storage around each call in the demo.
+ * the store is re-read from and saved to browser storage around each call in the demo, and what
+ * has been in the trash past its retention is erased before anything reads it.
  */
 export function route(method: Method, path: string, resolver: Resolver) {
   return http[method](`*${path}`, async (info) => {
     syncDb();
+    sweepTrash();
     try {
       // First, as the server's first hook: a query string that is not UTF-8 is never read.
       if (!queryIsUtf8(info.request.url)) throw ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8);
@@ -128,6 +138,14 @@ export async function readBody<S extends z.ZodType>(
 export function readQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
   const params = new URL(request.url).searchParams;
   return parseWith(schema, withSchemaNames(params, Object.keys(schema.shape)), 'querystring');
+}
+
+/**
+ * The version a change was based on (`If-Match`; api-contract.md "Preconditions"): undefined
+ * without the header, 400 when it is not a quoted version or `*`.
+ */
+export function readIfMatch(request: Request): ExpectedVersion {
+  return settle(expectedVersionOf(request.headers.get(IF_MATCH_HEADER)));
 }
 
 /** A path parameter validated with the contract's params schema (`{ id }`). */

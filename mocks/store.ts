@@ -1,4 +1,9 @@
-import { ruminationFieldsOf } from '../src/domain/rumination-decisions';
+import { TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
+import {
+  isPastRetention,
+  ruminationFieldsOf,
+  type StoredRuminationFields,
+} from '../src/domain/rumination-decisions';
 import { termsStanding } from '../src/domain/terms-decisions';
 import type { NotificationKind } from '../src/api/notification-schemas';
 import { ruminationWriteRequest, type RuminationWrite } from '../src/api/rumination-schemas';
@@ -16,6 +21,9 @@ import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
  *                                    `{ user, token }` (token ready for `Authorization: Bearer`)
  *   issueToken(userId)               another access token for a user
  *   createRumination({ authorId, content?, isPublished?, audiences? })
+ *   reviseRumination(r, fields)      a change as an edit stores it: the replaced state kept as a
+ *                                    revision, the next version
+ *   moveToTrash(r, at?)              as DELETE does; `at` in the past arranges an old deletion
  *   createComment({ authorId, ruminationId, parentCommentId?, content?, isDeleted? })
  *   createRelation({ initiatorId, receiverId, type, state? })   state: pending|accepted|rejected|deleted
  *   createNotification({ recipientId, actorId, kind, ruminationId?, commentId?, relationId?,
@@ -54,6 +62,20 @@ export type StoredRumination = Omit<RuminationWrite, 'publish' | 'audiences'> & 
   /** When its author moved it to the trash; absent while it is live. */
   deletedTMS?: string;
 };
+
+/**
+ * A state a rumination had before a change (api-contract.md "History"): `version` is the version
+ * it held, `savedTMS` when that version was saved (its `updateTMS`).
+ */
+export interface StoredRevision {
+  id: number;
+  ruminationId: number;
+  version: number;
+  content: string;
+  isPublished: boolean;
+  audiences: RelationType[];
+  savedTMS: string;
+}
 
 export interface StoredComment {
   id: number;
@@ -125,6 +147,7 @@ export interface SentEmail {
 export interface MockDb {
   users: StoredUser[];
   ruminations: StoredRumination[];
+  revisions: StoredRevision[];
   comments: StoredComment[];
   relations: StoredRelation[];
   notifications: StoredNotification[];
@@ -145,6 +168,7 @@ function emptyDb(): MockDb {
   return {
     users: [],
     ruminations: [],
+    revisions: [],
     comments: [],
     relations: [],
     notifications: [],
@@ -199,13 +223,14 @@ export function resetMockBackend(seed?: MockSeed): MockDb {
 }
 
 /**
- * A demo copy saved before notifications existed has no such table: it gets an empty one rather
- * than being thrown away (the stored format stays plain JSON). One saved before versions has
- * ruminations and comments without `version`: they are at their first (as the server's migration
- * gives every existing row 1).
+ * A demo copy saved before notifications (or revisions) existed has no such table: it gets an
+ * empty one rather than being thrown away (the stored format stays plain JSON). One saved before
+ * versions has ruminations and comments without `version`: they are at their first (as the
+ * server's migration gives every existing row 1).
  */
 function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.notifications)) next.notifications = [];
+  if (!Array.isArray(next.revisions)) next.revisions = [];
   for (const row of [...next.ruminations, ...next.comments]) {
     // Typed as always present; absent in a copy saved before versions existed.
     (row as { version?: number }).version ??= 1;
@@ -378,6 +403,72 @@ export function createRumination(options: CreateRuminationOptions): StoredRumina
   db.ruminations.push(rumination);
   saveDb();
   return rumination;
+}
+
+/**
+ * A change to a rumination (an edit, a revision restored): the state it replaces is kept as a
+ * revision with the version it held, and the fields become current as the next version
+ * (api-contract.md "Versions" and "History"). The version comes from the shared decision.
+ */
+export function reviseRumination(
+  rumination: StoredRumination,
+  fields: StoredRuminationFields<RuminationWrite>,
+  version = rumination.version + 1,
+  time = now(),
+): StoredRumination {
+  db.revisions.push({
+    id: nextId(),
+    ruminationId: rumination.id,
+    version: rumination.version,
+    content: rumination.content,
+    isPublished: rumination.isPublished,
+    audiences: [...rumination.audiences],
+    savedTMS: rumination.updateTMS,
+  });
+  Object.assign(rumination, fields, { version, updateTMS: time });
+  saveDb();
+  return rumination;
+}
+
+/** Moves a rumination to its author's trash; its comments, revisions and notifications stay. */
+export function moveToTrash(rumination: StoredRumination, at = now()): StoredRumination {
+  rumination.deletedTMS = at;
+  saveDb();
+  return rumination;
+}
+
+/** Puts a trashed rumination back as it was (same version, comments and revisions). */
+export function takeOutOfTrash(rumination: StoredRumination): StoredRumination {
+  delete rumination.deletedTMS;
+  return rumination;
+}
+
+/**
+ * Erases ruminations for good (permanent delete, empty trash, retention, an erased account), with
+ * what hangs off them: comments, revisions and the notifications about them.
+ */
+export function eraseRuminations(ids: ReadonlySet<number>): void {
+  if (ids.size === 0) return;
+  db.ruminations = db.ruminations.filter((r) => !ids.has(r.id));
+  db.revisions = db.revisions.filter((r) => !ids.has(r.ruminationId));
+  db.comments = db.comments.filter((c) => !ids.has(c.ruminationId));
+  db.notifications = db.notifications.filter(
+    (n) => n.ruminationId === null || !ids.has(n.ruminationId),
+  );
+}
+
+/** How long a rumination waits in the trash: the server's default (the mock has no settings). */
+export const TRASH_RETENTION_SECONDS = TRASH_RETENTION_SECONDS_DEFAULT;
+
+/**
+ * Erases what has been in the trash past its retention. The server's sweep runs on a timer;
+ * here it runs before every call (mocks/http.ts `route`), so nothing past it is ever read.
+ */
+export function sweepTrash(at = new Date()): void {
+  const expired = db.ruminations.filter(
+    (r) => r.deletedTMS !== undefined && isPastRetention(r.deletedTMS, at, TRASH_RETENTION_SECONDS),
+  );
+  eraseRuminations(new Set(expired.map((r) => r.id)));
 }
 
 export interface CreateCommentOptions {

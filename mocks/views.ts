@@ -1,7 +1,11 @@
-import type { ExportedComment } from '../src/api/account-schemas';
+import { exportedComment, type ExportedComment } from '../src/api/account-schemas';
 import type { Comment } from '../src/api/comment-schemas';
 import type { UserRelation } from '../src/api/relation-schemas';
-import type { Rumination } from '../src/api/rumination-schemas';
+import type {
+  Rumination,
+  RuminationRevision,
+  TrashedRumination,
+} from '../src/api/rumination-schemas';
 import type { UserRef } from '../src/api/common';
 import { canView } from '../src/domain/visibility';
 import {
@@ -10,6 +14,7 @@ import {
   relationFactsBetween,
   type StoredComment,
   type StoredRelation,
+  type StoredRevision,
   type StoredRumination,
   type StoredUser,
 } from './store';
@@ -28,14 +33,40 @@ export function userRef(userId: number): UserRef {
   return { id: userId, username: findUser(userId)?.username ?? 'unknown' };
 }
 
-/** Stored fields go out as they are (they are the contract's); author and audiences are shaped. */
-export function toRumination({ authorId, audiences, ...fields }: StoredRumination): Rumination {
+/**
+ * Stored fields go out as they are (they are the contract's); author and audiences are shaped, and
+ * when it was trashed is said only by the trash (toTrashedRumination).
+ */
+export function toRumination({
+  authorId,
+  audiences,
+  deletedTMS: _deletedTMS,
+  ...fields
+}: StoredRumination): Rumination {
   return {
     ...fields,
     createdBy: userRef(authorId),
     audiences: audiences.map((relationType) => ({ relationType })),
     commentCount: getDb().comments.filter((c) => c.ruminationId === fields.id && !c.isDeleted)
       .length,
+  };
+}
+
+/** A rumination of the caller's trash: its usual shape and when it was deleted. */
+export function toTrashedRumination(
+  r: StoredRumination & { deletedTMS: string },
+): TrashedRumination {
+  return { ...toRumination(r), deletedTMS: r.deletedTMS };
+}
+
+export function toRevision(r: StoredRevision): RuminationRevision {
+  return {
+    id: r.id,
+    version: r.version,
+    content: r.content,
+    isPublished: r.isPublished,
+    audiences: r.audiences.map((relationType) => ({ relationType })),
+    savedTMS: r.savedTMS,
   };
 }
 
@@ -55,11 +86,11 @@ function commentFieldsOf(c: StoredComment): Omit<Comment, 'childComments'> {
 }
 
 /**
- * What the account export holds of a comment: the API's comment without its replies
- * (api-contract.md "My writing"), `version` included.
+ * What the account export holds of a comment: the fields its schema names (the server's export
+ * writes exactly those), taken from the API's comment without its replies.
  */
 export function toExportedComment(c: StoredComment): ExportedComment {
-  return commentFieldsOf(c);
+  return exportedComment.parse(commentFieldsOf(c));
 }
 
 /** A comment with its whole reply tree, replies oldest first. */
@@ -83,7 +114,22 @@ export function toRelation(r: StoredRelation): UserRelation {
   };
 }
 
+/** Not in the trash: a trashed rumination is read by no one but through the trash. */
+export function isLive(r: StoredRumination): boolean {
+  return r.deletedTMS === undefined;
+}
+
+/** The ruminations not in anyone's trash: what every list, count and search starts from. */
+export function liveRuminations(): StoredRumination[] {
+  return getDb().ruminations.filter(isLive);
+}
+
+/**
+ * Whether `viewerId` may read it: the shared rule, and never while it is in the trash, not even
+ * its author (api-contract.md "Trash"), so that its comments, counts and notifications go with it.
+ */
 export function isVisible(r: StoredRumination, viewerId: number | null): boolean {
+  if (!isLive(r)) return false;
   const relations = viewerId === null ? [] : relationFactsBetween(r.authorId, viewerId);
   return canView(
     { authorId: r.authorId, isPublished: r.isPublished, audiences: r.audiences },

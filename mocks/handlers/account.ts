@@ -13,7 +13,15 @@ import {
   ownAccount,
 } from '../../src/domain/account-decisions';
 import { noContent, readBody, requireUser, route } from '../http';
-import { findUser, getDb, issueToken, now, revokeTokens, type StoredUser } from '../store';
+import {
+  eraseRuminations,
+  findUser,
+  getDb,
+  issueToken,
+  now,
+  revokeTokens,
+  type StoredUser,
+} from '../store';
 import { passwordIsCommon } from './auth';
 
 /**
@@ -29,9 +37,8 @@ function requireAccount(request: Request): StoredUser {
 /** The server's erasure (server/modules/account/account-erasure.ts), on the in-memory store. */
 function eraseAccount(user: StoredUser): void {
   const db = getDb();
-  const own = new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id));
-  db.ruminations = db.ruminations.filter((r) => !own.has(r.id));
-  db.comments = db.comments.filter((c) => !own.has(c.ruminationId));
+  // Their ruminations, in the trash or not, with their comments, revisions and notifications.
+  eraseRuminations(new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id)));
   const at = now();
   for (const c of db.comments) {
     if (c.authorId === user.id && !c.isDeleted) {

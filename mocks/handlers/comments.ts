@@ -4,6 +4,7 @@ import {
   createCommentRequest,
   updateCommentRequest,
 } from '../../src/api/comment-schemas';
+import { settleOrConflict } from '../../src/api/preconditions';
 import { ApiProblem, settle } from '../../src/api/problem';
 import { ruminationIdParams } from '../../src/api/rumination-schemas';
 import {
@@ -15,7 +16,15 @@ import {
   type NewCommentTarget,
   type VisibleComment,
 } from '../../src/domain/comment-decisions';
-import { noContent, optionalUser, readBody, readId, requireWriter, route } from '../http';
+import {
+  noContent,
+  optionalUser,
+  readBody,
+  readId,
+  readIfMatch,
+  requireWriter,
+  route,
+} from '../http';
 import { createNotification, getDb, nextId, now, type StoredComment } from '../store';
 import { findVisibleRumination, toComment, visibleRuminationOr404 } from '../views';
 import { idempotent } from './idempotency';
@@ -118,24 +127,34 @@ export const commentHandlers = [
       const id = readId(params, commentIdParams);
       const input = await readBody(request, updateCommentRequest);
       const userId = requireWriter(request);
+      const expected = readIfMatch(request);
       const change = { action: 'edit', bodyId: input.id } as const;
-      settle(decideCommentChange(change, id, findComment(id, userId), userId));
+      const { version } = await settleOrConflict(
+        decideCommentChange(change, id, findComment(id, userId), userId, expected),
+        () => toComment(storedComment(id)),
+      );
       const comment = storedComment(id);
       comment.content = input.content;
       comment.updateTMS = now();
+      comment.version = version;
       return HttpResponse.json(toComment(comment));
     }),
   ),
 
-  route('delete', '/api/comments/:id', ({ request, params }) => {
+  route('delete', '/api/comments/:id', async ({ request, params }) => {
     const id = readId(params, commentIdParams);
     const userId = requireWriter(request);
-    settle(decideCommentChange({ action: 'delete' }, id, findComment(id, userId), userId));
+    const expected = readIfMatch(request);
+    const { version } = await settleOrConflict(
+      decideCommentChange({ action: 'delete' }, id, findComment(id, userId), userId, expected),
+      () => toComment(storedComment(id)),
+    );
     // Soft delete: the words go, the place in the thread (and the replies) stay.
     const comment = storedComment(id);
     comment.isDeleted = true;
     comment.content = '';
     comment.updateTMS = now();
+    comment.version = version;
     return noContent();
   }),
 ];

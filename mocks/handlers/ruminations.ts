@@ -1,24 +1,34 @@
 import { HttpResponse } from 'msw';
 import { LIST_LIMIT_DEFAULT } from '../../src/api/common';
+import { ETAG_HEADER, etagOf, settleOrConflict } from '../../src/api/preconditions';
 import {
+  pageQuery,
+  revisionIdParams,
   ruminationWriteRequest,
   ruminationIdParams,
   ruminationListQuery,
+  type PageQuery,
   type Rumination,
   type RuminationListQuery,
 } from '../../src/api/rumination-schemas';
 import { settle } from '../../src/api/problem';
 import {
+  decidePermanentDelete,
+  decideRevisionRestore,
+  decideRevisionsRead,
   decideRuminationDelete,
   decideRuminationEdit,
+  decideTrashRestore,
   ruminationFieldsOf,
 } from '../../src/domain/rumination-decisions';
 import { relationState } from '../../src/domain/visibility';
 import {
   noContent,
   optionalUser,
+  parseWith,
   readBody,
   readId,
+  readIfMatch,
   readQuery,
   requireUser,
   requireWriter,
@@ -26,26 +36,65 @@ import {
 } from '../http';
 import { matchesSearch, searchTerms } from '../../src/domain/note-search';
 import { idempotent } from './idempotency';
-import { getDb, nextId, now, type StoredRumination } from '../store';
-import { findVisibleRumination, isVisible, toRumination, visibleRuminationOr404 } from '../views';
+import {
+  eraseRuminations,
+  getDb,
+  moveToTrash,
+  nextId,
+  now,
+  reviseRumination,
+  takeOutOfTrash,
+  TRASH_RETENTION_SECONDS,
+  type StoredRumination,
+} from '../store';
+import {
+  findVisibleRumination,
+  isVisible,
+  liveRuminations,
+  toRevision,
+  toRumination,
+  toTrashedRumination,
+  visibleRuminationOr404,
+} from '../views';
 
 /**
- * /api/ruminations/* (api-contract.md "Ruminations" and "Visibility"): reads run the visibility
- * rule; writes load the facts, ask the shared rules (src/domain/rumination-decisions.ts) and store
- * what they decided.
+ * /api/ruminations/* (api-contract.md "Ruminations", "Visibility" and "Your writing is never
+ * lost"): reads run the visibility rule (which no trashed rumination passes); writes load the
+ * facts, ask the shared rules (src/domain/rumination-decisions.ts, src/api/preconditions.ts) and
+ * store what they decided.
  */
 
 /** Public: what an anonymous reader may read. */
 const isPublicOne = (r: StoredRumination) => isVisible(r, null);
 
-/** Newest first, `BeforeId` keyset, `Limit` (default 20, at most 100 by the schema). */
-function page(items: StoredRumination[], query: RuminationListQuery): Rumination[] {
+/** Newest first (by id), `BeforeId` keyset, `Limit` (default 20, at most 100 by the schema). */
+function pageOf<T extends { id: number }>(items: T[], query: PageQuery): T[] {
   const before = query.BeforeId;
   return items
     .filter((r) => before === undefined || r.id < before)
     .sort((a, b) => b.id - a.id)
-    .slice(0, query.Limit ?? LIST_LIMIT_DEFAULT)
-    .map(toRumination);
+    .slice(0, query.Limit ?? LIST_LIMIT_DEFAULT);
+}
+
+function page(items: StoredRumination[], query: RuminationListQuery): Rumination[] {
+  return pageOf(items, query).map(toRumination);
+}
+
+/** One rumination with its version as `ETag` (api-contract.md "Versions"). */
+function withEtag(rumination: StoredRumination): Response {
+  return HttpResponse.json(toRumination(rumination), {
+    headers: { [ETAG_HEADER]: etagOf(rumination.version) },
+  });
+}
+
+type Trashed = StoredRumination & { deletedTMS: string };
+
+const isTrashed = (r: StoredRumination): r is Trashed => r.deletedTMS !== undefined;
+
+/** Rumination `id` if it is in someone's trash (the decisions say whose, and for how long). */
+function findTrashed(id: number): Trashed | undefined {
+  const found = getDb().ruminations.find((r) => r.id === id);
+  return found && isTrashed(found) ? found : undefined;
 }
 
 /** Users with an accepted, not deleted relation (any type, either direction) with `userId`. */
@@ -64,7 +113,7 @@ export const ruminationHandlers = [
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
     const terms = searchTerms(query.q);
-    const own = getDb().ruminations.filter(
+    const own = liveRuminations().filter(
       (r) =>
         r.authorId === userId &&
         (query.isPublic === undefined || r.isPublished === query.isPublic) &&
@@ -77,7 +126,7 @@ export const ruminationHandlers = [
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
     const related = relatedUserIds(userId);
-    const items = getDb().ruminations.filter(
+    const items = liveRuminations().filter(
       (r) =>
         r.authorId !== userId &&
         related.has(r.authorId) &&
@@ -92,7 +141,7 @@ export const ruminationHandlers = [
     const query = readQuery(request, ruminationListQuery);
     const viewerId = optionalUser(request);
     const authorId = query.UserId;
-    const items = getDb().ruminations.filter((r) => {
+    const items = liveRuminations().filter((r) => {
       if (authorId === undefined) return isPublicOne(r);
       if (r.authorId !== authorId || !r.isPublished) return false;
       return query.isPublic === true ? isPublicOne(r) : isVisible(r, viewerId);
@@ -100,9 +149,27 @@ export const ruminationHandlers = [
     return HttpResponse.json(page(items, query));
   }),
 
+  // The trash (fixed paths, before /api/ruminations/:id takes "trash" for an id).
+  route('get', '/api/ruminations/trash', ({ request }) => {
+    const query = readQuery(request, pageQuery);
+    const userId = requireUser(request);
+    // Past its retention a rumination is gone (the sweep of `route` has erased it already).
+    const own = getDb().ruminations.filter(
+      (r): r is Trashed => isTrashed(r) && r.authorId === userId,
+    );
+    return HttpResponse.json(pageOf(own, query).map(toTrashedRumination));
+  }),
+
+  route('delete', '/api/ruminations/trash', ({ request }) => {
+    const userId = requireWriter(request);
+    const own = getDb().ruminations.filter((r) => isTrashed(r) && r.authorId === userId);
+    eraseRuminations(new Set(own.map((r) => r.id)));
+    return noContent();
+  }),
+
   route('get', '/api/ruminations/:id', ({ request, params }) => {
     const id = readId(params, ruminationIdParams);
-    return HttpResponse.json(toRumination(visibleRuminationOr404(id, optionalUser(request))));
+    return withEtag(visibleRuminationOr404(id, optionalUser(request)));
   }),
 
   route(
@@ -132,20 +199,80 @@ export const ruminationHandlers = [
       const id = readId(params, ruminationIdParams);
       const input = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
-      const edit = decideRuminationEdit(findVisibleRumination(id, userId), userId, input);
-      const { rumination, fields } = settle(edit);
-      Object.assign(rumination, fields, { updateTMS: now() });
-      return HttpResponse.json(toRumination(rumination));
+      const expected = readIfMatch(request);
+      const found = findVisibleRumination(id, userId);
+      const { rumination, fields, version } = await settleOrConflict(
+        decideRuminationEdit(found, userId, input, expected),
+        () => found && toRumination(found),
+      );
+      return withEtag(reviseRumination(rumination, fields, version));
     }),
   ),
 
-  route('delete', '/api/ruminations/:id', ({ request, params }) => {
+  route('delete', '/api/ruminations/:id', async ({ request, params }) => {
     const id = readId(params, ruminationIdParams);
     const userId = requireWriter(request);
-    settle(decideRuminationDelete(findVisibleRumination(id, userId), userId));
-    const db = getDb();
-    db.ruminations = db.ruminations.filter((r) => r.id !== id);
-    db.comments = db.comments.filter((c) => c.ruminationId !== id);
+    const expected = readIfMatch(request);
+    const found = findVisibleRumination(id, userId);
+    const rumination = await settleOrConflict(
+      decideRuminationDelete(found, userId, expected),
+      () => found && toRumination(found),
+    );
+    moveToTrash(rumination);
     return noContent();
   }),
+
+  route(
+    'post',
+    '/api/ruminations/:id/restore',
+    idempotent(({ request, params }) => {
+      const id = readId(params, ruminationIdParams);
+      const userId = requireWriter(request);
+      const trashed = settle(
+        decideTrashRestore(findTrashed(id), userId, new Date(), TRASH_RETENTION_SECONDS),
+      );
+      return withEtag(takeOutOfTrash(trashed));
+    }),
+  ),
+
+  route('delete', '/api/ruminations/:id/permanent', ({ request, params }) => {
+    const id = readId(params, ruminationIdParams);
+    const userId = requireWriter(request);
+    const facts = { trashed: findTrashed(id), live: findVisibleRumination(id, userId) };
+    const trashed = settle(
+      decidePermanentDelete(facts, userId, new Date(), TRASH_RETENTION_SECONDS),
+    );
+    eraseRuminations(new Set([trashed.id]));
+    return noContent();
+  }),
+
+  route('get', '/api/ruminations/:id/revisions', ({ request, params }) => {
+    const id = readId(params, ruminationIdParams);
+    const query = readQuery(request, pageQuery);
+    const userId = requireUser(request);
+    const rumination = settle(decideRevisionsRead(findVisibleRumination(id, userId), userId));
+    const revisions = getDb().revisions.filter((r) => r.ruminationId === rumination.id);
+    return HttpResponse.json(pageOf(revisions, query).map(toRevision));
+  }),
+
+  route(
+    'post',
+    '/api/ruminations/:id/revisions/:revisionId/restore',
+    idempotent(async ({ request, params }) => {
+      const ids = parseWith(
+        revisionIdParams,
+        { id: params['id'], revisionId: params['revisionId'] },
+        'params',
+      );
+      const userId = requireWriter(request);
+      const expected = readIfMatch(request);
+      const found = findVisibleRumination(ids.id, userId);
+      const revision = getDb().revisions.find((r) => r.id === ids.revisionId);
+      const { rumination, fields, version } = await settleOrConflict(
+        decideRevisionRestore(found, revision, userId, expected),
+        () => found && toRumination(found),
+      );
+      return withEtag(reviseRumination(rumination, fields, version));
+    }),
+  ),
 ];

@@ -139,7 +139,7 @@ describe('writing ruminations', () => {
     expect(ids(publicPage.json)).not.toContain(publicOne.id);
   });
 
-  it('deletes for good with its comments, author only', async () => {
+  it('moves to the trash, author only: gone from sight with its comments, which stay stored', async () => {
     const { user: alice, token: aliceToken } = createUser({ username: 'alice' });
     const { token: bobToken } = createUser({ username: 'bob' });
     const r = createRumination({ authorId: alice.id });
@@ -150,7 +150,8 @@ describe('writing ruminations', () => {
     expect(deleted.status).toBe(204);
     expect((await api('GET', `/api/ruminations/${r.id}`)).status).toBe(404);
     expect((await api('GET', `/api/comments/rumination/${r.id}`)).status).toBe(404);
-    expect(getDb().comments).toHaveLength(0);
+    // Kept for a restore (tests/mocks/rumination-trash.test.ts).
+    expect(getDb().comments).toHaveLength(1);
   });
 
   it('accepts ids as digit strings and refuses other ids with 400', async () => {
