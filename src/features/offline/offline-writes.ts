@@ -33,6 +33,17 @@ export interface OfflineWrite<TVariables extends OfflineWriteVariables> {
   send: (variables: TVariables) => Promise<unknown>;
   /** What to refetch once it has reached the server. */
   afterSuccess: (queryClient: QueryClient, variables: TVariables) => Promise<void>;
+  /**
+   * Whether a 412 (changed elsewhere) waits for the person to choose what to keep
+   * (conflict-state.ts), instead of failing with its form: a write that sends If-Match and whose
+   * feature offers the side-by-side view.
+   */
+  waitsOnConflict?: boolean;
+}
+
+/** The `meta` of a write's mutation (kept with it when stored). */
+export interface OfflineWriteMeta extends Record<string, unknown> {
+  waitsOnConflict?: boolean;
 }
 
 /** Queued writes run one after another, in the order they were made. */
@@ -76,6 +87,7 @@ export function offlineWriteOptions<TVariables extends OfflineWriteVariables>(
     mutationFn: write.send,
     onSuccess: (_data, variables) => write.afterSuccess(queryClient, variables),
     scope: OFFLINE_WRITE_SCOPE,
+    meta: { waitsOnConflict: write.waitsOnConflict === true } satisfies OfflineWriteMeta,
     retry: shouldRetryWrite,
     // Never collected: a failed write stays (in the pending list, and stored) until sent or discarded.
     gcTime: Infinity,

@@ -1,4 +1,5 @@
 import type { Mutation } from '@tanstack/react-query';
+import { isConflictError } from './conflict-state';
 import type { OfflineWriteVariables } from './offline-writes';
 
 /** What the pending list shows of one offline write (a plain snapshot, compared by value). */
@@ -7,7 +8,8 @@ export interface PendingWrite {
   id: number;
   title: string;
   content: string;
-  state: 'waiting' | 'sending' | 'failed';
+  /** `conflict`: refused because it was changed elsewhere meanwhile; waits for Resolve. */
+  state: 'waiting' | 'sending' | 'failed' | 'conflict';
   error: string | null;
 }
 
@@ -15,6 +17,7 @@ export const PENDING_STATE_TEXT: Record<PendingWrite['state'], string> = {
   waiting: 'Waiting for the network',
   sending: 'Sending...',
   failed: 'Not sent',
+  conflict: 'Changed elsewhere meanwhile',
 };
 
 /** Shown for a write stored by an older build, made before writes carried their label. */
@@ -26,7 +29,13 @@ export function describeWrite(mutation: Mutation): PendingWrite {
   const content = variables?.body?.content;
   const label = variables?.label;
   const state =
-    mutation.state.status === 'error' ? 'failed' : mutation.state.isPaused ? 'waiting' : 'sending';
+    mutation.state.status === 'error'
+      ? isConflictError(mutation.state.error)
+        ? 'conflict'
+        : 'failed'
+      : mutation.state.isPaused
+        ? 'waiting'
+        : 'sending';
   // A restored error is a plain object (serializePersistedClient keeps its message).
   const message = (mutation.state.error as { message?: unknown } | null)?.message;
   return {

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { openConflict } from './conflict-state';
 import { PENDING_STATE_TEXT, type PendingWrite } from './pending-write-state';
 
 /**
  * Writes that have not reached the server yet: made offline and waiting, being sent, or failed.
  * A failed one keeps its content here, with Retry (the same idempotency key, so never twice) and
- * Discard; nothing is dropped without the person's say.
+ * Discard; one changed elsewhere meanwhile, with Resolve (the side-by-side view, conflict-state.ts):
+ * sending it again would only meet the same newer version. Nothing is dropped without the
+ * person's say.
  */
 export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
   const queryClient = useQueryClient();
@@ -45,7 +48,11 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
           <li key={write.id} className="rounded-md bg-page px-3 py-2">
             <div className="flex items-baseline justify-between gap-2 text-xs text-ink-muted">
               <span className="font-semibold text-ink">{write.title}</span>
-              <span className={write.state === 'failed' ? 'text-danger' : undefined}>
+              <span
+                className={
+                  write.state === 'failed' || write.state === 'conflict' ? 'text-danger' : undefined
+                }
+              >
                 {PENDING_STATE_TEXT[write.state]}
               </span>
             </div>
@@ -62,6 +69,17 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
                 </button>
                 <button type="button" className="btn btn-primary" onClick={() => retry(write)}>
                   Retry
+                </button>
+              </div>
+            ) : write.state === 'conflict' ? (
+              <div className="mt-2 flex justify-end">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  aria-label={`Resolve: ${write.title}`}
+                  onClick={() => openConflict(write.id)}
+                >
+                  Resolve
                 </button>
               </div>
             ) : null}

@@ -1,5 +1,12 @@
-import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  useQueryClient,
+  type Mutation,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isConflictError, openConflict } from './conflict-state';
+import type { OfflineWriteMeta } from './offline-writes';
 
 interface WriteMutation<TVariables> {
   mutate: (variables: TVariables) => void;
@@ -9,8 +16,10 @@ interface WriteMutation<TVariables> {
 
 /**
  * How every form sends a write (new and edited ruminations, comments, replies). Resolves to whether
- * the write left the form: sent, or queued while offline. Online, a failure is only logged (spec
- * section 8) and stays with its form, which keeps the content.
+ * the write left the form: sent, queued while offline, or (for a write that waits on conflicts)
+ * refused with 412 because the note changed elsewhere: then it stays in the queue with the
+ * person's text and the side-by-side view opens (conflict-state.ts). Online, any other failure is
+ * only logged (spec section 8) and stays with its form, which keeps the content.
  */
 export function useSendWrite() {
   const queryClient = useQueryClient();
@@ -24,6 +33,15 @@ export function useSendWrite() {
         await mutation.mutateAsync(variables);
         return true;
       } catch (error) {
+        const conflicted = isConflictError(error)
+          ? failedWrite(queryClient, variables.idempotencyKey)
+          : undefined;
+        if (conflicted && (conflicted.options.meta as OfflineWriteMeta)?.waitsOnConflict) {
+          // The form lets go of it (and of its error); the conflict holds the text now.
+          mutation.reset();
+          openConflict(conflicted.mutationId);
+          return true;
+        }
         console.error(error);
         forgetFailedWrite(queryClient, variables.idempotencyKey);
         return false;
@@ -54,10 +72,20 @@ function queueIfOffline<TVariables>(
  */
 function forgetFailedWrite(queryClient: QueryClient, idempotencyKey: string): void {
   const cache = queryClient.getMutationCache();
-  for (const mutation of cache.getAll()) {
-    const variables = mutation.state.variables as { idempotencyKey?: unknown } | undefined;
-    if (mutation.state.status === 'error' && variables?.idempotencyKey === idempotencyKey) {
-      cache.remove(mutation);
-    }
-  }
+  for (const mutation of failedWrites(queryClient, idempotencyKey)) cache.remove(mutation);
+}
+
+function failedWrites(queryClient: QueryClient, idempotencyKey: string): Mutation[] {
+  return queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((mutation) => {
+      const variables = mutation.state.variables as { idempotencyKey?: unknown } | undefined;
+      return mutation.state.status === 'error' && variables?.idempotencyKey === idempotencyKey;
+    });
+}
+
+/** The failed write with this key (the newest, should a resend have failed too). */
+function failedWrite(queryClient: QueryClient, idempotencyKey: string): Mutation | undefined {
+  return failedWrites(queryClient, idempotencyKey).at(-1);
 }

@@ -36,6 +36,8 @@ export const ruminationWrites = {
     send: (write) =>
       updateRumination(write.id, write.body, write.idempotencyKey, write.baseVersion),
     afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
+    // A note changed elsewhere meanwhile: the person chooses (features/conflicts).
+    waitsOnConflict: true,
   } satisfies OfflineWrite<UpdateRuminationWrite>,
 };
 

@@ -22,7 +22,8 @@ import { describeWrite } from '../../../src/features/offline/pending-write-state
 import { newIdempotencyKey, shouldRetryWrite } from '../../../src/features/offline/offline-writes';
 import { commentWrites } from '../../../src/features/comments/comment-writes';
 import { ruminationWrites } from '../../../src/features/ruminations/rumination-writes';
-import { offlineWriteKey } from '../../../src/features/offline/offline-writes';
+import { offlineWriteKey, offlineWriteOptions } from '../../../src/features/offline/offline-writes';
+import { conflictCurrentOf, isConflictError } from '../../../src/features/offline/conflict-state';
 
 const offlineWriteKeys = {
   createRumination: offlineWriteKey(ruminationWrites.create),
@@ -201,5 +202,51 @@ describe('a failed write restored after a reload', () => {
       content: 'hello',
       error: 'Comments are not allowed on drafts',
     });
+  });
+});
+
+describe('an edit refused as changed elsewhere, restored after a reload', () => {
+  test('is still a conflict, with the text written and the version saved elsewhere', async () => {
+    const current = { id: 7, content: 'Written on the phone', version: 2 };
+    const before = new QueryClient();
+    const options = offlineWriteOptions(ruminationWrites.update, before);
+    const mutation = before.getMutationCache().build(before, {
+      ...options,
+      mutationFn: () =>
+        Promise.reject(
+          new ApiError('This was changed elsewhere', 412, {
+            type: 'about:blank',
+            title: 'This was changed elsewhere',
+            status: 412,
+            current,
+          }),
+        ),
+    });
+    await mutation
+      .execute({
+        id: 7,
+        baseVersion: 1,
+        body: { content: 'Written on the laptop', publish: true },
+        idempotencyKey: newIdempotencyKey(),
+        label: 'Edited rumination',
+      })
+      .catch(() => undefined);
+    const stored = serializePersistedClient({
+      timestamp: Date.now(),
+      buster: CACHE_BUSTER,
+      clientState: dehydrate(before, { shouldDehydrateMutation: shouldPersistMutation }),
+    } as unknown as Parameters<typeof serializePersistedClient>[0]);
+
+    const after = new QueryClient();
+    hydrate(after, restorableState(JSON.parse(stored) as never, Date.now()) ?? {});
+    const [restored] = after.getMutationCache().getAll();
+    expect(restored && describeWrite(restored)).toMatchObject({
+      title: 'Edited rumination',
+      state: 'conflict',
+      content: 'Written on the laptop',
+    });
+    expect(isConflictError(restored?.state.error)).toBe(true);
+    expect(conflictCurrentOf(restored?.state.error)).toEqual(current);
+    expect(restored?.options.meta).toEqual({ waitsOnConflict: true });
   });
 });

@@ -1,0 +1,214 @@
+import { useQueryClient, type Mutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  audienceInput,
+  rumination as ruminationSchema,
+  type Rumination,
+  type RuminationWriteRequest,
+} from '../../api/rumination-schemas';
+import { relationTypeLabel, type RelationType } from '../../domain/relation-types';
+import { DialogFrame } from '../../components/ui/dialog-frame';
+import { formatTimestamp } from '../../lib/format-time';
+import { showToast } from '../../lib/toasts';
+import { closeConflict, conflictCurrentOf } from '../offline/conflict-state';
+import { newIdempotencyKey } from '../offline/offline-writes';
+import { useSendWrite } from '../offline/queue-if-offline';
+import { invalidateAfterRuminationChange } from '../ruminations/rumination-queries';
+import { newRuminationWrite, type UpdateRuminationWrite } from '../ruminations/rumination-writes';
+import { useCreateRumination, useUpdateRumination } from '../ruminations/use-rumination-mutations';
+
+export const CONFLICT_TITLE = 'Changed elsewhere';
+export const CONFLICT_DESCRIPTION =
+  'This note was changed on another device or tab while you were editing it. Nothing is lost: choose what to keep.';
+export const KEPT_BOTH = 'Yours is saved as a new draft';
+const SAVE_FAILED = 'Could not save yours. Please try again.';
+
+type Choice = 'mine' | 'theirs' | 'both';
+
+/** The note as the server had it when the edit was refused (the 412's `current`). */
+function theirsOf(conflicted: Mutation): Rumination | null {
+  const parsed = ruminationSchema.safeParse(conflictCurrentOf(conflicted.state.error));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * An edit refused because the note changed elsewhere meanwhile: both versions side by side, and
+ * the person chooses. Keep mine sends theirs-overwriting edit on top of the current version;
+ * Keep theirs drops mine; Keep both saves mine as a new draft. Until then the edit waits in the
+ * "Not yet sent" list (closing this dialog keeps it there).
+ */
+export function RuminationConflictDialog({
+  conflicted,
+  mine,
+}: {
+  conflicted: Mutation;
+  mine: UpdateRuminationWrite;
+}) {
+  const queryClient = useQueryClient();
+  const update = useUpdateRumination();
+  const create = useCreateRumination();
+  const send = useSendWrite();
+  const [busy, setBusy] = useState<Choice | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const theirs = theirsOf(conflicted);
+  const id = conflicted.mutationId;
+
+  /** The conflict is settled: it leaves the queue, and the view closes unless another opened. */
+  const settle = () => {
+    queryClient.getMutationCache().remove(conflicted);
+    closeConflict(id);
+  };
+
+  const choose = async (choice: Choice) => {
+    // One click, one write: a second press while one is on its way does nothing.
+    if (busy !== null) return;
+    setBusy(choice);
+    setError(null);
+    try {
+      if (choice === 'theirs') {
+        settle();
+        await invalidateAfterRuminationChange(queryClient);
+        return;
+      }
+      const sent =
+        choice === 'mine'
+          ? await send(update, {
+              ...mine,
+              // On top of the version now current; without one known, mine simply wins.
+              baseVersion: theirs?.version,
+              idempotencyKey: newIdempotencyKey(),
+            })
+          : await send(create, newRuminationWrite({ ...mine.body, publish: false }));
+      if (!sent) {
+        setError((choice === 'mine' ? update.error : create.error)?.message ?? SAVE_FAILED);
+        return;
+      }
+      settle();
+      if (choice === 'both') {
+        showToast({
+          message: KEPT_BOTH,
+          link: { label: 'Show drafts', to: '/my-ruminations', search: { view: 'drafts' } },
+        });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <DialogFrame
+      kind="wide-form"
+      open
+      onOpenChange={(open) => {
+        if (!open) closeConflict(id);
+      }}
+      title={CONFLICT_TITLE}
+      closeButton
+      description={<p className="text-sm text-ink-muted">{CONFLICT_DESCRIPTION}</p>}
+    >
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Version
+          heading="Theirs, saved now"
+          time={theirs?.updateTMS}
+          state={theirs}
+          missing="The version saved elsewhere could not be shown."
+        />
+        <Version heading="Yours, not saved yet" state={stateOfBody(mine.body)} />
+      </div>
+      {error ? (
+        <p role="alert" className="error-box mt-4">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy !== null}
+          onClick={() => void choose('theirs')}
+        >
+          Keep theirs
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy !== null}
+          onClick={() => void choose('both')}
+        >
+          {busy === 'both' ? 'Saving...' : 'Keep both'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy !== null}
+          onClick={() => void choose('mine')}
+        >
+          {busy === 'mine' ? 'Saving...' : 'Keep mine'}
+        </button>
+      </div>
+      <p className="mt-3 text-xs text-ink-muted">
+        Keep mine saves yours over theirs. Keep theirs drops yours. Keep both keeps theirs and saves
+        yours as a new draft.
+      </p>
+    </DialogFrame>
+  );
+}
+
+interface VersionState {
+  content: string;
+  isPublished: boolean;
+  audiences: readonly { relationType: RelationType }[];
+}
+
+function stateOfBody(body: RuminationWriteRequest): VersionState {
+  return {
+    content: body.content,
+    isPublished: body.publish,
+    // As sent: names or numbers (the write's own schema reads both).
+    audiences: (body.audiences ?? []).flatMap((audience) => {
+      const parsed = audienceInput.safeParse(audience);
+      return parsed.success ? [{ relationType: parsed.data }] : [];
+    }),
+  };
+}
+
+function Version({
+  heading,
+  time,
+  state,
+  missing,
+}: {
+  heading: string;
+  time?: string | undefined;
+  state: VersionState | null;
+  missing?: string;
+}) {
+  const audiences = state?.audiences.map((a) => relationTypeLabel(a.relationType)).join(', ');
+  return (
+    <section
+      aria-label={heading}
+      className="flex min-w-0 flex-col gap-2 rounded-md border border-line p-3"
+    >
+      <h3 className="text-sm font-semibold">{heading}</h3>
+      {state ? (
+        <>
+          <p className="text-xs text-ink-muted">
+            {time ? (
+              <>
+                <time dateTime={time}>{formatTimestamp(time)}</time>
+                {' · '}
+              </>
+            ) : null}
+            {state.isPublished ? 'Published' : 'Draft'}
+            {audiences ? ` · ${audiences}` : ''}
+          </p>
+          <p className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words text-sm">
+            {state.content}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-ink-muted">{missing}</p>
+      )}
+    </section>
+  );
+}
