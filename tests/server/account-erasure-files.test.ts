@@ -42,7 +42,7 @@ const marker = (what: string) =>
 
 async function send(
   app: FastifyInstance,
-  method: 'POST' | 'DELETE',
+  method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   as: TestUser | null,
   payload: Record<string, unknown>,
@@ -110,12 +110,40 @@ describe.skipIf(testPostgresUrl() !== undefined)('deleting an account on SQLite'
       content: `I think ${commentWords}`,
       ruminationId: friendsNote.id,
     });
+    // Words kept only as an earlier version (history), and a note in the trash.
+    const revisionWords = marker('revisionwords');
+    const trashedWords = marker('trashedwords');
+    const revised = await write(leaver, '/api/ruminations', {
+      content: revisionWords,
+      publish: true,
+    });
+    const edited = await send(app, 'PUT', `/api/ruminations/${revised.id}`, leaver, {
+      content: 'said otherwise',
+      publish: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const trashed = await write(leaver, '/api/ruminations', {
+      content: trashedWords,
+      publish: true,
+    });
+    expect(
+      (await send(app, 'DELETE', `/api/ruminations/${trashed.id}`, leaver, {})).statusCode,
+    ).toBe(204);
     // Everything so far into the database file itself, as an automatic checkpoint does; what
     // follows only into the WAL.
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
     const walWords = marker('walwords');
     await write(leaver, '/api/ruminations', { content: walWords, publish: true });
-    const secrets = [noteWords, draftWords, commentWords, walWords, username, email];
+    const secrets = [
+      noteWords,
+      draftWords,
+      commentWords,
+      revisionWords,
+      trashedWords,
+      walWords,
+      username,
+      email,
+    ];
     expect(readableInFiles(secrets)).toEqual(secrets);
 
     await deleteAccount(app, leaver);

@@ -21,10 +21,12 @@ export interface NewNotification {
 }
 
 /**
- * A row the recipient may still see: one about a rumination only while its rumination exists and
- * is visible to them (ruminationVisibleTo on the left-joined `r`: no row makes it NULL, i.e.
- * hidden), one about a comment only while that comment exists and is not deleted. Rows about a
- * relation alone carry neither id and always pass.
+ * A row the recipient may still see: one about a rumination only while its rumination exists, is
+ * not in its author's trash and is visible to them (ruminationVisibleTo on the left-joined `r`: no
+ * row makes it NULL, i.e. hidden; a trashed one is hidden from everyone, its author included, and
+ * its notifications come back with it on restore), one about a comment only while that comment
+ * exists and is not deleted. Rows about a relation alone carry neither id and always pass. The
+ * list, the unread count and the stream all read through here.
  */
 function visibleToRecipient(recipientId: number) {
   return sql<SqlBool>`((n.rumination_id is null or ${ruminationVisibleTo(recipientId)})
