@@ -18,6 +18,7 @@ const FEATURE_ORDER = [
   'theme',
   'demo',
   'offline',
+  'composer',
   'auth',
   'terms',
   'relations',

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX, tooLongMessage } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
+import { useOneWrite } from '../composer/use-one-write';
 
 interface CommentFormProps {
   /** Accessible name of the text field, e.g. "Add a comment" or "Reply to alice". */
@@ -9,8 +10,11 @@ interface CommentFormProps {
   pendingLabel: string;
   initialContent?: string;
   isPending: boolean;
-  /** Resolves true when the comment was saved; then a new comment's box is emptied. */
-  onSubmit: (content: string) => Promise<boolean>;
+  /**
+   * Resolves true when the comment was saved (or queued offline); then a new comment's box is
+   * emptied. `idempotencyKey` is the form's until then: a retry after a failure sends the same.
+   */
+  onSubmit: (content: string, idempotencyKey: string) => Promise<boolean>;
   onCancel?: () => void;
   autoFocus?: boolean;
 }
@@ -36,6 +40,7 @@ export function CommentForm({
   const isBlank = trimmedLength === 0;
   const countId = `${fieldId}-count`;
   const errorId = `${fieldId}-error`;
+  const oneWrite = useOneWrite();
 
   const submit = async () => {
     if (isBlank || isPending) return;
@@ -43,7 +48,8 @@ export function CommentForm({
       setTooLong(true);
       return;
     }
-    const saved = await onSubmit(content.trim());
+    // A second click (or Enter) before React re-renders with isPending is dropped here.
+    const saved = await oneWrite.submit((key) => onSubmit(content.trim(), key));
     if (saved && initialContent === '') setContent('');
   };
 

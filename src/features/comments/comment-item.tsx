@@ -49,15 +49,19 @@ export function CommentItem({
   const mayDelete = viewerId !== null && mayDeleteComment(authors, viewerId);
   const canAct = !comment.isDeleted;
 
-  const reply = async (content: string) => {
-    const write = newCommentWrite(ruminationId, { content, parentCommentId: comment.id });
+  const reply = async (content: string, idempotencyKey: string) => {
+    const write = newCommentWrite(
+      ruminationId,
+      { content, parentCommentId: comment.id },
+      idempotencyKey,
+    );
     const left = await send(post, write);
     if (left) setMode('view');
     return left;
   };
 
-  const saveEdit = async (content: string) => {
-    const write = commentEditWrite(ruminationId, { id: comment.id, content });
+  const saveEdit = async (content: string, idempotencyKey: string) => {
+    const write = commentEditWrite(ruminationId, { id: comment.id, content }, idempotencyKey);
     const left = await send(update, write);
     if (left) setMode('view');
     return left;

@@ -46,8 +46,8 @@ export function CommentSection({
     );
   }
 
-  const addComment = async (content: string) => {
-    const write = newCommentWrite(ruminationId, { content, ruminationId });
+  const addComment = async (content: string, idempotencyKey: string) => {
+    const write = newCommentWrite(ruminationId, { content, ruminationId }, idempotencyKey);
     // Offline: queued and shown in the pending list; the box is emptied as if sent.
     return send(post, write);
   };

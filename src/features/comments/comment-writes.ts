@@ -36,15 +36,20 @@ export const commentWrites = {
   } satisfies OfflineWrite<UpdateCommentWrite>,
 };
 
-/** A comment on rumination `ruminationId`, or a reply (body.parentCommentId) within its tree. */
+/**
+ * A comment on rumination `ruminationId`, or a reply (body.parentCommentId) within its tree.
+ * `idempotencyKey`: the one its form holds until the comment is sent, so that a second click or a
+ * retry sends the same write again, not another.
+ */
 export function newCommentWrite(
   ruminationId: number,
   body: CreateCommentRequest,
+  idempotencyKey: string = newIdempotencyKey(),
 ): CreateCommentWrite {
   return {
     ruminationId,
     body,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey,
     label: body.parentCommentId == null ? 'Comment' : 'Reply',
   };
 }
@@ -52,8 +57,9 @@ export function newCommentWrite(
 export function commentEditWrite(
   ruminationId: number,
   body: UpdateCommentRequest,
+  idempotencyKey: string = newIdempotencyKey(),
 ): UpdateCommentWrite {
-  return { ruminationId, body, idempotencyKey: newIdempotencyKey(), label: 'Edited comment' };
+  return { ruminationId, body, idempotencyKey, label: 'Edited comment' };
 }
 
 export function registerCommentWrites(queryClient: QueryClient): void {

@@ -1,9 +1,9 @@
-import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
+import type { Rumination } from '../../api/rumination-schemas';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { ruminationEditWrite } from './rumination-writes';
 import { useUpdateRumination } from './use-rumination-mutations';
-import { RuminationDialog } from './rumination-dialog';
-import { formValuesOf, RuminationForm } from './rumination-form';
+import { RuminationDialog, type ComposerSave } from './rumination-dialog';
+import { formValuesOf } from './rumination-form';
 
 interface EditRuminationDialogProps {
   rumination: Rumination;
@@ -20,9 +20,17 @@ export default function EditRuminationDialog({
   const update = useUpdateRumination();
   const send = useSendWrite();
 
-  const save = async (body: RuminationWriteRequest) => {
-    const write = ruminationEditWrite(rumination, body);
-    if (await send(update, write)) onOpenChange(false);
+  // The dialog captures this when it opens (rumination-dialog.tsx): a refetch while it is open
+  // changes neither the text it started from nor the version sent as If-Match.
+  const start = { values: formValuesOf(rumination), version: rumination.version };
+
+  const save: ComposerSave = (body, { idempotencyKey, baseVersion }) => {
+    const write = ruminationEditWrite(
+      { id: rumination.id, version: baseVersion ?? rumination.version },
+      body,
+      idempotencyKey,
+    );
+    return send(update, write);
   };
 
   return (
@@ -33,17 +41,18 @@ export default function EditRuminationDialog({
         if (!next) update.reset();
         onOpenChange(next);
       }}
-    >
-      {update.error ? (
-        <p role="alert" className="error-box mb-4">
-          {update.error.message}
-        </p>
-      ) : null}
-      <RuminationForm
-        initialValues={formValuesOf(rumination)}
-        isSaving={update.isPending}
-        onSubmit={save}
-      />
-    </RuminationDialog>
+      slot={`edit:${rumination.id}`}
+      start={start}
+      isSaving={update.isPending}
+      save={save}
+      takesDown={rumination.isPublished}
+      notice={
+        update.error ? (
+          <p role="alert" className="error-box mb-4">
+            {update.error.message}
+          </p>
+        ) : null
+      }
+    />
   );
 }

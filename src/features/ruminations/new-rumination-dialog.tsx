@@ -4,9 +4,10 @@ import { showToast } from '../../lib/toasts';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { newRuminationWrite } from './rumination-writes';
 import { useCreateRumination } from './use-rumination-mutations';
-import { RuminationDialog } from './rumination-dialog';
-import type { RuminationWriteRequest } from '../../api/rumination-schemas';
-import { RuminationForm } from './rumination-form';
+import { RuminationDialog, type ComposerSave } from './rumination-dialog';
+import { EMPTY_FORM_VALUES } from './rumination-form';
+
+const START = { values: EMPTY_FORM_VALUES };
 
 interface NewRuminationDialogProps {
   open: boolean;
@@ -24,13 +25,15 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
       (state.location.search as { view?: string }).view === 'drafts',
   });
 
-  const save = async ({ audiences, ...body }: RuminationWriteRequest) => {
+  const save: ComposerSave = async ({ audiences, ...body }, { idempotencyKey }) => {
     // Audiences are omitted when none is chosen (spec section 3).
-    const write = newRuminationWrite(audiences?.length ? { ...body, audiences } : body);
+    const write = newRuminationWrite(
+      audiences?.length ? { ...body, audiences } : body,
+      idempotencyKey,
+    );
     const online = onlineManager.isOnline();
     // On failure the dialog stays open with the content kept (spec section 2).
-    if (!(await send(create, write))) return;
-    onOpenChange(false);
+    if (!(await send(create, write))) return false;
     // A draft lands where the page may not show it: say so, with the way to it. (Offline, the
     // not-yet-sent list says what happens to it.)
     if (!body.publish && online && !showsDrafts) {
@@ -39,6 +42,7 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
         link: { label: 'View drafts', to: '/my-ruminations', search: { view: 'drafts' } },
       });
     }
+    return true;
   };
 
   return (
@@ -49,8 +53,10 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
         if (!next) create.reset();
         onOpenChange(next);
       }}
-    >
-      <RuminationForm isSaving={create.isPending} onSubmit={save} />
-    </RuminationDialog>
+      slot="new"
+      start={START}
+      isSaving={create.isPending}
+      save={save}
+    />
   );
 }

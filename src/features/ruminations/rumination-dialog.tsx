@@ -1,21 +1,200 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { RuminationWriteRequest } from '../../api/rumination-schemas';
 import { DialogFrame } from '../../components/ui/dialog-frame';
+import { useCurrentUser } from '../auth/use-current-user';
+import { DiscardQuestion } from '../composer/composer-question';
+import { useKeptDraft } from '../composer/use-kept-draft';
+import { useOneWrite } from '../composer/use-one-write';
+import {
+  formValuesFrom,
+  RuminationForm,
+  sameFormValues,
+  type RuminationFormValues,
+} from './rumination-form';
+
+/** Where the text started: an empty form, or a note as it was when its edit dialog opened. */
+export interface ComposerStart {
+  values: RuminationFormValues;
+  /** The note's version then (an edit's If-Match); none for a new note. */
+  version?: number;
+}
+
+/** How a dialog sends: the body, the key its opening holds and the version its edit started from. */
+export type ComposerSave = (
+  body: RuminationWriteRequest,
+  write: { idempotencyKey: string; baseVersion?: number },
+) => Promise<boolean>;
 
 interface RuminationDialogProps {
   title: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  children: ReactNode;
+  /** Whose composer: "new" or "edit:<id>", kept apart per account. */
+  slot: string;
+  start: ComposerStart;
+  isSaving: boolean;
+  /** Resolves whether the write left the dialog (sent, or queued offline): then it closes. */
+  save: ComposerSave;
+  /** Editing a published note: Save Draft asks before taking it down. */
+  takesDown?: boolean;
+  /** Shown above the form (a failed edit's message). */
+  notice?: ReactNode;
+}
+
+interface ComposerGuard {
+  hasUnsavedText: () => boolean;
+  discard: () => void;
 }
 
 /**
- * The modal frame of the New Rumination and edit dialogs. Its content unmounts when closed, so
- * closing always clears the form (spec section 2).
+ * The modal frame of the New Rumination and edit dialogs, and what keeps their text: it is kept in
+ * the browser as it is typed and given back when the same dialog opens again (after a reload or a
+ * crash too), and closing with unsaved text (Escape, a click outside, Close) asks first. Its
+ * content unmounts when closed, so each opening starts from the kept copy or from `start`.
  */
-export function RuminationDialog({ title, open, onOpenChange, children }: RuminationDialogProps) {
+export function RuminationDialog({
+  title,
+  open,
+  onOpenChange,
+  ...composer
+}: RuminationDialogProps) {
+  const guardRef = useRef<ComposerGuard | null>(null);
+  const [asking, setAsking] = useState(false);
+
   return (
-    <DialogFrame kind="wide-form" open={open} onOpenChange={onOpenChange} title={title} closeButton>
-      {children}
+    <DialogFrame
+      kind="wide-form"
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && guardRef.current?.hasUnsavedText()) {
+          setAsking(true);
+          return;
+        }
+        if (!next) guardRef.current?.discard();
+        onOpenChange(next);
+      }}
+      title={title}
+      closeButton
+    >
+      <Composer {...composer} guardRef={guardRef} onDone={() => onOpenChange(false)} />
+      <DiscardQuestion
+        open={asking}
+        onKeepWriting={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          guardRef.current?.discard();
+          onOpenChange(false);
+        }}
+      />
     </DialogFrame>
+  );
+}
+
+type ComposerProps = Omit<RuminationDialogProps, 'title' | 'open' | 'onOpenChange'> & {
+  guardRef: RefObject<ComposerGuard | null>;
+  onDone: () => void;
+};
+
+interface KeptRumination {
+  values: RuminationFormValues;
+  baseVersion?: number;
+}
+
+function keptRuminationFrom(raw: unknown): KeptRumination | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { values, baseVersion } = raw as Record<string, unknown>;
+  const formValues = formValuesFrom(values);
+  if (formValues === null) return null;
+  return typeof baseVersion === 'number'
+    ? { values: formValues, baseVersion }
+    : { values: formValues };
+}
+
+/** One opening of the dialog: mounted when it opens, so it captures where the text started then. */
+function Composer({
+  slot,
+  start,
+  isSaving,
+  save,
+  takesDown,
+  notice,
+  guardRef,
+  onDone,
+}: ComposerProps) {
+  const userId = useCurrentUser()?.id ?? null;
+  // The note as the dialog opened: a refetch meanwhile changes neither the baseline nor If-Match.
+  const [opened] = useState(start);
+  const kept = useKeptDraft(userId, slot, keptRuminationFrom);
+  const oneWrite = useOneWrite();
+  const current = useRef<RuminationFormValues | null>(null);
+
+  // Typed into before the kept copy was read (a few milliseconds): what is typed wins.
+  const [typedFirst, setTypedFirst] = useState(false);
+  const restored = typedFirst ? null : kept.restored;
+  // A restored edit goes on top of the version it started from, not the one shown now.
+  const baseVersion = restored ? restored.baseVersion : opened.version;
+
+  useEffect(() => {
+    guardRef.current = {
+      hasUnsavedText: () =>
+        current.current !== null && !sameFormValues(current.current, opened.values),
+      discard: () => {
+        kept.forget();
+        oneWrite.end();
+      },
+    };
+    return () => {
+      guardRef.current = null;
+    };
+  }, [guardRef, kept, oneWrite, opened.values]);
+
+  useEffect(() => {
+    // A restored text is unsaved until it is saved or discarded.
+    if (restored) current.current = restored.values;
+  }, [restored]);
+
+  const { keep } = kept;
+  const stillReading = kept.restored === undefined;
+  const onValuesChange = useCallback(
+    (values: RuminationFormValues) => {
+      current.current = values;
+      if (stillReading) setTypedFirst(true);
+      keep(
+        sameFormValues(values, opened.values)
+          ? null
+          : { values, ...(baseVersion === undefined ? {} : { baseVersion }) },
+      );
+    },
+    [keep, opened.values, baseVersion, stillReading],
+  );
+
+  const submit = async (body: RuminationWriteRequest) => {
+    const left = await oneWrite.submit((idempotencyKey) =>
+      save(body, { idempotencyKey, ...(baseVersion === undefined ? {} : { baseVersion }) }),
+    );
+    if (!left) return;
+    kept.forget();
+    current.current = null;
+    onDone();
+  };
+
+  return (
+    <>
+      {restored && !sameFormValues(restored.values, opened.values) ? (
+        <p role="status" className="mb-4 text-sm text-ink-muted">
+          Restored what you were writing.
+        </p>
+      ) : null}
+      {notice}
+      <RuminationForm
+        // Shown at once, and once more with the kept copy when it has been read.
+        key={restored ? 'restored' : 'opened'}
+        initialValues={restored ? restored.values : opened.values}
+        isSaving={isSaving}
+        onSubmit={submit}
+        onValuesChange={onValuesChange}
+        takesDown={takesDown ?? false}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Checkbox from '@radix-ui/react-checkbox';
@@ -8,6 +8,7 @@ import { RUMINATION_MAX } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
+import { ComposerQuestion } from '../composer/composer-question';
 
 /**
  * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
@@ -30,24 +31,56 @@ export function formValuesOf(rumination: Rumination): RuminationFormValues {
   };
 }
 
+/** Form values read back from a kept copy (stored by an older version, maybe): null if not. */
+export function formValuesFrom(raw: unknown): RuminationFormValues | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { content, audiences } = raw as Record<string, unknown>;
+  if (typeof content !== 'string' || !Array.isArray(audiences)) return null;
+  const names = new Set<unknown>(audiences);
+  return {
+    content,
+    audiences: RELATION_TYPES.map((t) => t.name).filter((name) => names.has(name)),
+  };
+}
+
+/** Whether two sets of form values say the same (audiences in any order). */
+export function sameFormValues(a: RuminationFormValues, b: RuminationFormValues): boolean {
+  return (
+    a.content === b.content &&
+    a.audiences.length === b.audiences.length &&
+    a.audiences.every((name) => b.audiences.includes(name))
+  );
+}
+
+export const EMPTY_FORM_VALUES: RuminationFormValues = { content: '', audiences: [] };
+
 interface RuminationFormProps {
   initialValues?: RuminationFormValues;
   /** True while a save is in flight: both buttons are disabled (spec section 2). */
   isSaving: boolean;
   /** The request body: Save Draft sends publish false, Publish true. */
-  onSubmit: (body: RuminationWriteRequest) => void;
+  onSubmit: (body: RuminationWriteRequest) => Promise<unknown>;
+  /** Every change the person makes, for the composer to keep. */
+  onValuesChange?: (values: RuminationFormValues) => void;
+  /** The note is published: Save Draft would take it down, so it asks first. */
+  takesDown?: boolean;
 }
 
-const EMPTY: RuminationFormValues = { content: '', audiences: [] };
-
 /** Content and audiences with Save Draft and Publish; shared by creating and editing. */
-export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: RuminationFormProps) {
+export function RuminationForm({
+  initialValues = EMPTY_FORM_VALUES,
+  isSaving,
+  onSubmit,
+  onValuesChange,
+  takesDown = false,
+}: RuminationFormProps) {
   const contentId = useId();
   const contentErrorId = `${contentId}-error`;
   const {
     register,
     control,
     handleSubmit,
+    subscribe,
     formState: { errors },
   } = useForm<RuminationFormValues, unknown, z.output<typeof ruminationFormSchema>>({
     resolver: zodResolver(ruminationFormSchema),
@@ -59,14 +92,38 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
   const disabled = isBlank || isSaving;
   const contentError = errors.content?.message;
 
-  const submit = (publish: boolean) =>
-    handleSubmit((values) => {
+  const [askingTakeDown, setAskingTakeDown] = useState(false);
+  // Set before anything is awaited: both clicks of a double-click run before React re-renders,
+  // so `isSaving` alone would let the second through.
+  const submitting = useRef(false);
+
+  useEffect(() => {
+    if (!onValuesChange) return;
+    // Every change, without re-rendering the form for it.
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => onValuesChange({ ...values }),
+    });
+  }, [subscribe, onValuesChange]);
+
+  const send = (publish: boolean) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    void handleSubmit(async (values) => {
       // Sent in the enumeration's order, whatever order they were ticked in.
       const audiences = RELATION_TYPES.map((t) => t.name).filter((name) =>
         values.audiences.includes(name),
       );
-      onSubmit({ ...values, audiences, publish });
+      await onSubmit({ ...values, audiences, publish });
+    })().finally(() => {
+      submitting.current = false;
     });
+  };
+
+  const saveDraft = () => {
+    if (takesDown) setAskingTakeDown(true);
+    else send(false);
+  };
 
   return (
     <form
@@ -144,23 +201,32 @@ export function RuminationForm({ initialValues = EMPTY, isSaving, onSubmit }: Ru
       </fieldset>
 
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={submit(false)}
-          className="btn btn-secondary"
-        >
+        <button type="button" disabled={disabled} onClick={saveDraft} className="btn btn-secondary">
           Save Draft
         </button>
         <button
           type="button"
           disabled={disabled}
-          onClick={submit(true)}
+          onClick={() => send(true)}
           className="btn btn-primary"
         >
           Publish
         </button>
       </div>
+      {takesDown ? (
+        <ComposerQuestion
+          open={askingTakeDown}
+          onStay={() => setAskingTakeDown(false)}
+          onGo={() => {
+            setAskingTakeDown(false);
+            send(false);
+          }}
+          title="Take this note down?"
+          description="Saving it as a draft hides it from everyone who can read it now."
+          stayLabel="Keep it published"
+          goLabel="Save as draft"
+        />
+      ) : null}
     </form>
   );
 }

@@ -118,6 +118,9 @@ describe('My Ruminations', () => {
     );
     const dialog = within(await app.findByRole('dialog', { name: 'Edit Rumination' }));
     await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+    // It is published: taking it down asks first (tests/component/composer-take-down.test.tsx).
+    const question = within(await app.findByRole('alertdialog', { name: 'Take this note down?' }));
+    await app.user.click(question.getByRole('button', { name: 'Save as draft' }));
 
     await vi.waitFor(() => expect(app.queryByText('Too soon')).not.toBeInTheDocument());
     await log.settled();

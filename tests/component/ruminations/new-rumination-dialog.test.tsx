@@ -118,13 +118,16 @@ describe('New Rumination dialog', () => {
     expect(app.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  test('the close button clears the form', async () => {
+  test('the close button clears the form once the text is discarded', async () => {
     const { token } = createUser({ username: 'alice' });
     const app = await renderApp('/public', { token });
     let dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Second thoughts');
     await app.user.click(dialog.getByRole('checkbox', { name: 'Partner' }));
     await app.user.click(dialog.getByRole('button', { name: 'Close' }));
+    // Unsaved text: it asks first (tests/component/composer-kept.test.tsx).
+    const question = await app.findByRole('alertdialog', { name: 'Discard what you wrote?' });
+    await app.user.click(within(question).getByRole('button', { name: 'Discard' }));
     expect(app.queryByRole('dialog')).not.toBeInTheDocument();
 
     dialog = await openDialog(app);
