@@ -31,6 +31,7 @@ const aRumination = {
   isPublished: true,
   audiences: [{ relationType: 0 }, { relationType: 5 }],
   commentCount: 3,
+  version: 2,
 };
 const reply = {
   id: 11,
@@ -39,6 +40,7 @@ const reply = {
   createTMS: at,
   updateTMS: at,
   isDeleted: false,
+  version: 1,
   ruminationId: 3,
   parentCommentId: 10,
   childComments: [],
