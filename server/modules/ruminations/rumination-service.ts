@@ -170,7 +170,10 @@ type Changeable = NonNullable<Awaited<ReturnType<typeof findChangeable>>>;
 /**
  * Reads the rumination, decides, and writes on the version decided on; on a concurrent change
  * (the conditional write wrote nothing) reads and decides again. A 412 goes out with `current`, the
- * rumination as GET answers it. Runs inside the writer's transaction (asWriter).
+ * rumination as GET answers it. Runs inside the writer's transaction (asWriter), but does not rely
+ * on its lock to keep the check and the write together: that lock is FOR SHARE on the user row, so
+ * one person's writes run side by side on PostgreSQL (two tabs, two devices); the conditional write
+ * (`where version = ...`, rumination-queries.ts) is what makes them atomic.
  */
 async function changeOnVersion<T>(
   trx: Kysely<Database>,
