@@ -1,0 +1,107 @@
+import type { Page, Request } from '@playwright/test';
+import { inBothThemes } from './support/axe';
+import { expect, signInAs, test } from './support/fixtures';
+import {
+  createRuminationViaApi,
+  newRuminationDialog,
+  openComments,
+  ruminationCard,
+  showMyRuminations,
+} from './support/ui';
+
+/*
+ * Nothing written is lost or doubled (issue 24), against the real server: the composer keeps what
+ * is typed through a closed tab, and a double-click writes once.
+ */
+
+/** The writes (not reads) the page sends to `path`, as they leave the browser. */
+function countWrites(page: Page, method: string, path: RegExp): () => number {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) {
+      seen.push(request);
+    }
+  });
+  return () => seen.length;
+}
+
+test('a tab closed mid-sentence: the sentence is there when the composer opens again', async ({
+  page,
+  context,
+  createUser,
+}) => {
+  const author = await createUser('writer');
+  await signInAs(page, author);
+  await page.getByRole('button', { name: 'New Rumination' }).click();
+  const sentence = `Half a sentence of ${author.username}, and then`;
+  await newRuminationDialog(page).getByPlaceholder("What's on your mind?").fill(sentence);
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/my-ruminations');
+  await again.getByRole('button', { name: 'New Rumination' }).click();
+  const dialog = newRuminationDialog(again);
+  await expect(dialog.getByPlaceholder("What's on your mind?")).toHaveValue(sentence);
+  await expect(dialog.getByRole('status')).toHaveText('Restored what you were writing.');
+
+  // Closing it now asks; discarding leaves nothing for the next time.
+  await again.keyboard.press('Escape');
+  const question = again.getByRole('alertdialog', { name: 'Discard what you wrote?' });
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await again.reload();
+  await again.getByRole('button', { name: 'New Rumination' }).click();
+  await expect(newRuminationDialog(again).getByPlaceholder("What's on your mind?")).toHaveValue('');
+});
+
+test('double-clicking Publish, Save Draft and Comment writes once each', async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const author = await createUser('clicker');
+  await signInAs(page, author);
+  const notes = countWrites(page, 'POST', /^\/api\/ruminations$/);
+  const comments = countWrites(page, 'POST', /^\/api\/comments$/);
+
+  for (const [button, text] of [
+    ['Publish', `Published once by ${author.username}`],
+    ['Save Draft', `Drafted once by ${author.username}`],
+  ] as const) {
+    await page.getByRole('button', { name: 'New Rumination' }).click();
+    const dialog = newRuminationDialog(page);
+    await dialog.getByPlaceholder("What's on your mind?").fill(text);
+    await dialog.getByRole('button', { name: button }).dblclick();
+    await expect(dialog).toBeHidden();
+    await showMyRuminations(page, button === 'Publish' ? 'Published' : 'Drafts');
+    await expect(ruminationCard(page, text)).toHaveCount(1);
+  }
+  expect(notes()).toBe(2);
+
+  const target = `Talk to ${author.username}`;
+  await createRuminationViaApi(request, author, target);
+  await page.goto('/my-ruminations');
+  const card = ruminationCard(page, target);
+  await openComments(card);
+  const said = `Said once by ${author.username}`;
+  await card.getByRole('textbox', { name: 'Add a comment' }).fill(said);
+  await card.getByRole('button', { name: 'Comment', exact: true }).dblclick();
+  await expect(card.getByText(said)).toHaveCount(1);
+  await page.reload();
+  await openComments(ruminationCard(page, target));
+  await expect(ruminationCard(page, target).getByText(said)).toHaveCount(1);
+  expect(comments()).toBe(1);
+});
+
+test('the discard question passes axe in both themes', async ({ page, createUser }) => {
+  const author = await createUser('asker');
+  await signInAs(page, author);
+  await inBothThemes(page, 'discard question', async () => {
+    await page.getByRole('button', { name: 'New Rumination' }).click();
+    await newRuminationDialog(page)
+      .getByPlaceholder("What's on your mind?")
+      .fill('Words worth a question');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog', { name: 'Discard what you wrote?' })).toBeVisible();
+  });
+});
