@@ -7,6 +7,8 @@ import {
   commentsMarkdown,
   exportContentDisposition,
   exportFileName,
+  revisionFileName,
+  revisionMarkdown,
   ruminationFileName,
   ruminationMarkdown,
 } from '../../src/domain/markdown-export';
@@ -107,6 +109,12 @@ function markdownZip(data: AccountExport): Uint8Array {
     files[ruminationFileName(rumination)] = [
       strToU8(ruminationMarkdown(rumination)),
       { mtime: new Date(rumination.updateTMS) },
+    ];
+  }
+  for (const revision of data.revisions) {
+    files[revisionFileName(revision)] = [
+      strToU8(revisionMarkdown(revision)),
+      { mtime: new Date(revision.savedTMS) },
     ];
   }
   files[COMMENTS_FILE_NAME] = [

@@ -91,6 +91,27 @@ type Trashed = StoredRumination & { deletedTMS: string };
 
 const isTrashed = (r: StoredRumination): r is Trashed => r.deletedTMS !== undefined;
 
+/**
+ * A page of a trash, most recently deleted first (api-contract.md "Trash"): by (deletedTMS, id)
+ * descending, `BeforeId` a keyset on that order looked up by the id, as the server pages it; a
+ * `BeforeId` no longer in this trash (restored, erased) pages on by id alone.
+ */
+function trashPage(trash: Trashed[], query: PageQuery): Trashed[] {
+  const beforeId = query.BeforeId;
+  const before = trash.find((r) => r.id === beforeId);
+  const comesAfter = (r: Trashed): boolean => {
+    if (beforeId === undefined) return true;
+    if (before === undefined) return r.id < beforeId;
+    return r.deletedTMS === before.deletedTMS ? r.id < before.id : r.deletedTMS < before.deletedTMS;
+  };
+  return trash
+    .filter(comesAfter)
+    .sort((a, b) =>
+      a.deletedTMS === b.deletedTMS ? b.id - a.id : a.deletedTMS < b.deletedTMS ? 1 : -1,
+    )
+    .slice(0, query.Limit ?? LIST_LIMIT_DEFAULT);
+}
+
 /** Rumination `id` if it is in someone's trash (the decisions say whose, and for how long). */
 function findTrashed(id: number): Trashed | undefined {
   const found = getDb().ruminations.find((r) => r.id === id);
@@ -157,7 +178,7 @@ export const ruminationHandlers = [
     const own = getDb().ruminations.filter(
       (r): r is Trashed => isTrashed(r) && r.authorId === userId,
     );
-    return HttpResponse.json(pageOf(own, query).map(toTrashedRumination));
+    return HttpResponse.json(trashPage(own, query).map(toTrashedRumination));
   }),
 
   route('delete', '/api/ruminations/trash', ({ request }) => {
