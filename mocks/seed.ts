@@ -6,6 +6,7 @@ import {
   createRelation,
   createRumination,
   createUser,
+  reviseRumination,
   type MockSeed,
 } from './store';
 
@@ -13,7 +14,8 @@ import {
  * The demo's small story. Maya is at the centre: Leo is her friend, Sam her partner, Dr. Rivera
  * her therapist (Maya asked, so Rivera reads what Maya shares with "Therapist"), and her sister
  * Nora has asked for a Family relation that Maya has not answered yet. Each person's feed, profile
- * and relation panel therefore look different; everybody signs in with DEMO_PASSWORD.
+ * and relation panel therefore look different; everybody signs in with DEMO_PASSWORD. Maya's note
+ * about calling Nora has a history of two earlier versions; nobody's trash holds anything.
  */
 
 const ACQUAINTANCE = relationTypeOfAudience('Acquaintance');
@@ -133,12 +135,29 @@ export const demoSeed: MockSeed = () => {
     content: 'Found a box of our childhood drawings at Mum’s. Some of them are terrifying.',
     createTMS: ago(4),
   });
-  createRumination({
+  // Rewritten twice, so that its card says "edited" and its history has two earlier versions.
+  const callNora = createRumination({
     authorId: id.maya,
-    content: 'Thinking about calling Nora this weekend. It has been too long.',
-    audiences: [FAMILY],
+    content: 'Should I call Nora? Maybe next month.',
+    isPublished: false,
     createTMS: ago(3),
   });
+  reviseRumination(
+    callNora,
+    { content: 'Thinking about calling Nora. Maybe next month.', isPublished: true, audiences: [] },
+    undefined,
+    ago(2, 20),
+  );
+  reviseRumination(
+    callNora,
+    {
+      content: 'Thinking about calling Nora this weekend. It has been too long.',
+      isPublished: true,
+      audiences: [FAMILY],
+    },
+    undefined,
+    ago(2, 8),
+  );
   createRumination({
     authorId: id.sam,
     content: 'Bread attempt number four. Edible. Progress.',

@@ -57,4 +57,28 @@ describe('the demo seed', () => {
     expect(thread.json.some((c: Json) => c.isDeleted && c.content === '')).toBe(true);
     expect(thread.json[0].childComments[0].childComments).toHaveLength(1);
   });
+
+  it("gives Maya's note about calling Nora two earlier versions, and nobody anything in the trash", async () => {
+    resetMockBackend(demoSeed);
+    const maya = await signIn('maya');
+    const mine = await api('GET', '/api/ruminations/my?q=calling%20Nora', { token: maya });
+    expect(contents(mine.json)).toEqual([
+      'Thinking about calling Nora this weekend. It has been too long.',
+    ]);
+    const note = mine.json[0];
+    expect(note.version).toBe(3);
+    expect(note.updateTMS).not.toBe(note.createTMS);
+    const history = await api('GET', `/api/ruminations/${note.id}/revisions`, { token: maya });
+    expect(history.json.map((v: Json) => [v.version, v.isPublished])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(history.json[0].content).toBe('Thinking about calling Nora. Maybe next month.');
+    expect(history.json[0].savedTMS < note.updateTMS).toBe(true);
+
+    for (const person of DEMO_PEOPLE) {
+      const token = await signIn(person.username);
+      expect((await api('GET', '/api/ruminations/trash', { token })).json).toEqual([]);
+    }
+  });
 });
