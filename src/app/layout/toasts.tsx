@@ -7,9 +7,11 @@ import { dismissToast, type Toast } from '../../lib/toasts';
  */
 export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
   return (
-    <ul className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
+    // Each notice is a status region of its own; a list of them would hold status elements where
+    // only list items may be (axe "list", "aria-allowed-role").
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
       {toasts.map((toast) => (
-        <li
+        <div
           key={toast.id}
           role="status"
           className="pointer-events-auto flex max-w-md items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm shadow-lg"
@@ -45,8 +47,8 @@ export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
           >
             <span aria-hidden="true">×</span>
           </button>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
