@@ -6,6 +6,7 @@ import {
   REPLAYED_HEADER,
   requestFingerprint,
 } from '../../src/api/idempotency-key';
+import { ETAG_HEADER } from '../../src/api/preconditions';
 import { ApiProblem, settle } from '../../src/api/problem';
 import { optionalUser } from '../http';
 
@@ -13,14 +14,15 @@ import { optionalUser } from '../http';
  * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory, with the shared rules of
  * src/api/idempotency-key.ts: a repeat of a write with the same key and request answers the first
  * 2xx response and writes nothing; the same key with another request answers 422. Keys belong to
- * the caller. Forgotten when the page reloads, which is enough for a demo.
+ * the caller. A replay carries the first answer's `ETag` too, as the server's does. Forgotten when
+ * the page reloads, which is enough for a demo.
  */
 
 type Resolver = HttpResponseResolver<PathParams>;
 
 interface Stored {
   request: string;
-  answer: Promise<{ status: number; body: unknown } | null>;
+  answer: Promise<{ status: number; body: unknown; etag: string | null } | null>;
 }
 
 const keys = new Map<string, Stored>();
@@ -55,7 +57,10 @@ export function idempotent(resolver: Resolver): Resolver {
       if (first) {
         return HttpResponse.json(first.body as never, {
           status: first.status,
-          headers: { [REPLAYED_HEADER]: 'true' },
+          headers: {
+            [REPLAYED_HEADER]: 'true',
+            ...(first.etag === null ? {} : { [ETAG_HEADER]: first.etag }),
+          },
         });
       }
     }
@@ -63,7 +68,11 @@ export function idempotent(resolver: Resolver): Resolver {
     const answer = run.then(
       async (response) =>
         response instanceof Response && response.ok
-          ? { status: response.status, body: (await response.clone().json()) as unknown }
+          ? {
+              status: response.status,
+              body: (await response.clone().json()) as unknown,
+              etag: response.headers.get(ETAG_HEADER),
+            }
           : null,
       () => null,
     );

@@ -48,6 +48,24 @@ describe('versions of a rumination', () => {
     );
   });
 
+  it('sends the ETag again when an edit is replayed with its Idempotency-Key, changing nothing more', async () => {
+    const { alice } = people();
+    const r = createRumination({ authorId: alice.user.id });
+    const send = () =>
+      api('PUT', `/api/ruminations/${r.id}`, {
+        token: alice.token,
+        body: edit('Sent twice'),
+        headers: { 'Idempotency-Key': 'edit-once-1234', 'If-Match': '"1"' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.headers.get('ETag')).toBe('"2"');
+    expect(again.json).toEqual(first.json);
+    expect((await api('GET', `/api/ruminations/${r.id}`)).json.version).toBe(2);
+  });
+
   it('sends the ETag to anyone who may read it', async () => {
     const { alice, bob } = people();
     relate(alice, bob, FRIEND);
