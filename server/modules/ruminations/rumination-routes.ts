@@ -22,19 +22,16 @@ import {
 import { settle } from '../../../src/api/problem';
 import {
   createRumination,
-  deletePermanently,
   deleteRumination,
-  emptyTrash,
   getRumination,
   listFeedOf,
   listMine,
   listPublicOf,
   listRevisionsOf,
-  listTrashOf,
-  restoreFromTrashOf,
   restoreRevision,
   updateRumination,
 } from './rumination-service';
+import { deletePermanently, emptyTrash, listTrashOf, restoreFromTrashOf } from './trash-service';
 import { sendIdempotent } from '../../http/idempotency';
 import { rateLimitHook } from '../../http/rate-limit';
 import { searchTerms } from '../../../src/domain/note-search';

@@ -7,7 +7,6 @@ import type {
   Rumination,
   RuminationListQuery,
   RuminationRevision,
-  TrashedRumination,
 } from '../../../src/api/rumination-schemas';
 import {
   PRECONDITION_PROBLEMS,
@@ -18,24 +17,18 @@ import { refuse, type Decision } from '../../../src/domain/decision';
 import type { Database } from '../../db/schema';
 import { ApiProblem, settle } from '../../../src/api/problem';
 import {
-  decidePermanentDelete,
   decideRevisionRestore,
   decideRevisionsRead,
   decideRuminationDelete,
   decideRuminationEdit,
-  decideTrashRestore,
   ruminationFieldsOf,
   RUMINATION_PROBLEMS,
-  trashCutoff,
   type ChangeableRumination,
   type StoredRuminationFields,
-  type TrashedFacts,
 } from '../../../src/domain/rumination-decisions';
 import { audiencesToMask, maskToAudiences } from './audience-mask';
 import {
-  eraseRuminations,
   findRevision,
-  findTrashed,
   findVisibleRumination,
   insertRevision,
   insertRumination,
@@ -45,10 +38,7 @@ import {
   listOwnMatching,
   listPublic,
   listRevisions,
-  listTrash,
   moveToTrash,
-  restoreFromTrash,
-  trashedIdsOf,
   updateRumination as updateRuminationRow,
   type Page,
   type RevisionRow,
@@ -65,7 +55,8 @@ import { asWriter } from '../../credentials/writer-lock';
 
 export type RuminationInput = z.output<typeof ruminationWriteRequest>;
 
-function pageOf(query: RuminationListQuery): Page {
+/** The usual paging of every list (newest first, `BeforeId` keyset). */
+export function pageOf(query: PageQuery): Page {
   return { limit: query.Limit ?? LIST_LIMIT_DEFAULT, beforeId: query.BeforeId };
 }
 
@@ -149,7 +140,7 @@ export async function createRumination(
 }
 
 /** The rumination as the caller may see it, with what changing it needs (never one in the trash). */
-async function findChangeable(
+export async function findChangeable(
   db: Kysely<Database>,
   id: number,
   userId: number,
@@ -260,10 +251,6 @@ function toRevision(row: RevisionRow): RuminationRevision {
   };
 }
 
-function pageOfQuery(query: PageQuery): Page {
-  return { limit: query.Limit ?? LIST_LIMIT_DEFAULT, beforeId: query.BeforeId };
-}
-
 /** A rumination's history, newest first: its author's alone (404 to anyone else, and in the trash). */
 export async function listRevisionsOf(
   db: Kysely<Database>,
@@ -272,7 +259,7 @@ export async function listRevisionsOf(
   query: PageQuery,
 ): Promise<RuminationRevision[]> {
   settle(decideRevisionsRead(await findChangeable(db, id, userId), userId));
-  return (await listRevisions(db, id, pageOfQuery(query))).map(toRevision);
+  return (await listRevisions(db, id, pageOf(query))).map(toRevision);
 }
 
 /** Makes a revision's state current as a new version (the state it replaces becomes a revision). */
@@ -305,69 +292,5 @@ export async function restoreRevision(
       (edit, rumination) => writeEdit(trx, edit, rumination),
     );
     return getRumination(trx, id, userId);
-  });
-}
-
-/** A trashed rumination as the trash rules need it (any author's: the decision says whose). */
-async function findTrashedFacts(
-  db: Kysely<Database>,
-  id: number,
-): Promise<(TrashedFacts & { id: number }) | undefined> {
-  const row = await findTrashed(db, id);
-  return row && { id: row.id, authorId: row.author_id, deletedTMS: row.deleted_tms };
-}
-
-/** The caller's trash, most recently deleted first, without what is past the retention. */
-export async function listTrashOf(
-  db: Kysely<Database>,
-  userId: number,
-  query: PageQuery,
-  retentionSeconds: number,
-): Promise<TrashedRumination[]> {
-  const cutoff = trashCutoff(new Date(), retentionSeconds);
-  const rows = await listTrash(db, userId, cutoff, pageOfQuery(query));
-  return rows.map((row) => ({ ...toRumination(row), deletedTMS: row.deleted_tms }));
-}
-
-/** Puts a trashed rumination back as it was: same version, comments and revisions. */
-export async function restoreFromTrashOf(
-  db: Kysely<Database>,
-  userId: number,
-  id: number,
-  retentionSeconds: number,
-): Promise<Rumination> {
-  return asWriter(db, userId, async (trx) => {
-    const trashed = settle(
-      decideTrashRestore(await findTrashedFacts(trx, id), userId, new Date(), retentionSeconds),
-    );
-    // Restored or erased by another request since it was read: as if it had not been found.
-    if (!(await restoreFromTrash(trx, id, trashed.deletedTMS))) {
-      throw ApiProblem.of(RUMINATION_PROBLEMS.notFound);
-    }
-    return getRumination(trx, id, userId);
-  });
-}
-
-/** Erases one rumination of the caller's trash for good (409 when it is not in the trash). */
-export async function deletePermanently(
-  db: Kysely<Database>,
-  userId: number,
-  id: number,
-  retentionSeconds: number,
-): Promise<void> {
-  await asWriter(db, userId, async (trx) => {
-    const facts = {
-      trashed: await findTrashedFacts(trx, id),
-      live: await findChangeable(trx, id, userId),
-    };
-    settle(decidePermanentDelete(facts, userId, new Date(), retentionSeconds));
-    await eraseRuminations(trx, [id]);
-  });
-}
-
-/** Empties the caller's trash: everything in it is erased for good. */
-export async function emptyTrash(db: Kysely<Database>, userId: number): Promise<void> {
-  await asWriter(db, userId, async (trx) => {
-    await eraseRuminations(trx, await trashedIdsOf(trx, userId));
   });
 }
