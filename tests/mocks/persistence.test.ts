@@ -57,7 +57,7 @@ describe('demo persistence', () => {
     expect(mine.json.map((r: { content: string }) => r.content)).toEqual(['From the other tab']);
   });
 
-  it('loads a copy saved before versions existed: its notes and comments are at version 1', async () => {
+  it('loads a copy saved before versions and history existed: notes and comments at version 1', async () => {
     setPersistence(persistence);
     const { user, token } = createUser({ username: 'alice' });
     const old = JSON.parse(saved ?? 'null') as MockDb;
@@ -81,6 +81,8 @@ describe('demo persistence', () => {
       createTMS: '2026-01-01T00:00:00.000Z',
       updateTMS: '2026-01-01T00:00:00.000Z',
     } as unknown as MockDb['comments'][number]);
+    // Nor a table of revisions.
+    delete (old as Partial<MockDb>).revisions;
     saved = JSON.stringify(old);
 
     const read = await api('GET', '/api/ruminations/900', { token });
@@ -92,5 +94,10 @@ describe('demo persistence', () => {
       body: { content: 'Edited', publish: true },
     });
     expect(edited.status).toBe(200);
+    expect(edited.json.version).toBe(2);
+    const history = await api('GET', '/api/ruminations/900/revisions', { token });
+    expect(history.json.map((v: { content: string }) => v.content)).toEqual([
+      'Written before versions',
+    ]);
   });
 });
