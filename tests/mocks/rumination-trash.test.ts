@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';
 import { trashedRumination, type TrashedRumination } from '../../src/api/rumination-schemas';
-import { createRumination, getDb, moveToTrash } from '../../mocks/store';
+import { createRumination, DEFAULT_TEST_PASSWORD, getDb, moveToTrash } from '../../mocks/store';
 import { api, setupMockBackend, type Json } from './mock-backend';
 import { commentBy, people, relate, type StorePerson } from '../support/store-people';
 
@@ -325,5 +325,39 @@ describe('a trashed rumination is gone for everyone else, on every path, at once
     });
     expect(after.exported.comments).toEqual(before.exported.comments);
     expect(after.exportedByBob.comments).toEqual(before.exportedByBob.comments);
+  });
+});
+
+describe('deleting an account with notes in the trash and in history', () => {
+  it('erases its notes, trashed ones included, with their revisions, comments and notifications', async () => {
+    const { alice: leaver, bob: friend } = people();
+    const edited = createRumination({ authorId: leaver.user.id, content: 'before' });
+    await api('PUT', `/api/ruminations/${edited.id}`, {
+      token: leaver.token,
+      body: { content: 'after', publish: true },
+    });
+    const trashed = createRumination({ authorId: leaver.user.id, content: 'in the trash' });
+    for (const r of [edited, trashed]) {
+      const made = await api('POST', '/api/comments', {
+        token: friend.token,
+        body: { ruminationId: r.id, content: 'a comment' },
+      });
+      expect(made.status).toBe(201);
+    }
+    await remove(leaver, trashed.id);
+    const gone = new Set([edited.id, trashed.id]);
+    const db = getDb();
+    expect(db.revisions.filter((v) => gone.has(v.ruminationId))).toHaveLength(1);
+
+    const res = await api('DELETE', '/api/account', {
+      token: leaver.token,
+      body: { password: DEFAULT_TEST_PASSWORD },
+    });
+    expect(res.status).toBe(204);
+    const after = getDb();
+    expect(after.ruminations.filter((r) => gone.has(r.id))).toEqual([]);
+    expect(after.revisions.filter((v) => gone.has(v.ruminationId))).toEqual([]);
+    expect(after.comments.filter((c) => gone.has(c.ruminationId))).toEqual([]);
+    expect(after.notifications.filter((n) => gone.has(n.ruminationId ?? 0))).toEqual([]);
   });
 });
