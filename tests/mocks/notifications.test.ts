@@ -222,6 +222,27 @@ describe('what the recipient may no longer see', () => {
     expect(await unread(alice.token)).toBe(0);
   });
 
+  it('leaves out the notifications of a trashed rumination at once, the stream’s count included, and brings them back on restore', async () => {
+    const { alice, bob } = people();
+    const note = createRumination({ authorId: alice.user.id });
+    await comment(bob.token, { content: 'One', ruminationId: note.id });
+    const before = await list(alice.token);
+    expect(before).toHaveLength(1);
+    const stream = await openStream(alice.token);
+    try {
+      expect((await stream.next(1))[0]).toEqual({ event: 'unread', id: null, data: { count: 1 } });
+      await api('DELETE', `/api/ruminations/${note.id}`, { token: alice.token });
+      expect((await stream.next(2))[1]).toEqual({ event: 'unread', id: null, data: { count: 0 } });
+      expect(await list(alice.token)).toEqual([]);
+
+      await api('POST', `/api/ruminations/${note.id}/restore`, { token: alice.token });
+      expect((await stream.next(3))[2]).toEqual({ event: 'unread', id: null, data: { count: 1 } });
+      expect(await list(alice.token)).toEqual(before);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('forgets notifications to and from an erased account', async () => {
     const { alice, bob } = people();
     friendNotification(alice, bob);
