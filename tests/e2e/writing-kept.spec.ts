@@ -2,7 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { inBothThemes } from './support/axe';
 import type { TestUser } from '../server/support/test-users';
 import { expect, signInAs, test } from './support/fixtures';
-import { createRuminationViaApi, ruminationCard, showMyRuminations } from './support/ui';
+import {
+  createRuminationViaApi,
+  openOverflowMenu,
+  ruminationCard,
+  showMyRuminations,
+} from './support/ui';
 
 /**
  * Nothing written is lost (issue 24), against the real server: one note edited in two browsers,
@@ -162,4 +167,30 @@ test('delete, Undo, delete again, restore from /trash; the trash and History pas
   await expect(history.locator('del', { hasText: 'lose' })).toBeVisible();
   await expect(history.locator('ins', { hasText: 'worth' })).toBeVisible();
   await inBothThemes(page, 'History', async () => {});
+});
+
+test('Trash is in the bar or its menu at every width, nothing runs past the edge, and it leads to the trash', async ({
+  page,
+  createUser,
+}) => {
+  const alice = await createUser('alice');
+  await signInAs(page, alice, '/my-ruminations');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'My Ruminations' })).toBeVisible();
+  for (const width of [640, 768, 900, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const runsPast = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(runsPast, `width ${width}`).toBe(0);
+    if (width < 900) {
+      const menu = await openOverflowMenu(page);
+      await expect(menu.getByRole('menuitem', { name: 'Trash' })).toBeVisible();
+      await page.keyboard.press('Escape');
+    } else {
+      await expect(nav.getByRole('link', { name: 'Trash' })).toBeVisible();
+    }
+  }
+  await nav.getByRole('link', { name: 'Trash' }).click();
+  await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
 });

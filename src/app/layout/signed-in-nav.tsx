@@ -5,8 +5,11 @@ import { NewRuminationButton } from '../../features/ruminations/new-rumination-b
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useMediaQuery } from '../../lib/use-media-query';
 
-/** Below Tailwind's `sm` breakpoint the secondary items move into the overflow menu. */
-const SMALL_SCREEN_QUERY = '(max-width: 639px)';
+/**
+ * Below this width the secondary items move into the overflow menu: narrower, the full bar (with
+ * Trash) ran past the screen's edge (at 768 px by about 130 px), its last items out of reach.
+ */
+const SMALL_SCREEN_QUERY = '(max-width: 899px)';
 
 // The menu brings Radix's dropdown and its positioning library (about 20 KB gzipped): it loads
 // only when a signed-in visitor's small screen shows it.
