@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../mocks/node';
 import { createRumination, createUser, reviseRumination } from '../../mocks/store';
+import { commentBy } from '../support/store-people';
 import { etagOf, IF_MATCH_HEADER } from '../../src/api/preconditions';
 import { renderApp } from '../support/render-app';
 import { logRequests } from './ruminations/request-log';
@@ -174,5 +175,38 @@ describe('the composer keeps what is typed', () => {
     await app.user.click(await app.findByRole('button', { name: 'Sign Out' }));
     await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     await vi.waitFor(() => expect(keptTexts()).toBe(''));
+  });
+
+  test('a reply or a comment edit with unsaved text asks before Cancel throws it away', async () => {
+    const alice = createUser({ username: 'alice' });
+    const note = createRumination({ authorId: alice.user.id, content: 'Talk to me' });
+    commentBy(alice, note.id, { content: 'My first word' });
+    const app = await renderApp('/public', { token: alice.token });
+    await app.user.click(
+      await app.findByRole('button', { name: /^(\d+ comments?|Add a comment)$/ }),
+    );
+    const item = (await app.findByText('My first word')).closest('li');
+    if (!item) throw new Error('no comment item');
+
+    await app.user.click(within(item).getByRole('button', { name: 'Reply' }));
+    await app.user.type(await app.findByRole('textbox', { name: 'Reply to alice' }), 'Wait');
+    await app.user.click(within(item).getByRole('button', { name: 'Cancel' }));
+    let question = await app.findByRole('alertdialog', { name: 'Discard what you wrote?' });
+    await app.user.click(within(question).getByRole('button', { name: 'Keep writing' }));
+    expect(app.getByRole('textbox', { name: 'Reply to alice' })).toHaveValue('Wait');
+
+    await app.user.click(within(item).getByRole('button', { name: 'Cancel' }));
+    question = await app.findByRole('alertdialog', { name: 'Discard what you wrote?' });
+    await app.user.click(within(question).getByRole('button', { name: 'Discard' }));
+    await vi.waitFor(() =>
+      expect(app.queryByRole('textbox', { name: 'Reply to alice' })).not.toBeInTheDocument(),
+    );
+
+    // Nothing changed in an edit: Cancel closes it at once.
+    await app.user.click(within(item).getByRole('button', { name: 'Edit' }));
+    await app.user.click(await within(item).findByRole('button', { name: 'Cancel' }));
+    expect(app.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(app.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(log.to('/api/comments', 'POST')).toHaveLength(0);
   });
 });

@@ -1,7 +1,12 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX, tooLongMessage } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
 import { useOneWrite } from '../composer/use-one-write';
+
+// Asked only when Cancel would lose text: the dialog's code waits until then.
+const DiscardQuestion = lazy(() =>
+  import('../composer/composer-question').then((module) => ({ default: module.DiscardQuestion })),
+);
 
 interface CommentFormProps {
   /** Accessible name of the text field, e.g. "Add a comment" or "Reply to alice". */
@@ -41,6 +46,8 @@ export function CommentForm({
   const countId = `${fieldId}-count`;
   const errorId = `${fieldId}-error`;
   const oneWrite = useOneWrite();
+  const [asking, setAsking] = useState(false);
+  const hasUnsavedText = !isBlank && content !== initialContent;
 
   const submit = async () => {
     if (isBlank || isPending) return;
@@ -97,7 +104,11 @@ export function CommentForm({
       </div>
       <div className="flex shrink-0 justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="btn text-ink-muted hover:text-ink">
+          <button
+            type="button"
+            onClick={() => (hasUnsavedText ? setAsking(true) : onCancel())}
+            className="btn text-ink-muted hover:text-ink"
+          >
             Cancel
           </button>
         ) : null}
@@ -105,6 +116,19 @@ export function CommentForm({
           {isPending ? pendingLabel : submitLabel}
         </button>
       </div>
+      {asking && onCancel ? (
+        <Suspense fallback={null}>
+          <DiscardQuestion
+            open
+            onKeepWriting={() => setAsking(false)}
+            onDiscard={() => {
+              setAsking(false);
+              oneWrite.end();
+              onCancel();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </form>
   );
 }
