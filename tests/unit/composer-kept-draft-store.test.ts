@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   forgetAllKeptDrafts,
   forgetKeptDraft,
+  forgetOthersKeptDrafts,
   keepDraft,
   keptDraftKey,
   loadKeptDraft,
@@ -39,6 +40,11 @@ describe('kept drafts', () => {
 
     await forgetKeptDraft(1, 'edit:40');
     expect(await loadKeptDraft(1, 'edit:40')).toBeUndefined();
+
+    // Account 1 opens a composer: account 2's copy does not stay behind (no sign-out between).
+    await forgetOthersKeptDrafts(1);
+    expect(await keys(store)).toEqual(['composer:1:new']);
+    await keepDraft(2, 'new', value);
 
     await forgetAllKeptDrafts();
     expect(await keys(store)).toEqual([]);

@@ -118,14 +118,27 @@ export function forgetKeptDraft(userId: number, slot: string): Promise<void> {
   return safely(() => currentBackend().del(keptDraftKey(userId, slot)), undefined);
 }
 
+async function forgetKeptDraftsWhere(doomed: (key: string) => boolean): Promise<void> {
+  const b = currentBackend();
+  await safely(async () => {
+    const keys = (await b.keys()).filter((key) => key.startsWith(PREFIX) && doomed(key));
+    await Promise.all(keys.map((key) => b.del(key)));
+  }, undefined);
+}
+
 /**
  * Sign-out and account deletion: every kept copy goes, whoever's (a browser holds one signed-in
  * person at a time, and nothing of theirs may stay behind).
  */
-export async function forgetAllKeptDrafts(): Promise<void> {
-  const b = currentBackend();
-  await safely(async () => {
-    const doomed = (await b.keys()).filter((key) => key.startsWith(PREFIX));
-    await Promise.all(doomed.map((key) => b.del(key)));
-  }, undefined);
+export function forgetAllKeptDrafts(): Promise<void> {
+  return forgetKeptDraftsWhere(() => true);
+}
+
+/**
+ * Someone else signed in without a sign-out in between (the previous session ran out, say): the
+ * previous person's copies go, as their offline copy does.
+ */
+export function forgetOthersKeptDrafts(userId: number): Promise<void> {
+  const own = `${PREFIX}${userId}:`;
+  return forgetKeptDraftsWhere((key) => !key.startsWith(own));
 }

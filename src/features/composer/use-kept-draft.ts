@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { forgetKeptDraft, keepDraft, loadKeptDraft } from './kept-draft-store';
+import {
+  forgetKeptDraft,
+  forgetOthersKeptDrafts,
+  keepDraft,
+  loadKeptDraft,
+} from './kept-draft-store';
 
 /** Long enough not to write on every key press, short enough that a crash loses a few letters. */
 export const KEEP_DELAY_MS = 300;
@@ -40,6 +45,7 @@ export function useKeptDraft<T>(
   useEffect(() => {
     if (userId === null) return;
     let live = true;
+    void forgetOthersKeptDrafts(userId);
     void loadKeptDraft(userId, slot).then((raw) => {
       // Read once per opening: an account known only later does not replace what is typed.
       if (live) setRestored((previous) => (previous === undefined ? parse(raw) : previous));
