@@ -9,7 +9,10 @@ import { warmUpLazyModules } from './ruminations/warm-up';
 
 warmUpLazyModules();
 beforeAll(async () => {
-  await import('../../src/features/history/history-dialog');
+  await Promise.all([
+    import('../../src/features/history/history-button'),
+    import('../../src/features/history/history-dialog'),
+  ]);
 }, 60_000);
 
 const restores: { path: string; ifMatch: string | null }[] = [];
@@ -47,7 +50,7 @@ async function noteWithHistory() {
 describe("a note's history", () => {
   test('"edited" opens the versions, newest first, each with its date and what the next changed', async () => {
     const { app, card } = await noteWithHistory();
-    await app.user.click(within(card).getByRole('button', { name: /^edited/ }));
+    await app.user.click(await within(card).findByRole('button', { name: /^edited/ }));
     const dialog = within(await app.findByRole('dialog', { name: 'History' }));
 
     expect(dialog.getByRole('heading', { name: 'Version 3 (now)' })).toBeInTheDocument();
@@ -68,7 +71,7 @@ describe("a note's history", () => {
 
   test('Restore makes a version current again, on top of the current one', async () => {
     const { app, card, note } = await noteWithHistory();
-    await app.user.click(within(card).getByRole('button', { name: /^edited/ }));
+    await app.user.click(await within(card).findByRole('button', { name: /^edited/ }));
     const dialog = within(await app.findByRole('dialog', { name: 'History' }));
     await app.user.click(await dialog.findByRole('button', { name: 'Restore version 1' }));
 

@@ -8,7 +8,6 @@ import {
 } from '../../api/rumination-schemas';
 import { relationTypeLabel, type RelationType } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
-import { formatTimestamp } from '../../lib/format-time';
 import { showToast } from '../../lib/toasts';
 import { closeConflict, conflictCurrentOf } from '../offline/conflict-state';
 import { newIdempotencyKey } from '../offline/offline-writes';
@@ -109,7 +108,6 @@ export function RuminationConflictDialog({
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <Version
           heading="Theirs, saved now"
-          time={theirs?.updateTMS}
           state={theirs}
           missing="The version saved elsewhere could not be shown."
         />
@@ -174,12 +172,10 @@ function stateOfBody(body: RuminationWriteRequest): VersionState {
 
 function Version({
   heading,
-  time,
   state,
   missing,
 }: {
   heading: string;
-  time?: string | undefined;
   state: VersionState | null;
   missing?: string;
 }) {
@@ -193,12 +189,6 @@ function Version({
       {state ? (
         <>
           <p className="text-xs text-ink-muted">
-            {time ? (
-              <>
-                <time dateTime={time}>{formatTimestamp(time)}</time>
-                {' · '}
-              </>
-            ) : null}
             {state.isPublished ? 'Published' : 'Draft'}
             {audiences ? ` · ${audiences}` : ''}
           </p>

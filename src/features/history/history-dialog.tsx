@@ -4,7 +4,6 @@ import { relationTypeLabel } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { isApiError } from '../../lib/api-error';
-import { formatTimestamp } from '../../lib/format-time';
 import { showToast } from '../../lib/toasts';
 import { diffWords } from '../../lib/word-diff';
 import { useRestoreRevision, useRevisions } from './history-queries';
@@ -22,6 +21,8 @@ interface HistoryDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Refreshes what shows the note once a version is restored (the card's lists). */
   afterRestore: () => Promise<void>;
+  /** How the card shows a time (lib/format-time.ts, handed down with the card's code). */
+  formatTime: (iso: string) => string;
 }
 
 /**
@@ -34,6 +35,7 @@ export default function HistoryDialog({
   open,
   onOpenChange,
   afterRestore,
+  formatTime,
 }: HistoryDialogProps) {
   const query = useRevisions(rumination.id, open);
   const restore = useRestoreRevision(rumination.id, afterRestore);
@@ -93,7 +95,7 @@ export default function HistoryDialog({
           Version {rumination.version} (now)
         </h3>
         <p className="text-xs text-ink-muted">
-          Saved <time dateTime={rumination.updateTMS}>{formatTimestamp(rumination.updateTMS)}</time>
+          Saved <time dateTime={rumination.updateTMS}>{formatTime(rumination.updateTMS)}</time>
           {' · '}
           {stateText(rumination)}
         </p>
@@ -119,6 +121,7 @@ export default function HistoryDialog({
               key={revision.id}
               revision={revision}
               next={nextOf(revision.version)}
+              formatTime={formatTime}
               isRestoring={restore.isPending}
               onRestore={() => restoreOne(revision)}
             />
@@ -140,11 +143,13 @@ function stateText(state: VersionState): string {
 
 function RevisionItem({
   revision,
+  formatTime,
   next,
   isRestoring,
   onRestore,
 }: {
   revision: RuminationRevision;
+  formatTime: (iso: string) => string;
   next: VersionState | undefined;
   isRestoring: boolean;
   onRestore: () => void;
@@ -158,7 +163,7 @@ function RevisionItem({
             Version {revision.version}
           </h3>
           <p className="text-xs text-ink-muted">
-            Saved <time dateTime={revision.savedTMS}>{formatTimestamp(revision.savedTMS)}</time>
+            Saved <time dateTime={revision.savedTMS}>{formatTime(revision.savedTMS)}</time>
             {' · '}
             {stateText(revision)}
           </p>

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { rumination as ruminationSchema, type Rumination } from '../../api/rumination-schemas';
 import { DialogCancel, DialogFrame } from '../../components/ui/dialog-frame';
-import { NoteText } from '../../components/ui/note-text';
 import { isApiError } from '../../lib/api-error';
-import { formatTimestamp } from '../../lib/format-time';
 import { useDeleteRumination } from './use-rumination-mutations';
 
 export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
@@ -26,7 +24,8 @@ function changedNoteOf(error: unknown): Rumination | null {
 }
 
 /**
- * "Delete rumination?" with the delete call itself. Loaded lazily by the owner's card, so that a
+ * "Delete rumination?" with the delete call itself. (It shows a note as plain text: the card's
+ * text renderer, shared with this lazy module, would be split off the card's chunk.) Loaded lazily by the owner's card, so that a
  * visitor's cards carry no mutation code; the card remounts it (a new key) for every attempt, so
  * an earlier failure is not shown again. A note changed elsewhere meanwhile is not deleted unseen:
  * the dialog shows it as it is now and asks again, about that version.
@@ -57,11 +56,9 @@ export default function DeleteRuminationDialog({
       {changed ? (
         <figure className="mt-4 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-md border border-line bg-page p-3">
           <figcaption className="text-xs text-ink-muted">
-            Now, saved{' '}
-            <time dateTime={changed.updateTMS}>{formatTimestamp(changed.updateTMS)}</time>
-            {changed.isPublished ? '' : ' (draft)'}
+            {changed.isPublished ? 'As it is now' : 'As it is now (draft)'}
           </figcaption>
-          <NoteText content={changed.content} />
+          <p className="whitespace-pre-wrap break-words text-sm">{changed.content}</p>
         </figure>
       ) : null}
       {otherError ? (

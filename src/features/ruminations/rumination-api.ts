@@ -1,10 +1,8 @@
 import { ifMatchOf } from '../../api/preconditions';
 import type {
-  PageQuery,
   Rumination,
   RuminationListQuery,
   RuminationWriteRequest,
-  TrashedRumination,
 } from '../../api/rumination-schemas';
 import {
   api,
@@ -100,30 +98,9 @@ export async function deleteRumination(id: number, baseVersion?: number): Promis
   );
 }
 
-/** The caller's trash, most recently deleted first. */
-export function fetchTrash(params: PageQuery): Promise<TrashedRumination[]> {
-  return withDefaultError('Failed to fetch the trash', () => {
-    requireToken();
-    return api
-      .get('ruminations/trash', { searchParams: searchParamsOf(params) })
-      .json<TrashedRumination[]>();
-  });
-}
-
 /** Puts a trashed rumination back as it was. */
 export function restoreFromTrash(id: number): Promise<Rumination> {
   return withDefaultError('Failed to restore rumination', () =>
     api.post(`ruminations/${id}/restore`).json<Rumination>(),
   );
-}
-
-/** Erases a trashed rumination for good, with its comments and history. */
-export async function deleteForGood(id: number): Promise<void> {
-  await withDefaultError('Failed to delete rumination for good', () =>
-    api.delete(`ruminations/${id}/permanent`),
-  );
-}
-
-export async function emptyTrash(): Promise<void> {
-  await withDefaultError('Failed to empty the trash', () => api.delete('ruminations/trash'));
 }

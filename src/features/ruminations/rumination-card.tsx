@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
 import { LazyCommentSection } from '../comments/lazy-comment-section';
@@ -13,8 +12,8 @@ import { invalidateAfterRuminationChange } from './rumination-queries';
 const EditRuminationDialog = lazy(() => import('./edit-rumination-dialog'));
 // With its mutation: only an owner's card ever needs it.
 const DeleteRuminationDialog = lazy(() => import('./delete-rumination-dialog'));
-// The note's versions and their differences: only its author opens them.
-const HistoryDialog = lazy(() => import('../history/history-dialog'));
+// The author's "edited", which opens the note's history: only an author's edited note needs it.
+const HistoryButton = lazy(() => import('../history/history-button'));
 
 const iconButtonClass = 'icon-button';
 
@@ -32,16 +31,12 @@ export function RuminationCard({
   commentsOpen = false,
 }: RuminationCardProps) {
   const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Dialog code is fetched the first time it is needed, then kept mounted.
   const [editMounted, setEditMounted] = useState(false);
   // Counts delete attempts: each one gets a fresh dialog, without the previous failure.
   const [deleteAttempt, setDeleteAttempt] = useState(0);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [historyMounted, setHistoryMounted] = useState(false);
-  const isEdited = rumination.updateTMS !== rumination.createTMS;
 
   const openEditor = () => {
     setEditMounted(true);
@@ -84,23 +79,16 @@ export function RuminationCard({
               >
                 <time dateTime={rumination.createTMS}>{formatTimestamp(rumination.createTMS)}</time>
               </Link>
-              {isOwn && isEdited ? (
-                // The author's "edited" opens the note's history.
-                <button
-                  type="button"
-                  aria-haspopup="dialog"
-                  className="self-start text-xs text-ink-muted underline-offset-2 hover:underline"
-                  onClick={() => {
-                    setHistoryMounted(true);
-                    setHistoryOpen(true);
-                  }}
-                >
-                  edited{' '}
-                  <time dateTime={rumination.updateTMS}>
-                    {formatTimestamp(rumination.updateTMS)}
-                  </time>
-                  <span className="sr-only">: show history</span>
-                </button>
+              {isOwn && rumination.updateTMS !== rumination.createTMS ? (
+                <Suspense fallback={<EditedMark {...rumination} />}>
+                  <HistoryButton
+                    rumination={rumination}
+                    afterRestore={invalidateAfterRuminationChange}
+                    formatTime={formatTimestamp}
+                  >
+                    <EditedMark createTMS={rumination.createTMS} updateTMS={rumination.updateTMS} />
+                  </HistoryButton>
+                </Suspense>
               ) : (
                 <EditedMark createTMS={rumination.createTMS} updateTMS={rumination.updateTMS} />
               )}
@@ -168,16 +156,6 @@ export function RuminationCard({
       {editMounted ? (
         <Suspense fallback={null}>
           <EditRuminationDialog rumination={rumination} open={editing} onOpenChange={setEditing} />
-        </Suspense>
-      ) : null}
-      {historyMounted ? (
-        <Suspense fallback={null}>
-          <HistoryDialog
-            rumination={rumination}
-            open={historyOpen}
-            onOpenChange={setHistoryOpen}
-            afterRestore={() => invalidateAfterRuminationChange(queryClient)}
-          />
         </Suspense>
       ) : null}
       {deleteAttempt > 0 ? (

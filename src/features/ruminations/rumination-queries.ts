@@ -11,7 +11,6 @@ import {
   fetchMyRuminations,
   fetchPublicRuminations,
   fetchRumination,
-  fetchTrash,
 } from './rumination-api';
 
 /**
@@ -100,16 +99,6 @@ export const ruminationQueries = {
           Limit: RUMINATION_PAGE_SIZE,
           BeforeId: beforeIdOf(pageParam),
         }),
-      initialPageParam: undefined as PageParam,
-      getNextPageParam: nextBeforeId,
-    }),
-
-  /** The signed-in person's trash, most recently deleted first. */
-  trash: () =>
-    infiniteQueryOptions({
-      queryKey: ruminationKeys.trash,
-      queryFn: ({ pageParam }) =>
-        fetchTrash({ Limit: RUMINATION_PAGE_SIZE, BeforeId: beforeIdOf(pageParam) }),
       initialPageParam: undefined as PageParam,
       getNextPageParam: nextBeforeId,
     }),

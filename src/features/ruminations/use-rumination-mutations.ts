@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { commentKeys } from '../../lib/query-keys';
 import { showToast } from '../../lib/toasts';
 import { offlineWriteOptions } from '../offline/offline-writes';
-import { deleteForGood, deleteRumination, emptyTrash, restoreFromTrash } from './rumination-api';
+import { deleteRumination, restoreFromTrash } from './rumination-api';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 import { ruminationWrites } from './rumination-writes';
 
@@ -70,20 +70,4 @@ export function useDeleteRumination() {
 export function useRestoreFromTrash() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (id: number) => restoreAndRefresh(queryClient, id) });
-}
-
-export function useDeleteForGood() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteForGood(id),
-    onSuccess: () => invalidateAfterRuminationChange(queryClient),
-  });
-}
-
-export function useEmptyTrash() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => emptyTrash(),
-    onSuccess: () => invalidateAfterRuminationChange(queryClient),
-  });
 }

@@ -1,24 +1,18 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../api/limits';
 import type { TrashedRumination } from '../../api/rumination-schemas';
 import { trashErasureTime } from '../../domain/rumination-decisions';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { NoteText } from '../../components/ui/note-text';
-import { formatTimestamp } from '../../lib/format-time';
+import { relationTypeLabel } from '../../domain/relation-types';
 import { showToast } from '../../lib/toasts';
-import { AudienceLabels } from '../ruminations/audience-labels';
-import { ruminationQueries } from '../ruminations/rumination-queries';
-import {
-  RESTORED_FROM_TRASH,
-  useDeleteForGood,
-  useEmptyTrash,
-  useRestoreFromTrash,
-} from '../ruminations/use-rumination-mutations';
+import { RESTORED_FROM_TRASH, useRestoreFromTrash } from '../ruminations/use-rumination-mutations';
+import { useDeleteForGood, useEmptyTrash, useTrash } from './trash-queries';
 
 // The questions before erasing: Radix's dialog comes with them, needed only when asked.
 const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
 
+// Days, not minutes: what matters in the trash is how long ago, and until when. (The card's time
+// formatting and text renderer stay out of this page's code, so that cards keep them in one chunk.)
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 /**
@@ -37,7 +31,7 @@ type Question = { kind: 'one'; note: TrashedRumination } | { kind: 'all' };
  * and "Empty trash" erase (after asking).
  */
 export function TrashPage() {
-  const query = useInfiniteQuery(ruminationQueries.trash());
+  const query = useTrash();
   const notes = query.data?.pages.flat() ?? [];
   const restore = useRestoreFromTrash();
   const eraseOne = useDeleteForGood();
@@ -169,17 +163,18 @@ function TrashedNote({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-ink-muted">
         <h2 id={headingId} className="font-semibold text-ink">
-          Deleted <time dateTime={note.deletedTMS}>{formatTimestamp(note.deletedTMS)}</time>
+          Deleted{' '}
+          <time dateTime={note.deletedTMS}>{dayFormat.format(new Date(note.deletedTMS))}</time>
         </h2>
         <span>Erased for good on {erasedForGoodOn(note.deletedTMS)}</span>
       </div>
-      <NoteText content={note.content} />
-      <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
-        <span className="rounded-full border border-line bg-page px-2 py-0.5 font-medium">
-          {note.isPublished ? 'Published' : 'Draft'}
-        </span>
-        <AudienceLabels audiences={note.audiences} />
-      </div>
+      <p className="line-clamp-6 whitespace-pre-wrap break-words">{note.content}</p>
+      <p className="text-xs text-ink-muted">
+        {[
+          note.isPublished ? 'Published' : 'Draft',
+          ...note.audiences.map((a) => relationTypeLabel(a.relationType)),
+        ].join(' · ')}
+      </p>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-secondary" onClick={onDelete}>
           Delete for good

@@ -188,7 +188,7 @@ describe('a draft saved where drafts are not shown', () => {
     await app.user.type(dialog.getByLabelText('Content'), 'Not ready yet');
     await app.user.click(dialog.getByRole('button', { name: 'Save Draft' }));
 
-    const notice = (await app.findByText('Draft saved')).closest('[role="status"]')!;
+    const notice = (await app.findByText('Draft saved')).closest<HTMLElement>('[role="status"]')!;
     expect(notice).toHaveAttribute('role', 'status');
     await app.user.click(within(notice).getByRole('link', { name: 'View drafts' }));
     expect(await app.findByText('Not ready yet')).toBeInTheDocument();
