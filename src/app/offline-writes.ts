@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { registerConflictView } from '../features/offline/offline-writes';
 import { registerCommentWrites } from '../features/comments/comment-writes';
-import { registerRuminationWrites } from '../features/ruminations/rumination-writes';
+import {
+  registerRuminationWrites,
+  ruminationWrites,
+} from '../features/ruminations/rumination-writes';
 
 /**
  * Every feature's offline writes, registered on the QueryClient when someone signs in (before their
@@ -10,4 +15,14 @@ import { registerRuminationWrites } from '../features/ruminations/rumination-wri
 export function registerFeatureWrites(queryClient: QueryClient): void {
   registerRuminationWrites(queryClient);
   registerCommentWrites(queryClient);
+  registerConflictViews();
+}
+
+/** The side-by-side views of the writes that wait on conflicts, loaded when one is resolved. */
+export function registerConflictViews(): void {
+  // An edited note changed elsewhere meanwhile.
+  registerConflictView(
+    ruminationWrites.update,
+    lazy(() => import('../features/ruminations/rumination-conflict-dialog')),
+  );
 }

@@ -12,10 +12,6 @@ export const ruminationKeys = {
   feed: (filters: object) => [...RUMINATIONS, 'feed', filters] as const,
   public: (filters: object) => [...RUMINATIONS, 'public', filters] as const,
   one: (ruminationId: number) => [...RUMINATIONS, 'one', ruminationId] as const,
-  /** The signed-in person's trash; under `all`, so any rumination change refreshes it. */
-  trash: [...RUMINATIONS, 'trash'] as const,
-  /** A note's earlier versions (its author's History). */
-  revisions: (ruminationId: number) => [...RUMINATIONS, 'revisions', ruminationId] as const,
 };
 
 const COMMENTS = ['comments'] as const;

@@ -3,15 +3,19 @@ import { within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../mocks/node';
 import { createRumination, createUser, getDb } from '../../mocks/store';
-import { updateRumination } from '../../src/features/ruminations/rumination-api';
+import { updateRumination } from '../../src/features/ruminations/rumination-write-api';
 import { networkDown, networkUp } from '../support/network';
 import { renderApp } from '../support/render-app';
 import { warmUpLazyModules } from './ruminations/warm-up';
+import { registerConflictViews } from '../../src/app/offline-writes';
 
 warmUpLazyModules();
+// As at sign-in (main.tsx starts the offline session, which registers every feature's writes).
+beforeAll(() => registerConflictViews());
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/features/conflicts/conflict-host'),
+    import('../../src/features/offline/conflict-host'),
+    import('../../src/features/ruminations/rumination-conflict-dialog'),
     import('../../src/features/offline/pending-writes'),
   ]);
 }, 60_000);

@@ -3,7 +3,7 @@ import { within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../mocks/node';
 import { createRumination, createUser, getDb } from '../../mocks/store';
-import { updateRumination } from '../../src/features/ruminations/rumination-api';
+import { updateRumination } from '../../src/features/ruminations/rumination-write-api';
 import { renderApp } from '../support/render-app';
 import { warmUpLazyModules } from './ruminations/warm-up';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';
 import { server } from '../../mocks/node';
 import { createRumination, createUser, getDb } from '../../mocks/store';
-import { deleteRumination } from '../../src/features/ruminations/rumination-api';
+import { deleteRumination } from '../../src/features/ruminations/rumination-write-api';
 import { renderApp } from '../support/render-app';
 import { warmUpLazyModules } from './ruminations/warm-up';
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useOpenConflict } from '../../features/offline/conflict-state';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
@@ -11,9 +10,6 @@ const isDemo = import.meta.env.MODE === 'demo';
 // Fetched with the first notice: most visits never raise one.
 const Toasts = lazy(() => import('./toasts'));
 
-// The side-by-side view of a note changed elsewhere, fetched when there is one to resolve.
-const ConflictHost = lazy(() => import('../../features/conflicts/conflict-host'));
-
 // Behind the build-time mode check so that only the demo build contains the banner at all.
 const DemoBanner = isDemo
   ? lazy(() => import('../../features/demo/demo-banner').then((m) => ({ default: m.DemoBanner })))
@@ -24,7 +20,6 @@ export function RootLayout({ children }: { children: ReactNode }) {
   // Keeps <html> in step with the preference and, for "system", with the system setting.
   useTheme();
   const toasts = useToasts();
-  const openConflict = useOpenConflict();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,11 +35,6 @@ export function RootLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <UpdatedTermsModal />
-      {openConflict !== null ? (
-        <Suspense fallback={null}>
-          <ConflictHost mutationId={openConflict} />
-        </Suspense>
-      ) : null}
       {toasts.length > 0 ? (
         <Suspense fallback={null}>
           <Toasts toasts={toasts} />

@@ -57,10 +57,9 @@ export function useAuth(): AuthContextValue {
       await router.navigate({ to });
       // Cleared after leaving the signed-in screens, so none of them refetches without a token.
       queryClient.clear();
-      // Nothing of this person stays in browser storage: the offline copy and queue go too.
+      // Nothing of this person stays in browser storage: the offline copy, the queue and what they
+      // were writing go too.
       await wipeOfflineCopy(queryClient);
-      // Nor what they were writing (the composers' kept copies), loaded only now it is needed.
-      await (await import('../composer/kept-draft-store')).forgetAllKeptDrafts();
       // A page with data may have shown answers cached during the session: load them again.
       if (to !== '/login') await router.invalidate();
     },

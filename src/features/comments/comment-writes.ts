@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateCommentRequest, UpdateCommentRequest } from '../../api/comment-schemas';
 import {
-  newIdempotencyKey,
   registerOfflineWrite,
   type OfflineWrite,
   type OfflineWriteVariables,
 } from '../offline/offline-writes';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { postComment, updateComment } from './comment-api';
 import { invalidateCommentTree } from './comment-queries';
 

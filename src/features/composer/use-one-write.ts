@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { newIdempotencyKey } from '../offline/offline-writes';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export interface OneWrite {
   /**

@@ -12,7 +12,8 @@ export const historyQueries = {
   /** A note's earlier versions, newest first. */
   revisions: (id: number) =>
     infiniteQueryOptions({
-      queryKey: ruminationKeys.revisions(id),
+      // Under `all`, so any rumination change refreshes it (defined here: only History needs it).
+      queryKey: [...ruminationKeys.all, 'revisions', id],
       queryFn: ({ pageParam }) =>
         fetchRevisions(id, { Limit: REVISION_PAGE_SIZE, BeforeId: pageParam ?? undefined }),
       initialPageParam: undefined as PageParam,

@@ -13,6 +13,7 @@ import {
   storageKeyFor,
 } from './offline-persistence';
 import type { RegisterOfflineWrites } from './offline-writes';
+import { forgetAllKeptDrafts } from '../composer/kept-draft-store';
 
 /**
  * The signed-in person's offline copy: the query cache and the queue of writes, kept in IndexedDB
@@ -151,7 +152,10 @@ export function syncOfflineSession(
   return queue;
 }
 
-/** Sign-out: forgets every stored copy and the writes still queued. */
-export function wipeOfflineData(queryClient: QueryClient): Promise<void> {
-  return syncOfflineSession(queryClient, null);
+/**
+ * Sign-out: forgets every stored copy, the writes still queued, and what was being written (the
+ * composers' kept copies, features/composer).
+ */
+export async function wipeOfflineData(queryClient: QueryClient): Promise<void> {
+  await Promise.all([syncOfflineSession(queryClient, null), forgetAllKeptDrafts()]);
 }

@@ -1,4 +1,5 @@
-import type { MutationOptions, QueryClient } from '@tanstack/react-query';
+import type { Mutation, MutationOptions, QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
@@ -34,11 +35,26 @@ export interface OfflineWrite<TVariables extends OfflineWriteVariables> {
   /** What to refetch once it has reached the server. */
   afterSuccess: (queryClient: QueryClient, variables: TVariables) => Promise<void>;
   /**
-   * Whether a 412 (changed elsewhere) waits for the person to choose what to keep
-   * (conflict-state.ts), instead of failing with its form: a write that sends If-Match and whose
-   * feature offers the side-by-side view.
+   * Whether a 412 (changed elsewhere) waits in the queue for the person to choose what to keep
+   * (conflict-state.ts) instead of failing with its form: a write that sends If-Match and has a
+   * side-by-side view (`registerConflictView`).
    */
   waitsOnConflict?: boolean;
+}
+
+/** What a conflict view is given: the write refused, with its variables and the 412. */
+export interface ConflictViewProps {
+  conflicted: Mutation;
+}
+
+/** Each registered write's conflict view, by its mutation key (only functions are not stored). */
+const conflictViews = new Map<string, ComponentType<ConflictViewProps>>();
+
+/** The conflict view of a write's mutation key, if its feature offers one. */
+export function conflictViewOf(
+  mutationKey: readonly unknown[] | undefined,
+): ComponentType<ConflictViewProps> | undefined {
+  return conflictViews.get(JSON.stringify(mutationKey));
 }
 
 /** The `meta` of a write's mutation (kept with it when stored). */
@@ -59,17 +75,6 @@ const MAX_WRITE_RETRIES = 3;
 export function shouldRetryWrite(failureCount: number, error: Error): boolean {
   if (!(error instanceof ApiError) || error.status !== 0) return false;
   return failureCount < MAX_WRITE_RETRIES;
-}
-
-/** A fresh idempotency key (a UUID v4), made when the person presses Save. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; a plain-http address on a LAN still has getRandomValues.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The mutation key of a write: the common prefix (persistence, pending list) and its name. */
@@ -104,6 +109,17 @@ export function registerOfflineWrite<TVariables extends OfflineWriteVariables>(
 ): void {
   const options = offlineWriteOptions(write, queryClient);
   queryClient.setMutationDefaults(options.mutationKey, options);
+}
+
+/**
+ * The side-by-side view of a write that waits on conflicts: a lazy component, so that it loads
+ * only when one is resolved (the app shell registers it: the view needs the feature's own writes).
+ */
+export function registerConflictView(
+  write: Pick<OfflineWrite<never>, 'name'>,
+  View: ComponentType<ConflictViewProps>,
+): void {
+  conflictViews.set(JSON.stringify(offlineWriteKey(write)), View);
 }
 
 /** Registers a set of writes on a QueryClient; the app shell says which (app/offline-writes.ts). */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { openConflict } from './conflict-state';
+import { lazy, Suspense } from 'react';
+import { openConflict, useOpenConflict } from './open-conflict';
 import { PENDING_STATE_TEXT, type PendingWrite } from './pending-write-state';
 
 /**
@@ -9,10 +10,20 @@ import { PENDING_STATE_TEXT, type PendingWrite } from './pending-write-state';
  * sending it again would only meet the same newer version. Nothing is dropped without the
  * person's say.
  */
+// The side-by-side view of a write changed elsewhere: fetched when one is resolved.
+const ConflictHost = lazy(() => import('./conflict-host'));
+
 export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
   const queryClient = useQueryClient();
+  const openId = useOpenConflict();
 
   if (writes.length === 0) return null;
+  const conflictView =
+    openId !== null ? (
+      <Suspense fallback={null}>
+        <ConflictHost mutationId={openId} />
+      </Suspense>
+    ) : null;
 
   const find = (id: number) =>
     queryClient
@@ -38,54 +49,63 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
   };
 
   return (
-    <section
-      aria-label="Not yet sent"
-      className="flex max-h-[50vh] flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-surface p-3 text-sm"
-    >
-      <h2 className="font-semibold">Not yet sent ({writes.length})</h2>
-      <ul className="flex flex-col gap-2">
-        {writes.map((write) => (
-          <li key={write.id} className="rounded-md bg-page px-3 py-2">
-            <div className="flex items-baseline justify-between gap-2 text-xs text-ink-muted">
-              <span className="font-semibold text-ink">{write.title}</span>
-              <span
-                className={
-                  write.state === 'failed' || write.state === 'conflict' ? 'text-danger' : undefined
-                }
-              >
-                {PENDING_STATE_TEXT[write.state]}
-              </span>
-            </div>
-            <p className="mt-1 line-clamp-3 whitespace-pre-wrap break-words">{write.content}</p>
-            {write.state === 'failed' ? (
-              <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
-                {write.error ? (
-                  <span role="alert" className="mr-auto text-xs text-danger">
-                    {write.error}
-                  </span>
-                ) : null}
-                <button type="button" className="btn btn-secondary" onClick={() => discard(write)}>
-                  Discard
-                </button>
-                <button type="button" className="btn btn-primary" onClick={() => retry(write)}>
-                  Retry
-                </button>
-              </div>
-            ) : write.state === 'conflict' ? (
-              <div className="mt-2 flex justify-end">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  aria-label={`Resolve: ${write.title}`}
-                  onClick={() => openConflict(write.id)}
+    <>
+      <section
+        aria-label="Not yet sent"
+        className="flex max-h-[50vh] flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-surface p-3 text-sm"
+      >
+        <h2 className="font-semibold">Not yet sent ({writes.length})</h2>
+        <ul className="flex flex-col gap-2">
+          {writes.map((write) => (
+            <li key={write.id} className="rounded-md bg-page px-3 py-2">
+              <div className="flex items-baseline justify-between gap-2 text-xs text-ink-muted">
+                <span className="font-semibold text-ink">{write.title}</span>
+                <span
+                  className={
+                    write.state === 'failed' || write.state === 'conflict'
+                      ? 'text-danger'
+                      : undefined
+                  }
                 >
-                  Resolve
-                </button>
+                  {PENDING_STATE_TEXT[write.state]}
+                </span>
               </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
+              <p className="mt-1 line-clamp-3 whitespace-pre-wrap break-words">{write.content}</p>
+              {write.state === 'failed' ? (
+                <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
+                  {write.error ? (
+                    <span role="alert" className="mr-auto text-xs text-danger">
+                      {write.error}
+                    </span>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => discard(write)}
+                  >
+                    Discard
+                  </button>
+                  <button type="button" className="btn btn-primary" onClick={() => retry(write)}>
+                    Retry
+                  </button>
+                </div>
+              ) : write.state === 'conflict' ? (
+                <div className="mt-2 flex justify-end">
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    aria-label={`Resolve: ${write.title}`}
+                    onClick={() => openConflict(write.id)}
+                  >
+                    Resolve
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {conflictView}
+    </>
   );
 }

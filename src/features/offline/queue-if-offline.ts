@@ -5,7 +5,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isConflictError, openConflict } from './conflict-state';
+import { isConflictError } from './conflict-state';
+import { openConflict } from './open-conflict';
 import type { OfflineWriteMeta } from './offline-writes';
 
 interface WriteMutation<TVariables> {

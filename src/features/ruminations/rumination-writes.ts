@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuminationWriteRequest } from '../../api/rumination-schemas';
 import {
-  newIdempotencyKey,
   registerOfflineWrite,
   type OfflineWrite,
   type OfflineWriteVariables,
 } from '../offline/offline-writes';
-import { createRumination, updateRumination } from './rumination-api';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { createRumination, updateRumination } from './rumination-write-api';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 
 /**
@@ -36,7 +36,8 @@ export const ruminationWrites = {
     send: (write) =>
       updateRumination(write.id, write.body, write.idempotencyKey, write.baseVersion),
     afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
-    // A note changed elsewhere meanwhile: the person chooses (features/conflicts).
+    // A note changed elsewhere meanwhile: the person chooses, side by side (its view is
+    // rumination-conflict-dialog.tsx, registered by the app shell: app/offline-writes.ts).
     waitsOnConflict: true,
   } satisfies OfflineWrite<UpdateRuminationWrite>,
 };

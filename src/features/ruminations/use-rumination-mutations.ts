@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { commentKeys } from '../../lib/query-keys';
 import { showToast } from '../../lib/toasts';
 import { offlineWriteOptions } from '../offline/offline-writes';
-import { deleteRumination, restoreFromTrash } from './rumination-api';
+import { deleteRumination, restoreFromTrash } from './rumination-write-api';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 import { ruminationWrites } from './rumination-writes';
 

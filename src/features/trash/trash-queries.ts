@@ -17,7 +17,8 @@ type PageParam = number | undefined;
 /** The signed-in person's trash, most recently deleted first, paged by BeforeId like every list. */
 export const trashQuery = () =>
   infiniteQueryOptions({
-    queryKey: ruminationKeys.trash,
+    // Under `all`, so any rumination change refreshes it (defined here: only the trash needs it).
+    queryKey: [...ruminationKeys.all, 'trash'],
     queryFn: ({ pageParam }) =>
       fetchTrash({ Limit: RUMINATION_PAGE_SIZE, BeforeId: pageParam ?? undefined }),
     initialPageParam: undefined as PageParam,

@@ -19,7 +19,8 @@ import {
 } from '../../../src/features/offline/offline-persistence';
 import { ApiError } from '../../../src/lib/api-error';
 import { describeWrite } from '../../../src/features/offline/pending-write-state';
-import { newIdempotencyKey, shouldRetryWrite } from '../../../src/features/offline/offline-writes';
+import { shouldRetryWrite } from '../../../src/features/offline/offline-writes';
+import { newIdempotencyKey } from '../../../src/lib/idempotency-key';
 import { commentWrites } from '../../../src/features/comments/comment-writes';
 import { ruminationWrites } from '../../../src/features/ruminations/rumination-writes';
 import { offlineWriteKey, offlineWriteOptions } from '../../../src/features/offline/offline-writes';

@@ -1,20 +1,16 @@
 import { useQueryClient, type Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  audienceInput,
-  rumination as ruminationSchema,
-  type Rumination,
-  type RuminationWriteRequest,
-} from '../../api/rumination-schemas';
-import { relationTypeLabel, type RelationType } from '../../domain/relation-types';
+import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
+import { RELATION_TYPES, relationTypeLabel, type RelationType } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { showToast } from '../../lib/toasts';
-import { closeConflict, conflictCurrentOf } from '../offline/conflict-state';
-import { newIdempotencyKey } from '../offline/offline-writes';
+import { conflictCurrentOf } from '../offline/conflict-state';
+import { closeConflict } from '../offline/open-conflict';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useSendWrite } from '../offline/queue-if-offline';
-import { invalidateAfterRuminationChange } from '../ruminations/rumination-queries';
-import { newRuminationWrite, type UpdateRuminationWrite } from '../ruminations/rumination-writes';
-import { useCreateRumination, useUpdateRumination } from '../ruminations/use-rumination-mutations';
+import { invalidateAfterRuminationChange } from './rumination-queries';
+import { newRuminationWrite, type UpdateRuminationWrite } from './rumination-writes';
+import { useCreateRumination, useUpdateRumination } from './use-rumination-mutations';
 
 export const CONFLICT_TITLE = 'Changed elsewhere';
 export const CONFLICT_DESCRIPTION =
@@ -24,10 +20,18 @@ const SAVE_FAILED = 'Could not save yours. Please try again.';
 
 type Choice = 'mine' | 'theirs' | 'both';
 
-/** The note as the server had it when the edit was refused (the 412's `current`). */
+/**
+ * The note as the server had it when the edit was refused (the 412's `current`). Read like every
+ * other answer of the server (zod is not loaded for it); what the view uses of it is checked, since
+ * it may come back from storage.
+ */
 function theirsOf(conflicted: Mutation): Rumination | null {
-  const parsed = ruminationSchema.safeParse(conflictCurrentOf(conflicted.state.error));
-  return parsed.success ? parsed.data : null;
+  const current = conflictCurrentOf(conflicted.state.error) as Partial<Rumination> | undefined;
+  return typeof current?.version === 'number' &&
+    typeof current.content === 'string' &&
+    Array.isArray(current.audiences)
+    ? (current as Rumination)
+    : null;
 }
 
 /**
@@ -164,8 +168,8 @@ function stateOfBody(body: RuminationWriteRequest): VersionState {
     isPublished: body.publish,
     // As sent: names or numbers (the write's own schema reads both).
     audiences: (body.audiences ?? []).flatMap((audience) => {
-      const parsed = audienceInput.safeParse(audience);
-      return parsed.success ? [{ relationType: parsed.data }] : [];
+      const type = RELATION_TYPES.find((t) => t.value === audience || t.name === audience);
+      return type ? [{ relationType: type.value }] : [];
     }),
   };
 }
@@ -200,5 +204,18 @@ function Version({
         <p className="text-sm text-ink-muted">{missing}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The view the offline queue shows for a conflicted edit of a rumination (registered with the
+ * write in rumination-writes.ts, loaded only when one is resolved).
+ */
+export default function RuminationConflictView({ conflicted }: { conflicted: Mutation }) {
+  return (
+    <RuminationConflictDialog
+      conflicted={conflicted}
+      mine={conflicted.state.variables as UpdateRuminationWrite}
+    />
   );
 }
