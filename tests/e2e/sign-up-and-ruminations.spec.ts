@@ -47,7 +47,7 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
   await fillSignIn(page, username, password);
   await expect(page).toHaveURL(/\/my-ruminations$/);
 
-  // The dialog's buttons wait for content; closing it forgets what was typed.
+  // The dialog's buttons wait for content; closing it with text asks first, and Discard forgets it.
   await page.getByRole('button', { name: 'New Rumination' }).click();
   const dialog = newRuminationDialog(page);
   const content = dialog.getByPlaceholder("What's on your mind?");
@@ -57,6 +57,10 @@ test('a new person signs up, activates, signs in, drafts, publishes with audienc
   await content.fill('Never mind');
   await expect(dialog.getByRole('button', { name: 'Publish' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard what you wrote?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'New Rumination' }).click();
   await expect(content).toHaveValue('');

@@ -24,6 +24,7 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
     'People',
     'Notifications',
     'Settings',
+    'Trash',
     'Switch to dark theme',
     'Sign Out',
   ]);
