@@ -25,6 +25,33 @@ function countWrites(page: Page, method: string, path: RegExp): () => number {
   return () => seen.length;
 }
 
+/** How many kept copies the composer's IndexedDB holds (0 before it exists; never creates it). */
+async function keptCopies(): Promise<number> {
+  const names = (await indexedDB.databases()).map((db) => db.name);
+  if (!names.includes('ruminations-composer')) return 0;
+  return new Promise((resolve) => {
+    const open = indexedDB.open('ruminations-composer');
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('drafts')) {
+        db.close();
+        resolve(0);
+        return;
+      }
+      const count = db.transaction('drafts').objectStore('drafts').count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => {
+        db.close();
+        resolve(0);
+      };
+    };
+  });
+}
+
 test('a tab closed mid-sentence: the sentence is there when the composer opens again', async ({
   page,
   context,
@@ -35,6 +62,9 @@ test('a tab closed mid-sentence: the sentence is there when the composer opens a
   await page.getByRole('button', { name: 'New Rumination' }).click();
   const sentence = `Half a sentence of ${author.username}, and then`;
   await newRuminationDialog(page).getByPlaceholder("What's on your mind?").fill(sentence);
+  // The person pauses (the composer keeps what is typed 300 ms after the last key): wait until
+  // the kept copy is in IndexedDB, then close the tab with the dialog still open.
+  await expect.poll(() => page.evaluate(keptCopies)).toBeGreaterThan(0);
   await page.close();
 
   const again = await context.newPage();
