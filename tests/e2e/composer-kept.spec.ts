@@ -14,15 +14,20 @@ import {
  * is typed through a closed tab, and a double-click writes once.
  */
 
-/** The writes (not reads) the page sends to `path`, as they leave the browser. */
+/**
+ * The writes (not reads) the page makes to `path`, as they leave the browser: one per
+ * Idempotency-Key. A request sent again with the same key is the same write (the server answers it
+ * from the first): a reload within a second of an answer finds the write still stored as in flight
+ * (the offline copy is saved at most once a second) and resumes it, by design.
+ */
 function countWrites(page: Page, method: string, path: RegExp): () => number {
-  const seen: Request[] = [];
-  page.on('request', (request) => {
+  const keys = new Set<string>();
+  page.on('request', (request: Request) => {
     if (request.method() === method && path.test(new URL(request.url()).pathname)) {
-      seen.push(request);
+      keys.add(request.headers()['idempotency-key'] ?? `no key ${keys.size}`);
     }
   });
-  return () => seen.length;
+  return () => keys.size;
 }
 
 /** How many kept copies the composer's IndexedDB holds (0 before it exists; never creates it). */
