@@ -31,6 +31,8 @@ import * as m0012 from './migrations/0012-search-secure-delete';
 import * as m0013 from './migrations/0013-export-leases';
 import * as m0014 from './migrations/0014-notification-streams';
 import * as m0015 from './migrations/0015-versions-and-trash';
+import * as m0016 from './migrations/0016-display-names';
+import * as m0017 from './migrations/0017-preferences';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-export-leases': m0013,
   '0014-notification-streams': m0014,
   '0015-versions-and-trash': m0015,
+  '0016-display-names': m0016,
+  '0017-preferences': m0017,
 };
 
 export interface DatabaseConfig {

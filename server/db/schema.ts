@@ -21,6 +21,23 @@ export interface UsersTable {
   /** Bumped to revoke every token issued before (password reset). */
   token_version: ColumnType<number, number | undefined, number>;
   create_tms: string;
+  /** What others see them as, NFC; their username until they choose one (migration 0016). */
+  display_name: string;
+  /** `foldForSearch(display_name)` (src/domain/people-search.ts): what people search compares. */
+  display_name_fold: string;
+  /** 0 to 300 characters, '' when unset. */
+  bio: ColumnType<string, string | undefined, string>;
+}
+
+/** A person's preferences, for those who changed any (migration 0017; defaults otherwise). */
+export interface UserPreferencesTable {
+  user_id: number;
+  /** Audience bit mask of new notes (bit t for relation type t); 0 is public. */
+  default_audiences: number;
+  email_digest: 'off' | 'daily' | 'weekly';
+  /** Notification kinds not pushed, comma-separated ('' is every kind). */
+  push_off: string;
+  update_tms: string;
 }
 
 export interface AccountTokensTable {
@@ -169,6 +186,7 @@ export interface NotificationStreamsTable {
 
 export interface Database {
   users: UsersTable;
+  user_preferences: UserPreferencesTable;
   account_tokens: AccountTokensTable;
   terms_versions: TermsVersionsTable;
   terms_acceptances: TermsAcceptancesTable;

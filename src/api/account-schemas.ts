@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, PASSWORD_MAX } from './auth-schemas';
-import { id, timestamp } from './common';
+import { id, timestamp, userRef } from './common';
 import { userRelation } from './relation-schemas';
 import { rumination, ruminationRevision } from './rumination-schemas';
 
@@ -9,6 +9,7 @@ import { rumination, ruminationRevision } from './rumination-schemas';
 export const account = z.object({
   id,
   username: z.string(),
+  displayName: z.string(),
   email: z.string(),
   createTMS: timestamp,
 });
@@ -17,6 +18,7 @@ export type Account = z.infer<typeof account>;
 export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
 export const DELETE_PASSWORD_WRONG = 'Password is wrong';
 export { ERASED_ACCOUNT_NAME } from '../domain/erased-account';
+export { updateProfileRequest, type UpdateProfileRequest } from './profile-rules';
 /** What the SPA says on /public after the account is gone. */
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and everything in it have been deleted.';
 
@@ -53,7 +55,7 @@ export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });
 export const exportedComment = z.object({
   id,
   content: z.string(),
-  createdBy: z.object({ id, username: z.string() }),
+  createdBy: userRef,
   createTMS: timestamp,
   updateTMS: timestamp,
   isDeleted: z.boolean(),

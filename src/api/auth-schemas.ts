@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './common';
+import { userRef } from './common';
+import { displayName } from './profile-rules';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 
 /** Wire schemas of /api/auth/* (spec section 7, api-contract.md "Accounts"). */
@@ -64,10 +65,12 @@ export const signupRequest = z.object({
   email: emailAddress,
   password: newPassword,
   acceptedTosVersion: z.string().max(32).refine(isStorableText, NOT_STORABLE_MESSAGE).optional(),
+  /** What others see them as; the username until they choose one. */
+  displayName: displayName.optional(),
 });
 export type SignupRequest = z.input<typeof signupRequest>;
 
-export const currentUser = z.object({ id, username: z.string() });
+export const currentUser = userRef;
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const forgotPasswordRequest = z.object({

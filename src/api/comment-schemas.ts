@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, idInput, timestamp, userRef } from './common';
+import { id, idInput, timestamp, userRef, type UserRef } from './common';
+import { writtenTime } from './written-time';
 import { commentContent } from './content-rules';
 
 /** Wire schemas of /api/comments/* (spec sections 3 and 7, api-contract.md "Comments"). */
@@ -9,7 +10,7 @@ export { COMMENT_MAX } from './content-rules';
 export interface Comment {
   id: number;
   content: string;
-  createdBy: { id: number; username: string };
+  createdBy: UserRef;
   createTMS: string;
   updateTMS: string;
   isDeleted: boolean;
@@ -41,6 +42,8 @@ export const createCommentRequest = z
     content: commentContent,
     ruminationId: idInput.optional().nullable(),
     parentCommentId: idInput.optional().nullable(),
+    /** When it was written, for a comment sent later (offline): src/domain/written-time.ts. */
+    writtenTMS: writtenTime.optional(),
   })
   .refine((v) => (v.ruminationId == null) !== (v.parentCommentId == null), {
     message: 'Give exactly one of ruminationId or parentCommentId',

@@ -41,7 +41,8 @@ export const beforeIdQuery = z.coerce.number().int().positive().max(MAX_ID);
 /** A relation type (and audience) as its number; the list is the domain's. */
 export const relationTypeSchema = z.literal(RELATION_TYPE_VALUES);
 
-export const userRef = z.object({ id, username: z.string() });
+/** A person wherever the API shows one: the unique username and the name they go by. */
+export const userRef = z.object({ id, username: z.string(), displayName: z.string() });
 export type UserRef = z.infer<typeof userRef>;
 
 /** RFC 9457 problem details: every error the server (and the mock backend) answers. */

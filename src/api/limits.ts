@@ -23,6 +23,14 @@ export const USER_SEARCH_MAX = 32;
 export const USER_SEARCH_LIMIT_DEFAULT = 20;
 export const USER_SEARCH_LIMIT_MAX = 50;
 
+/** A person's display name and bio (contract: Names people recognise), in characters after trimming. */
+export const DISPLAY_NAME_MAX = 50;
+export const BIO_MAX = 300;
+
+/** How far a note's or comment's `writtenTMS` may lie before and after the server's clock. */
+export const WRITTEN_TIME_PAST_MS = 30 * 24 * 60 * 60 * 1000;
+export const WRITTEN_TIME_FUTURE_MS = 5 * 60 * 1000;
+
 /** Search of one's own ruminations: `q` at most this long (longer: 400). */
 export const NOTE_SEARCH_MAX = 200;
 

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { beforeIdQuery, id, idInput, relationTypeSchema, timestamp, userRef } from './common';
 import { NOTIFICATION_LIMIT_MAX } from './limits';
+import { NOTIFICATION_KINDS } from '../domain/notification-kinds';
 
 /** Wire schemas of /api/notifications/* (api-contract.md "Notifications"). */
 
-export const NOTIFICATION_KINDS = [
-  'RelationRequested',
-  'RelationAccepted',
-  'CommentOnMyRumination',
-  'ReplyToMyComment',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind } from '../domain/notification-kinds';
 
 /** One notification: ids and names only, never a note's or a comment's words. */
 export const notification = z.object({

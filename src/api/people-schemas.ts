@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { id, idInput, timestamp, userRef } from './common';
+import { idInput, timestamp, userRef } from './common';
 import { USER_SEARCH_LIMIT_MAX, USER_SEARCH_MAX, USER_SEARCH_MIN } from './limits';
 
 /** GET /api/users/{id} (api-contract.md "Ruminations", last paragraph). */
 export const userProfile = z.object({
-  id,
-  username: z.string(),
+  ...userRef.shape,
+  /** 0 to 300 characters, "" when unset (contract: "Names people recognise"). */
+  bio: z.string(),
   createTMS: timestamp,
   publicRuminationCount: z.number().int().nonnegative(),
 });
@@ -31,5 +32,5 @@ export const userSearchQuery = z.object({
 });
 export type UserSearchQuery = z.output<typeof userSearchQuery>;
 
-/** Activated users whose name contains q: exact match first, then prefix, then the rest. */
+/** Activated users whose username or display name contains q (src/domain/people-search.ts). */
 export const userSearchResults = z.array(userRef);

@@ -12,6 +12,7 @@ import {
 } from './common';
 import { ruminationContent } from './content-rules';
 import { NOTE_SEARCH_MAX } from './limits';
+import { writtenTime } from './written-time';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import {
   AUDIENCE_NAMES,
@@ -81,6 +82,16 @@ export const ruminationWriteRequest = z.object({
 });
 export type RuminationWriteRequest = z.input<typeof ruminationWriteRequest>;
 export type RuminationWrite = z.output<typeof ruminationWriteRequest>;
+
+/**
+ * Body of POST /api/ruminations: a write, and when it was written for a note sent later (offline):
+ * src/domain/written-time.ts decides whether that becomes its `createTMS`.
+ */
+export const createRuminationRequest = ruminationWriteRequest.extend({
+  writtenTMS: writtenTime.optional(),
+});
+export type CreateRuminationRequest = z.input<typeof createRuminationRequest>;
+export type CreateRumination = z.output<typeof createRuminationRequest>;
 
 /** Query of every rumination list; names are matched ignoring case before this schema runs. */
 export const ruminationListQuery = z.object({

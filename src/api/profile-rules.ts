@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
+
+/**
+ * What a display name and a bio must be (contract: "Names people recognise"): any script, emoji
+ * included, stored NFC-normalised so that "José" typed on two keyboards is one name. Lengths count
+ * characters (code points), not UTF-16 units, so an emoji is one.
+ */
+
+export { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
+
+/** C0 and C1 control characters, DEL included (a name is one line: no tab or newline either). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** A bio may keep line breaks and tabs; nothing else that controls. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export const DISPLAY_NAME_REQUIRED = 'Display name is required';
+export const DISPLAY_NAME_TOO_LONG = `Display name must be at most ${DISPLAY_NAME_MAX} characters`;
+export const NAME_CONTROL_MESSAGE = 'Must not contain control characters';
+export const BIO_TOO_LONG = `Bio must be at most ${BIO_MAX} characters`;
+
+/** Characters as a person counts them (code points: an emoji is one, not two). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+export const displayName = z
+  .string()
+  .trim()
+  .refine(isStorableText, NOT_STORABLE_MESSAGE)
+  .transform((name) => name.normalize('NFC'))
+  .pipe(
+    z
+      .string()
+      .min(1, DISPLAY_NAME_REQUIRED)
+      .refine((name) => characterCount(name) <= DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG)
+      .refine((name) => !CONTROL.test(name), NAME_CONTROL_MESSAGE),
+  );
+
+export const bio = z
+  .string()
+  .trim()
+  .refine(isStorableText, NOT_STORABLE_MESSAGE)
+  .transform((text) => text.normalize('NFC'))
+  .pipe(
+    z
+      .string()
+      .refine((text) => characterCount(text) <= BIO_MAX, BIO_TOO_LONG)
+      .refine((text) => !CONTROL_BUT_LINES.test(text), NAME_CONTROL_MESSAGE),
+  );
+
+/** PUT /api/account/profile: both fields, as the Settings → Profile form sends them. */
+export const updateProfileRequest = z.object({ displayName, bio });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

@@ -1,0 +1,65 @@
+import { relationTypeLabel, type RelationType } from './relation-types';
+
+/**
+ * Who can read a note, in words (issue "Who reads it"): what the composer says before a note is
+ * published and what every card shows, for its author and its readers alike. One function, so the
+ * composer's promise and the card's account can never differ.
+ */
+
+/** The kind of audience, for the icon beside the words. */
+export type AudienceKind = 'public' | 'people' | 'onlyYou';
+
+export interface AudienceWords {
+  kind: AudienceKind;
+  /** Short, for a card: "Public", "Friends and Family", "Only you". */
+  short: string;
+  /** Long, for the composer: says what public means. */
+  long: string;
+}
+
+export const PUBLIC_SHORT = 'Public';
+export const PUBLIC_LONG = 'Public: anyone, even without an account';
+export const ONLY_YOU = 'Only you';
+
+/**
+ * Audiences as people say them: plural where a person has several, closest first, so that Friend
+ * and Family read "Friends and Family". The order is of the words only; storage keeps type order.
+ */
+const SPOKEN: readonly { type: RelationType; words: string }[] = [
+  { type: 4, words: 'Partner' },
+  { type: 3, words: 'Best Friends' },
+  { type: 2, words: 'Friends' },
+  { type: 1, words: 'Family' },
+  { type: 0, words: 'Acquaintances' },
+  { type: 5, words: 'Therapist' },
+];
+
+/** "A", "A and B", "A, B and C". */
+function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The relation labels of a set of audiences, as a list for screen readers and tests. */
+export function audienceLabels(audiences: readonly RelationType[]): string[] {
+  return [...audiences].sort((a, b) => a - b).map(relationTypeLabel);
+}
+
+/**
+ * Who may read a note with these fields: a draft only its author; a published note with no
+ * audience everyone (the visibility rule, api-contract.md); otherwise the people in those
+ * relations with its author.
+ */
+export function audienceWords(note: {
+  isPublished: boolean;
+  audiences: readonly RelationType[];
+}): AudienceWords {
+  if (!note.isPublished) return { kind: 'onlyYou', short: ONLY_YOU, long: ONLY_YOU };
+  if (note.audiences.length === 0) {
+    return { kind: 'public', short: PUBLIC_SHORT, long: PUBLIC_LONG };
+  }
+  const words = joinWords(
+    SPOKEN.filter(({ type }) => note.audiences.includes(type)).map(({ words }) => words),
+  );
+  return { kind: 'people', short: words, long: words };
+}

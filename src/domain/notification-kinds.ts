@@ -1,0 +1,8 @@
+/** The kinds of notification (contract: Notifications), one list for the wire and preferences. */
+export const NOTIFICATION_KINDS = [
+  'RelationRequested',
+  'RelationAccepted',
+  'CommentOnMyRumination',
+  'ReplyToMyComment',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,0 +1,65 @@
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
+import { audienceNameOf, type AudienceName, type RelationType } from './relation-types';
+
+/**
+ * A person's preferences (contract: "Names people recognise", preferences): what they are before
+ * anything is chosen, and how a PUT of any subset changes them. The server and the mock backend
+ * store the result; the composer starts from `defaultAudiences` on every device.
+ */
+
+export const EMAIL_DIGESTS = ['off', 'daily', 'weekly'] as const;
+export type EmailDigest = (typeof EMAIL_DIGESTS)[number];
+
+/** Every kind of notification may be pushed to a device, or not, one by one. */
+export const PUSH_KINDS = NOTIFICATION_KINDS;
+export type PushKind = NotificationKind;
+
+/** Preferences as the rules hold them: audiences as relation types (the wire uses names). */
+export interface PreferenceValues {
+  defaultAudiences: RelationType[];
+  emailDigest: EmailDigest;
+  push: Record<PushKind, boolean>;
+}
+
+export interface PreferenceChange {
+  defaultAudiences?: readonly RelationType[] | undefined;
+  emailDigest?: EmailDigest | undefined;
+  push?: Partial<Record<PushKind, boolean>> | undefined;
+}
+
+/** Nothing chosen yet: new notes public until the person says otherwise, no digest, every push. */
+export function defaultPreferences(): PreferenceValues {
+  return {
+    defaultAudiences: [],
+    emailDigest: 'off',
+    push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as Record<PushKind, boolean>,
+  };
+}
+
+/** What a PUT leaves: the fields it sent replace the stored ones; push kinds one by one. */
+export function mergePreferences(
+  current: PreferenceValues,
+  change: PreferenceChange,
+): PreferenceValues {
+  return {
+    defaultAudiences:
+      change.defaultAudiences === undefined
+        ? current.defaultAudiences
+        : [...new Set(change.defaultAudiences)].sort((a, b) => a - b),
+    emailDigest: change.emailDigest ?? current.emailDigest,
+    push: { ...current.push, ...change.push },
+  };
+}
+
+/** The wire's form of preferences (audience names). */
+export function preferencesOnWire(values: PreferenceValues): {
+  defaultAudiences: AudienceName[];
+  emailDigest: EmailDigest;
+  push: Record<PushKind, boolean>;
+} {
+  return {
+    defaultAudiences: values.defaultAudiences.map(audienceNameOf),
+    emailDigest: values.emailDigest,
+    push: { ...values.push },
+  };
+}
