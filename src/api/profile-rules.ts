@@ -11,9 +11,9 @@ import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 export { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
 
 /** C0 and C1 control characters, DEL included (a name is one line: no tab or newline either). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
 /** A bio may keep line breaks and tabs; nothing else that controls. */
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LINES = /(?![\n\r\t])\p{Cc}/u;
 
 export const DISPLAY_NAME_REQUIRED = 'Display name is required';
 export const DISPLAY_NAME_TOO_LONG = `Display name must be at most ${DISPLAY_NAME_MAX} characters`;
