@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { gzip as zopfliGzip } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 /**
- * Writes a brotli (highest quality) and a gzip (level 9) copy beside every text file of the build,
- * once, at build time: the server sends them as they are (@fastify/static `preCompressed`,
+ * Writes a brotli (highest quality) and a gzip copy beside every text file of the build, once, at
+ * build time: the server sends them as they are (@fastify/static `preCompressed`,
  * server/http/spa.ts) to browsers that accept them, without compressing on each request. A copy
  * that would not be smaller than the file is not written.
+ *
+ * The gzip copy is made by Zopfli, which writes ordinary gzip (every browser reads it) about 3%
+ * smaller than zlib's level 9: 4 KB less of the entry for a browser that is offered no brotli
+ * (plain HTTP), for about 15 s more per build. One pass (`numiterations: 1`): more passes saved
+ * under 0.1% on our entry and cost 20% more time.
  */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -18,7 +24,15 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-export function precompressBuild(outDir: string): { files: number; saved: number } {
+function zopfli(source: Buffer): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    zopfliGzip(source, { numiterations: 1 }, (error, output) =>
+      error ? reject(error) : resolve(output),
+    );
+  });
+}
+
+export async function precompressBuild(outDir: string): Promise<{ files: number; saved: number }> {
   let files = 0;
   let saved = 0;
   for (const file of filesUnder(outDir)) {
@@ -30,7 +44,7 @@ export function precompressBuild(outDir: string): { files: number; saved: number
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
     });
-    const gzip = zlib.gzipSync(source, { level: 9 });
+    const gzip = await zopfli(source);
     for (const [extension, copy] of [
       ['.br', brotli],
       ['.gz', gzip],
@@ -56,8 +70,8 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        precompressBuild(outDir);
+      async handler() {
+        await precompressBuild(outDir);
       },
     },
   };

@@ -20,7 +20,7 @@ describe('serving the built web app', () => {
       path.join(dist, 'assets', 'big-def456.js'),
       `export const a = '${'x'.repeat(5000)}';`,
     );
-    precompressBuild(dist);
+    await precompressBuild(dist);
     t = await createTestApp({ config: { staticDir: dist } });
   });
   afterAll(async () => {
