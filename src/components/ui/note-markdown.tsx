@@ -1,6 +1,7 @@
+import { use, useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
-import type { Components, ExtraProps } from 'react-markdown';
+import type { Components, ExtraProps, Options } from 'react-markdown';
 import type { Element, ElementContent, Root } from 'hast';
 import type { SplitForHighlight } from './text-highlight';
 
@@ -13,10 +14,15 @@ import type { SplitForHighlight } from './text-highlight';
  *   defaultUrlTransform; anything else such as javascript:, data: or vbscript: becomes empty, and
  *   a link left without a target is shown as its text);
  * - images are never loaded (no tracking pixels): an image shows its alt text;
- * - every link opens in a new tab, without an opener, a referrer or the author's ranking.
- * Headings become strong text, so a note never outranks the page's own headings.
- * Plain CommonMark: remark-gfm and remark-breaks are not dependencies. A single line break still
- * shows as one: the text keeps its newlines and `.prose-note p` is `white-space: pre-line`.
+ * - every link opens in a new tab, without an opener, a referrer or the author's ranking (a
+ *   footnote's link to its own note stays on the page).
+ * Headings are styled paragraphs of strong text, one size per level (h1 > h2 > h3, all smaller than
+ * the page's title), so a note never outranks the page's own headings in its outline.
+ * GitHub-flavoured Markdown (remark-gfm: tables, strikethrough, task lists shown as disabled
+ * checkboxes, bare URLs as links) is a chunk of its own, fetched only for a note that uses it
+ * (`needsGfm`). remark-breaks is not a dependency: a single line break still shows as one because
+ * the text keeps its newlines and `.prose-note p` is `white-space: pre-line`.
+ * Every block is `dir="auto"`: an Arabic paragraph reads right to left inside an English note.
  * Default export, loaded lazily by NoteText only for notes that hold Markdown.
  */
 export default function NoteMarkdown({
@@ -26,13 +32,20 @@ export default function NoteMarkdown({
   content: string;
   highlight?: SplitForHighlight | null;
 }) {
+  // Footnote ids are prefixed per note, so that two notes on one page never share an id.
+  const clobberPrefix = `${useId().replace(/[^\w-]/g, '')}-`;
+  const gfm = needsGfm(content) ? use(loadGfm()) : NO_PLUGINS;
   return (
-    <div className="prose-note">
+    <div className="prose-note" dir="auto">
       <Markdown
         skipHtml
         urlTransform={defaultUrlTransform}
         components={components}
-        rehypePlugins={highlight ? [[rehypeHighlight, highlight]] : []}
+        remarkPlugins={gfm}
+        remarkRehypeOptions={{ clobberPrefix }}
+        rehypePlugins={
+          highlight ? [rehypeAutoDirection, [rehypeHighlight, highlight]] : [rehypeAutoDirection]
+        }
       >
         {content}
       </Markdown>
@@ -40,9 +53,42 @@ export default function NoteMarkdown({
   );
 }
 
+type PluggableList = NonNullable<Options['remarkPlugins']>;
+
+const NO_PLUGINS: PluggableList = [];
+
+/**
+ * Whether a note uses syntax only GitHub-flavoured Markdown gives a meaning to: a table's delimiter
+ * row, `~~strikethrough~~` (or `~single~`), a task list item, a bare URL or `www.` address, a
+ * footnote. It errs towards true: a false positive costs one small download, a false negative
+ * shows the syntax as typed.
+ */
+function needsGfm(content: string): boolean {
+  return GFM_PATTERNS.some((pattern) => pattern.test(content));
+}
+
+const GFM_PATTERNS: readonly RegExp[] = [
+  /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/m,
+  /~[^\s~]/,
+  /^ {0,3}([-*+]|\d{1,9}[.)])[ \t]+\[[ xX]\]/m,
+  // Not a link's own target `](https://…)` or an autolink `<https://…>`: CommonMark has those.
+  /(^|[^(<\w/])(https?:\/\/|www\.)\S/im,
+  /\[\^[^\]\s]+\]/,
+];
+
+let gfmPlugins: Promise<PluggableList> | undefined;
+
+/** One download for every note; `use()` suspends the note meanwhile (NoteText shows it plain). */
+function loadGfm(): Promise<PluggableList> {
+  gfmPlugins ??= import('./note-markdown-gfm').then((module) => [module.default]);
+  return gfmPlugins;
+}
+
 function NoteLink({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
   // The URL transform emptied an unsafe target: the words stay, the link goes.
   if (!href) return <span>{children}</span>;
+  // A footnote and its reference point at each other within the note.
+  if (href.startsWith('#')) return <a href={href}>{children}</a>;
   return (
     <a href={href} title={title} target="_blank" rel="noopener noreferrer nofollow">
       {children}
@@ -50,28 +96,88 @@ function NoteLink({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
   );
 }
 
-function NoteHeading({ children }: { children?: ReactNode }) {
-  return (
-    <p>
-      <strong>{children}</strong>
-    </p>
-  );
+function noteHeading(level: number) {
+  return function NoteHeading({ id, children }: { id?: string; children?: ReactNode }) {
+    return (
+      <p id={id} dir="auto" className={`note-heading note-heading-${Math.min(level, 4)}`}>
+        <strong>{children}</strong>
+      </p>
+    );
+  };
 }
 
 function ImageAlt({ alt }: ComponentProps<'img'> & ExtraProps) {
   return alt ? <>{alt}</> : null;
 }
 
+/**
+ * A task list item's box: shown, never changed here (the note is edited in the composer). Its
+ * name says its state, since the item's words are not a <label>.
+ */
+function TaskCheckbox({ type, checked }: ComponentProps<'input'> & ExtraProps) {
+  if (type !== 'checkbox') return null;
+  return (
+    <input
+      type="checkbox"
+      checked={checked === true}
+      disabled
+      aria-label={checked === true ? 'Done' : 'Not done'}
+      className="note-task-box"
+    />
+  );
+}
+
+/** A wide table scrolls sideways within the note (a phone's column is narrow), by keyboard too. */
+function NoteTable({ children }: ComponentProps<'table'> & ExtraProps) {
+  return (
+    <div className="note-table-scroll" tabIndex={0}>
+      <table dir="auto">{children}</table>
+    </div>
+  );
+}
+
 const components: Components = {
   a: NoteLink,
   img: ImageAlt,
-  h1: NoteHeading,
-  h2: NoteHeading,
-  h3: NoteHeading,
-  h4: NoteHeading,
-  h5: NoteHeading,
-  h6: NoteHeading,
+  input: TaskCheckbox,
+  table: NoteTable,
+  h1: noteHeading(1),
+  h2: noteHeading(2),
+  h3: noteHeading(3),
+  h4: noteHeading(4),
+  h5: noteHeading(5),
+  h6: noteHeading(6),
 };
+
+/** The blocks whose direction follows their own first strong letter. */
+const AUTO_DIRECTION_TAGS = new Set([
+  'p',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'th',
+  'td',
+  'section',
+]);
+
+/** `dir="auto"` on every block, so that each paragraph, item and cell aligns by its own script. */
+function rehypeAutoDirection() {
+  const visit = (node: Root | Element): void => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (AUTO_DIRECTION_TAGS.has(child.tagName)) child.properties.dir = 'auto';
+      visit(child);
+    }
+  };
+  return (tree: Root) => visit(tree);
+}
 
 /**
  * Search results: every text node's matched words wrapped in <mark>, after Markdown has become

@@ -53,7 +53,10 @@ export function NoteText({ content, className }: { content: string; className?: 
   );
 }
 
-/** The same look as the Markdown output, without the renderer. */
+/**
+ * The same look as the Markdown output, without the renderer. `dir="auto"`: a note in Arabic or
+ * Hebrew reads right to left, whatever the page's direction.
+ */
 function PlainNote({
   content,
   highlight,
@@ -62,8 +65,8 @@ function PlainNote({
   highlight: SplitForHighlight | null;
 }) {
   return (
-    <div className="prose-note">
-      <p>{highlight ? <Highlighted parts={highlight(content)} /> : content}</p>
+    <div className="prose-note" dir="auto">
+      <p dir="auto">{highlight ? <Highlighted parts={highlight(content)} /> : content}</p>
     </div>
   );
 }
