@@ -10,6 +10,7 @@ import { relationRoutes } from './relations/relation-routes';
 import { ruminationRoutes } from './ruminations/rumination-routes';
 import { termsRoutes } from './terms/terms-routes';
 import { peopleRoutes } from './people/people-routes';
+import { preferencesRoutes } from './preferences/preferences-routes';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(relationRoutes);
   await app.register(peopleRoutes);
   await app.register(accountRoutes);
+  await app.register(preferencesRoutes);
   await app.register(exportRoutes);
   // The stream's fixed path before /api/notifications' own routes.
   await app.register(notificationStreamRoutes);

@@ -48,6 +48,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   await deleteNotificationsOfPerson(trx, userId);
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
+  // The users row stays as a tombstone, so the preferences' foreign key cascades nothing.
+  await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
   await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);
   // ':' is in no username and '@' in every email, so these keys never collide with a real one.
   const tombstoneKey = `erased:${userId}`;

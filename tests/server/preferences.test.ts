@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/credentials/password';
+import type { Preferences } from '../../src/api/preferences-schemas';
+import { setUpTestApp } from './support/test-app';
+import { call, person, type Person } from './ruminations-support';
+
+const t = setUpTestApp();
+
+const URL = '/api/account/preferences';
+
+const EVERY_PUSH_ON = {
+  RelationRequested: true,
+  RelationAccepted: true,
+  CommentOnMyRumination: true,
+  ReplyToMyComment: true,
+};
+
+const DEFAULTS: Preferences = { defaultAudiences: [], emailDigest: 'off', push: EVERY_PUSH_ON };
+
+async function read(as: Person): Promise<Preferences> {
+  const res = await call(t, 'GET', URL, { as });
+  expect(res.statusCode).toBe(200);
+  return res.json<Preferences>();
+}
+
+async function put(as: Person, body: unknown): Promise<Preferences> {
+  const res = await call(t, 'PUT', URL, { as, body });
+  if (res.statusCode !== 200) throw new Error(`PUT failed: ${res.statusCode} ${res.body}`);
+  return res.json<Preferences>();
+}
+
+describe('GET /api/account/preferences', () => {
+  it('answers the defaults to someone who never chose: public, no digest, every push', async () => {
+    expect(await read(await person(t))).toEqual(DEFAULTS);
+  });
+
+  it('answers 401 without a token, to GET and PUT alike', async () => {
+    expect((await call(t, 'GET', URL)).statusCode).toBe(401);
+    const res = await call(t, 'PUT', URL, { body: { emailDigest: 'daily' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/account/preferences', () => {
+  it('changes only the fields sent, push kinds one by one, and answers all of them', async () => {
+    const me = await person(t);
+    expect(await put(me, { emailDigest: 'weekly' })).toEqual({
+      ...DEFAULTS,
+      emailDigest: 'weekly',
+    });
+    expect(await put(me, { push: { ReplyToMyComment: false } })).toEqual({
+      ...DEFAULTS,
+      emailDigest: 'weekly',
+      push: { ...EVERY_PUSH_ON, ReplyToMyComment: false },
+    });
+    await put(me, { push: { RelationRequested: false } });
+    await put(me, { defaultAudiences: ['Friend'] });
+    const expected: Preferences = {
+      defaultAudiences: ['Friend'],
+      emailDigest: 'weekly',
+      push: { ...EVERY_PUSH_ON, RelationRequested: false, ReplyToMyComment: false },
+    };
+    expect(await read(me)).toEqual(expected);
+    // Turned back on, and an empty PUT changes nothing.
+    expect(await put(me, { push: { RelationRequested: true } })).toEqual({
+      ...expected,
+      push: { ...expected.push, RelationRequested: true },
+    });
+    expect(await put(me, {})).toEqual({
+      ...expected,
+      push: { ...expected.push, RelationRequested: true },
+    });
+  });
+
+  it('takes audiences by name or number, drops duplicates, answers names in type order', async () => {
+    const me = await person(t);
+    const saved = await put(me, { defaultAudiences: ['BestFriend', 2, 'Friend', 1, 'Therapist'] });
+    expect(saved.defaultAudiences).toEqual(['Family', 'Friend', 'BestFriend', 'Therapist']);
+    expect((await read(me)).defaultAudiences).toEqual(saved.defaultAudiences);
+    // [] is public again.
+    expect((await put(me, { defaultAudiences: [] })).defaultAudiences).toEqual([]);
+  });
+
+  it('refuses a digest, an audience or a push value it does not know (400), changing nothing', async () => {
+    const me = await person(t);
+    await put(me, { emailDigest: 'daily' });
+    const refused = [
+      { body: { emailDigest: 'hourly' }, field: 'emailDigest' },
+      { body: { defaultAudiences: ['Stranger'] }, field: 'defaultAudiences' },
+      { body: { defaultAudiences: [6] }, field: 'defaultAudiences' },
+      { body: { push: { ReplyToMyComment: 'no' } }, field: 'push' },
+    ];
+    for (const { body, field } of refused) {
+      const res = await call(t, 'PUT', URL, { as: me, body: { emailDigest: 'weekly', ...body } });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const errors = res.json<{ errors: Record<string, string[]> }>().errors;
+      expect(
+        Object.keys(errors).some((key) => key.startsWith(field)),
+        res.body,
+      ).toBe(true);
+    }
+    expect(await read(me)).toEqual({ ...DEFAULTS, emailDigest: 'daily' });
+  });
+
+  it('ignores a push kind it does not know (unknown fields are ignored)', async () => {
+    const me = await person(t);
+    const saved = await put(me, { push: { SomethingNew: false, RelationAccepted: false } });
+    expect(saved.push).toEqual({ ...EVERY_PUSH_ON, RelationAccepted: false });
+  });
+
+  it('keeps each person’s own: a second account sees its defaults, not the first’s', async () => {
+    const first = await person(t);
+    const second = await person(t);
+    await put(first, { defaultAudiences: ['Family'], emailDigest: 'daily' });
+    expect(await read(second)).toEqual(DEFAULTS);
+    await put(second, { emailDigest: 'weekly' });
+    expect((await read(first)).emailDigest).toBe('daily');
+  });
+
+  it('is open while the terms wait for acceptance, like the rest of /api/account', async () => {
+    const behind = await person(t, { acceptTerms: false });
+    expect((await put(behind, { emailDigest: 'daily' })).emailDigest).toBe('daily');
+  });
+
+  it('keeps every field of concurrent PUTs that change different fields', async () => {
+    const me = await person(t);
+    await Promise.all([
+      put(me, { emailDigest: 'weekly' }),
+      put(me, { defaultAudiences: ['Partner'] }),
+      put(me, { push: { RelationRequested: false } }),
+      put(me, { push: { CommentOnMyRumination: false } }),
+    ]);
+    expect(await read(me)).toEqual({
+      defaultAudiences: ['Partner'],
+      emailDigest: 'weekly',
+      push: { ...EVERY_PUSH_ON, RelationRequested: false, CommentOnMyRumination: false },
+    });
+  });
+});
+
+describe('erasing the account', () => {
+  it('removes the preferences with it', async () => {
+    const me = await person(t);
+    const password = 'quiet harbour 42';
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', me.id)
+      .execute();
+    await put(me, { defaultAudiences: ['Friend'], emailDigest: 'daily' });
+    const res = await call(t, 'DELETE', '/api/account', { as: me, body: { password } });
+    expect(res.statusCode).toBe(204);
+    const rows = await t.db
+      .selectFrom('user_preferences')
+      .select('user_id')
+      .where('user_id', '=', me.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
