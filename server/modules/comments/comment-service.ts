@@ -20,6 +20,7 @@ import {
   type VisibleComment,
 } from '../../../src/domain/comment-decisions';
 import { settleOrConflict, type ExpectedVersion } from '../../../src/api/preconditions';
+import { decideWrittenTime } from '../../../src/domain/written-time';
 import { isForeignKeyViolation } from '../../db/constraint-violations';
 import { requireVisibleRumination } from '../ruminations/rumination-service';
 import { findVisibleRumination } from '../ruminations/rumination-queries';
@@ -121,11 +122,17 @@ async function loadTarget(
   return target;
 }
 
+/**
+ * A new comment, dated when it was written (`writtenTMS`) if that is believable, else now, and
+ * decided inside an Idempotency-Key's write like a rumination (rumination-service.ts). The
+ * notifications it sends are dated now: that is when they were sent.
+ */
 export async function createComment(
   db: Kysely<Database>,
   userId: number,
   input: CreateCommentInput,
 ): Promise<CommentCreated> {
+  const createTMS = settle(decideWrittenTime(input.writtenTMS, new Date()));
   let decided: NewComment | undefined;
   try {
     // The comment and its notifications are kept together or not at all.
@@ -140,7 +147,7 @@ export async function createComment(
           author_id: userId,
           content: input.content,
         },
-        new Date().toISOString(),
+        createTMS,
       );
       const notified = await notifyComment(trx, { ...decided, commentId: id, actorId: userId });
       return { comment: await loadComment(trx, decided.ruminationId, id), notified };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createRuminationRequest,
   pageQuery,
   revisionIdParams,
   ruminationRevision,
@@ -196,7 +197,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/ruminations',
-    { schema: { body: ruminationWriteRequest, response: { 201: rumination } } },
+    { schema: { body: createRuminationRequest, response: { 201: rumination } } },
     async (request, reply) => {
       const user = await request.requireWriter();
       // An Idempotency-Key makes a resent create (offline queue) answer the first one.

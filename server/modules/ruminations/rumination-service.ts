@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { LIST_LIMIT_DEFAULT } from '../../../src/api/common';
 import type {
+  createRuminationRequest,
   ruminationWriteRequest,
   PageQuery,
   Rumination,
@@ -45,6 +46,7 @@ import {
   type RuminationRow,
 } from './rumination-queries';
 import { searchTerms } from '../../../src/domain/note-search';
+import { decideWrittenTime } from '../../../src/domain/written-time';
 import { toRumination } from './rumination-wire';
 import { asWriter } from '../../credentials/writer-lock';
 
@@ -54,6 +56,7 @@ import { asWriter } from '../../credentials/writer-lock';
  */
 
 export type RuminationInput = z.output<typeof ruminationWriteRequest>;
+export type CreateRuminationInput = z.output<typeof createRuminationRequest>;
 
 /** The usual paging of every list (newest first, `BeforeId` keyset). */
 export function pageOf(query: PageQuery): Page {
@@ -127,14 +130,21 @@ export async function listPublicOf(
   return rows.map(toRumination);
 }
 
+/**
+ * A new rumination, dated when it was written (`writtenTMS`, for one sent later) if that is
+ * believable, else now; its updateTMS is the same, so it does not read as edited. Decided here,
+ * inside an Idempotency-Key's write, so a replay answers the first answer even once that time has
+ * grown too old to be accepted anew.
+ */
 export async function createRumination(
   db: Kysely<Database>,
   userId: number,
-  input: RuminationInput,
+  { writtenTMS, ...input }: CreateRuminationInput,
 ): Promise<Rumination> {
+  const createTMS = settle(decideWrittenTime(writtenTMS, new Date()));
   const fields = ruminationFieldsOf(input);
   return asWriter(db, userId, async (trx) => {
-    const id = await insertRumination(trx, userId, toWrite(fields), new Date().toISOString());
+    const id = await insertRumination(trx, userId, toWrite(fields), createTMS);
     return getRumination(trx, id, userId);
   });
 }
