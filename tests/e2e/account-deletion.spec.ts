@@ -45,7 +45,7 @@ test('after maya deletes her account, her friend sees no trace of her but her de
   await leoPage.goto('/people');
   await expect(leoPage.getByRole('region', { name: 'Your people' })).toBeVisible();
   await expect(leoPage.getByRole('main')).not.toContainText(maya.username);
-  await leoPage.getByRole('searchbox', { name: 'Find people by username' }).fill(maya.username);
+  await leoPage.getByRole('searchbox', { name: 'Find people by name' }).fill(maya.username);
   await expect(leoPage.getByText(/No one is called anything like/)).toBeVisible();
 
   // Her username and email can start a new account.

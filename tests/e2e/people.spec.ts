@@ -11,7 +11,7 @@ import {
 } from './support/ui';
 
 function peopleSearch(page: Page) {
-  return page.getByRole('searchbox', { name: 'Find people by username' });
+  return page.getByRole('searchbox', { name: 'Find people by name' });
 }
 
 test('bob finds alice on People, asks to be her Friend; she accepts there; a link to her Friend note opens for him alone', async ({

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
 import { mayDeleteComment, mayEditComment } from '../../domain/comment-permissions';
 import { EditedMark } from '../../components/ui/edited-mark';
+import { displayNameOf, PersonName } from '../../components/ui/person-name';
 import { NoteText } from '../../components/ui/note-text';
 import { formatTimestamp } from '../../lib/format-time';
 import { useSendWrite } from '../offline/queue-if-offline';
@@ -48,6 +49,7 @@ export function CommentItem({
   const mayEdit = viewerId !== null && mayEditComment(authors, viewerId);
   const mayDelete = viewerId !== null && mayDeleteComment(authors, viewerId);
   const canAct = !comment.isDeleted;
+  const authorName = displayNameOf(comment.createdBy);
 
   const reply = async (content: string, idempotencyKey: string) => {
     const write = newCommentWrite(
@@ -79,7 +81,8 @@ export function CommentItem({
 
   return (
     <li className="flex flex-col gap-1">
-      <div className="rounded-md bg-page px-3 py-2">
+      {/* Its own address: a notification about it links here (#comment-<id>). */}
+      <div id={`comment-${comment.id}`} className="scroll-mt-20 rounded-md bg-page px-3 py-2">
         <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-muted">
           {comment.createdBy.username === ERASED_ACCOUNT_NAME ? (
             // A deleted account has no profile to link to.
@@ -90,7 +93,7 @@ export function CommentItem({
               params={{ userId: String(comment.createdBy.id) }}
               className="font-semibold text-ink no-underline hover:underline"
             >
-              {comment.createdBy.username}
+              <PersonName person={comment.createdBy} />
             </Link>
           )}
           <time dateTime={comment.createTMS}>{formatTimestamp(comment.createTMS)}</time>
@@ -115,7 +118,10 @@ export function CommentItem({
             />
           </div>
         ) : (
-          <NoteText content={comment.content} className="mt-1 text-sm" />
+          // Its direction from its own first letters: Arabic or Hebrew reads right to left.
+          <div dir="auto" className="mt-1 text-sm">
+            <NoteText content={comment.content} />
+          </div>
         )}
         {canAct && mode === 'view' && viewerId !== null ? (
           <div className="mt-1 flex gap-1">
@@ -146,7 +152,7 @@ export function CommentItem({
       {canAct && mode === 'reply' ? (
         <div className="ml-4">
           <CommentForm
-            label={`Reply to ${comment.createdBy.username}`}
+            label={`Reply to ${authorName}`}
             submitLabel="Reply"
             pendingLabel="Replying..."
             isPending={post.isPending}
@@ -159,7 +165,7 @@ export function CommentItem({
 
       {comment.childComments.length > 0 ? (
         <ul
-          aria-label={`Replies to ${comment.createdBy.username}`}
+          aria-label={`Replies to ${authorName}`}
           className="ml-4 flex flex-col gap-2 border-l border-line pl-3"
         >
           {comment.childComments.map((child) => (

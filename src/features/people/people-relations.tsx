@@ -7,6 +7,7 @@ import {
   useDeleteRelation,
   useRejectRelation,
 } from '../relations/relation-queries';
+import { displayNameOf } from '../../components/ui/person-name';
 import { PersonLink } from './person-link';
 
 const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
@@ -105,7 +106,7 @@ function AcceptedRow({ relation, viewerId }: { relation: UserRelation; viewerId:
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={`End your ${label} relation with ${person.username}?`}
+            title={`End your ${label} relation with ${displayNameOf(person)}?`}
             description="What you share only with your people of this kind will no longer reach them, nor theirs you."
             confirmLabel="Delete"
             pendingLabel="Deleting..."

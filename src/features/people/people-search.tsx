@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
 import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/limits';
 import { SearchInput } from '../../components/ui/search-input';
+import { isApiError } from '../../lib/api-error';
 import { availableRelationTypes } from '../relations/available-relation-types';
 import { RequestRelationForm } from '../relations/relation-manager';
 import { usePeopleSearch } from './people-queries';
@@ -15,6 +16,16 @@ interface PeopleSearchProps {
   query: string;
   viewerId: number;
   relations: readonly UserRelation[];
+}
+
+/**
+ * What a failed search says: for a query the server cannot use, its message about the query
+ * ("Search for at least 2 characters"), not the generic title of a bad request.
+ */
+function searchErrorMessage(error: Error): string {
+  const errors = isApiError(error) ? (error.problem?.errors ?? {}) : {};
+  const aboutQuery = Object.entries(errors).find(([field]) => field.toLowerCase() === 'q');
+  return aboutQuery?.[1][0] ?? error.message;
 }
 
 /** The search box and its results, each with a request control while a relation type is free. */
@@ -41,7 +52,7 @@ export function PeopleSearch({
         Find people
       </h2>
       <SearchInput
-        label="Find people by username"
+        label="Find people by name"
         text={text}
         onTextChange={onTextChange}
         maxLength={USER_SEARCH_MAX}
@@ -49,13 +60,13 @@ export function PeopleSearch({
       <div aria-live="polite">
         {tooShort ? (
           <p className="text-sm text-ink-muted">
-            Type at least {USER_SEARCH_MIN} letters of a username.
+            Type at least {USER_SEARCH_MIN} letters of a name.
           </p>
         ) : search.isPending ? (
           <p className="text-sm text-ink-muted">Searching...</p>
         ) : search.isError ? (
           <p role="alert" className="text-sm text-danger">
-            {search.error.message}
+            {searchErrorMessage(search.error)}
           </p>
         ) : search.data.length === 0 ? (
           <p className="text-sm text-ink-muted">No one is called anything like “{query.trim()}”.</p>

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { RelationManager } from '../relations/relation-manager';
 import { useUserRuminations } from '../ruminations/rumination-queries';
 import { RuminationList } from '../ruminations/rumination-list';
+import { displayNameOf } from '../../components/ui/person-name';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { useProfile } from './profile-queries';
 
@@ -20,18 +21,32 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
   const count = profile.publicRuminationCount;
   // A visitor sees public ruminations only (api-contract.md): All Visible would show the same.
   const showsPublic = isPublic || !isAuthenticated;
+  const name = displayNameOf(profile);
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex items-center gap-4">
-        <UserAvatar username={profile.username} />
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{profile.username}</h1>
+        <UserAvatar username={profile.username} name={name} />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 dir="auto" className="text-2xl font-bold break-words">
+            {name}
+          </h1>
+          {/* The unique name, to tell apart two people who go by the same one. */}
+          <p dir="ltr" className="text-sm text-ink-muted">
+            @{profile.username}
+          </p>
           <p className="text-sm text-ink-muted">
             {count.toLocaleString('en-US')} public {count === 1 ? 'rumination' : 'ruminations'}
           </p>
         </div>
       </header>
+
+      {profile.bio ? (
+        // Line breaks are the writer's own: kept as they typed them.
+        <p dir="auto" className="whitespace-pre-line break-words">
+          {profile.bio}
+        </p>
+      ) : null}
 
       {viewer !== null && viewer.id !== userId ? (
         <RelationManager viewerId={viewer.id} user={profile} />
@@ -59,7 +74,7 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
         <ProfileRuminations
           userId={userId}
           isPublic={showsPublic}
-          username={profile.username}
+          name={name}
           signedIn={isAuthenticated}
         />
       </section>
@@ -94,26 +109,27 @@ function ToggleLink({
 function ProfileRuminations({
   userId,
   isPublic,
-  username,
+  name,
   signedIn,
 }: {
   userId: number;
   isPublic: boolean;
-  username: string;
+  /** Who they are, as the texts about their ruminations name them. */
+  name: string;
   signedIn: boolean;
 }) {
   const query = useUserRuminations(userId, isPublic);
   return (
     <RuminationList
       query={query}
-      label={`Ruminations by ${username}`}
+      label={`Ruminations by ${name}`}
       empty={
         <p>
           {!isPublic
-            ? `${username} has shared nothing you can see yet. A relation with them may open more.`
+            ? `${name} has shared nothing you can see yet. A relation with them may open more.`
             : signedIn
-              ? `${username} has no public ruminations yet. Try All Visible to see what they share with you.`
-              : `${username} has no public ruminations yet.`}
+              ? `${name} has no public ruminations yet. Try All Visible to see what they share with you.`
+              : `${name} has no public ruminations yet.`}
         </p>
       }
     />

@@ -17,7 +17,7 @@ describe('People', () => {
     const app = await renderApp('/people', { token: bob.token });
 
     expect(await app.findByRole('heading', { name: 'Requests for you (0)' })).toBeInTheDocument();
-    await app.user.type(app.getByRole('searchbox', { name: 'Find people by username' }), 'ali');
+    await app.user.type(app.getByRole('searchbox', { name: 'Find people by name' }), 'ali');
     const results = await app.findByRole('list', { name: 'Search results' });
     expect(within(results).getByRole('link', { name: /alice/ })).toHaveAttribute(
       'href',
@@ -78,9 +78,9 @@ describe('People', () => {
     const bob = createUser({ username: 'bob' });
     const app = await renderApp('/people?q=zz', { token: bob.token });
     expect(await app.findByText('No one is called anything like “zz”.')).toBeInTheDocument();
-    await app.user.clear(app.getByRole('searchbox', { name: 'Find people by username' }));
-    await app.user.type(app.getByRole('searchbox', { name: 'Find people by username' }), 'z');
-    expect(await app.findByText('Type at least 2 letters of a username.')).toBeInTheDocument();
+    await app.user.clear(app.getByRole('searchbox', { name: 'Find people by name' }));
+    await app.user.type(app.getByRole('searchbox', { name: 'Find people by name' }), 'z');
+    expect(await app.findByText('Type at least 2 letters of a name.')).toBeInTheDocument();
   });
 
   test('on a small screen People is in the menu, with the waiting requests in its name', async () => {
@@ -117,7 +117,7 @@ describe('People', () => {
       }),
     );
     const app = await renderApp('/people', { token: bob.token });
-    const box = await app.findByRole('searchbox', { name: 'Find people by username' });
+    const box = await app.findByRole('searchbox', { name: 'Find people by name' });
     await app.user.type(box, 'ali');
     await vi.waitFor(() => expect(asked).toEqual(['ali']));
     await app.user.type(box, 'ci');
