@@ -1,6 +1,10 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
+
+// An unknown address: a page of its own with a way back, fetched only when one is met.
+const PageNotFound = lazy(() => import('./page-not-found'));
 
 /** The one router of the app; main.tsx and the tests build it the same way. */
 export function createAppRouter({
@@ -16,6 +20,7 @@ export function createAppRouter({
     // React Query owns caching; the router asks it every time.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultNotFoundComponent: PageNotFound,
   });
 }
 
@@ -24,5 +29,9 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** The page's name in the tab's title ("Trash" becomes "Trash · Ruminations"; route-title.tsx). */
+    title?: string;
   }
 }

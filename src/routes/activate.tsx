@@ -3,6 +3,7 @@ import { ActivateScreen } from '../features/auth/activate-screen';
 import { tokenSearch } from '../features/auth/token-search';
 
 export const Route = createFileRoute('/activate')({
+  staticData: { title: 'Activate your account' },
   validateSearch: tokenSearch,
   component: function ActivateRoute() {
     const { token } = Route.useSearch();

@@ -8,6 +8,7 @@ import { RuminationListSkeleton } from '../features/ruminations/rumination-list-
 // Only the component and errorComponent are split into the page's chunk; the loader and the
 // pending state stay in the first-load bundle, so they import small modules only.
 export const Route = createFileRoute('/public')({
+  staticData: { title: 'Public' },
   loader: ({ context }) =>
     context.queryClient.ensureInfiniteQueryData(ruminationQueries.public({})),
   pendingComponent: () => (

@@ -3,6 +3,7 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { tokenSearch } from '../features/auth/token-search';
 
 export const Route = createFileRoute('/reset-password')({
+  staticData: { title: 'Reset password' },
   validateSearch: tokenSearch,
   component: function ResetPasswordRoute() {
     const { token } = Route.useSearch();

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PageNotFound } from '../app/page-not-found';
 import { LoadError } from '../components/ui/load-error';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
 import { RuminationNotFound } from '../features/ruminations/rumination-not-found';
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/rumination/$ruminationId')({
     ),
   component: function RuminationRoute() {
     const id = parseId(Route.useParams().ruminationId);
-    return id === null ? <RuminationNotFound /> : <RuminationPage ruminationId={id} />;
+    // Not an id at all: the address leads nowhere, like any unknown one.
+    return id === null ? <PageNotFound /> : <RuminationPage ruminationId={id} />;
   },
 });

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TermsOfServicePage } from '../features/terms/terms-of-service-page';
 
-export const Route = createFileRoute('/terms-of-service')({ component: TermsOfServicePage });
+export const Route = createFileRoute('/terms-of-service')({
+  staticData: { title: 'Terms of Service' },
+  component: TermsOfServicePage,
+});

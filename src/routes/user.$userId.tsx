@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LoadError } from '../components/ui/load-error';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
-import { InvalidUserId } from '../features/people/invalid-user-id';
+import { PageNotFound } from '../app/page-not-found';
 import { UserNotFound } from '../features/people/user-not-found';
 import { parseId } from '../lib/parse-id';
 import { ProfilePage } from '../features/people/profile-page';
-import { profileQueries } from '../features/people/profile-queries';
+import { profileQueries, useProfile } from '../features/people/profile-queries';
 import { isApiError } from '../lib/api-error';
+import { usePageTitle } from '../lib/page-title';
 import { oneOf } from '../lib/search-params';
 
 interface ProfileSearch {
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/user/$userId')({
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'all' }),
   loader: async ({ context, params, deps }) => {
     const userId = parseId(params.userId);
-    // An unusable id asks nothing of the server; the page says "Invalid user ID".
+    // An unusable id asks nothing of the server: the address leads nowhere (Page not found).
     if (userId === null) return;
     await Promise.all([
       context.queryClient.ensureQueryData(profileQueries.profile(userId)),
@@ -42,7 +43,13 @@ export const Route = createFileRoute('/user/$userId')({
     const { userId: rawId } = Route.useParams();
     const { view } = Route.useSearch();
     const userId = parseId(rawId);
-    if (userId === null) return <InvalidUserId />;
-    return <ProfilePage userId={userId} isPublic={view !== 'all'} />;
+    if (userId === null) return <PageNotFound />;
+    return <ProfileTitle userId={userId} isPublic={view !== 'all'} />;
   },
 });
+
+/** A profile's tab is named after its person, as people know them. */
+function ProfileTitle({ userId, isPublic }: { userId: number; isPublic: boolean }) {
+  usePageTitle(useProfile(userId).data.displayName);
+  return <ProfilePage userId={userId} isPublic={isPublic} />;
+}

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../lib/page-title';
 
 /**
  * A profile address whose user does not exist (or has not activated their account): a screen of
  * its own with a way back, not an error with a "Try again" that cannot help.
  */
 export function UserNotFound() {
+  usePageTitle('User not found');
   return (
     <div role="alert" className="flex flex-col items-start gap-3">
       <h1 className="text-2xl font-bold">User not found</h1>

@@ -7,5 +7,6 @@ import { NotificationsPage } from '../../features/notifications/notifications-pa
  * its list itself.
  */
 export const Route = createFileRoute('/_auth/notifications')({
+  staticData: { title: 'Notifications' },
   component: NotificationsPage,
 });

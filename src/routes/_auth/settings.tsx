@@ -3,5 +3,6 @@ import { SettingsPage } from '../../features/account/settings-page';
 
 /** Settings: signed in, and open while new terms wait for acceptance (nothing here writes content). */
 export const Route = createFileRoute('/_auth/settings')({
+  staticData: { title: 'Settings' },
   component: SettingsPage,
 });

@@ -2,5 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TermsAcceptanceScreen } from '../../features/terms/terms-acceptance-screen';
 
 export const Route = createFileRoute('/_auth/terms-acceptance')({
+  staticData: { title: 'Terms of Service update' },
   component: TermsAcceptanceScreen,
 });

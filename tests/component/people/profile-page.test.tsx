@@ -90,9 +90,9 @@ describe('profile', () => {
     expect(log.requests.filter((r) => r.url.pathname === '/api/UserRelations')).toEqual([]);
   });
 
-  test('an id that is not a number says "Invalid user ID" without asking the server', async () => {
+  test('an id that is not a number is "Page not found", without asking the server', async () => {
     const app = await renderApp('/user/abc');
-    expect(app.getByRole('heading', { name: 'Invalid user ID' })).toBeInTheDocument();
+    expect(await app.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(log.requests.filter((r) => r.url.pathname.startsWith('/api/users'))).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { ruminationQueries } from '../../../features/ruminations/rumination-quer
 import { RuminationListSkeleton } from '../../../features/ruminations/rumination-list-skeleton';
 
 export const Route = createFileRoute('/_auth/_accepted/my-feed')({
+  staticData: { title: 'My Feed' },
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(ruminationQueries.feed({})),
   pendingComponent: () => (
     <MyFeedFrame>

@@ -26,6 +26,7 @@ function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminat
  * it); only a list without a search is loaded before the page shows.
  */
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
+  staticData: { title: 'My Ruminations' },
   validateSearch: validateMyRuminationsSearch,
   loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts' }),
   loader: ({ context, deps, location }) =>

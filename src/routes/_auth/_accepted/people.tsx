@@ -14,6 +14,7 @@ function validatePeopleSearch(search: Record<string, unknown>): PeopleSearchPara
 
 /** People: search as one types, with the text kept in the address (?q=). */
 export const Route = createFileRoute('/_auth/_accepted/people')({
+  staticData: { title: 'People' },
   validateSearch: validatePeopleSearch,
   component: function PeopleRoute() {
     const { q } = Route.useSearch();

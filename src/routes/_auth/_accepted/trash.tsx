@@ -3,5 +3,6 @@ import { TrashPage } from '../../../features/trash/trash-page';
 
 /** The trash: deleted notes, to restore or erase for good. The page loads its list itself. */
 export const Route = createFileRoute('/_auth/_accepted/trash')({
+  staticData: { title: 'Trash' },
   component: TrashPage,
 });

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../lib/page-title';
+
+/**
+ * What an address that leads nowhere shows: an unknown path, and a note's or a person's address
+ * whose id is not a number (/rumination/abc, /user/abc), alike. A single-page app: the server
+ * answered index.html with 200; this screen is the answer.
+ */
+export function PageNotFound() {
+  usePageTitle('Page not found');
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <h1 className="text-2xl font-bold">Page not found</h1>
+      <p className="text-ink-muted">
+        There is nothing at this address. It may have been mistyped, or the page has moved.
+      </p>
+      <Link to="/public" className="text-link">
+        Go to Public Ruminations
+      </Link>
+    </div>
+  );
+}
+
+export default PageNotFound;

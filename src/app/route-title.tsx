@@ -1,0 +1,13 @@
+import { useMatches } from '@tanstack/react-router';
+import { usePageTitle } from '../lib/page-title';
+
+/**
+ * The tab's title from the deepest matched route's `staticData.title` (see router.tsx). A route
+ * without one (a note, a profile, an unknown address) leaves it to its screen (usePageTitle):
+ * this effect runs after its children's, so it must not overwrite them with nothing.
+ */
+export function RouteTitle() {
+  const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title });
+  usePageTitle(title);
+  return null;
+}
