@@ -162,6 +162,7 @@ describe('format=json', () => {
     expect(data.account).toEqual({
       id: me.id,
       username: me.username,
+      displayName: me.username,
       email: `${me.username}@example.test`,
       createTMS: expect.any(String),
     });

@@ -44,6 +44,7 @@ describe('GET /api/account', () => {
     expect(res.json<Account>()).toEqual({
       id: me.id,
       username: me.username,
+      displayName: me.username,
       email: `${me.username}@example.test`,
       createTMS: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -265,7 +266,11 @@ describe('DELETE /api/account', () => {
       id: leaversComment.id,
       isDeleted: true,
       content: '',
-      createdBy: { id: leaver.id, username: ERASED_ACCOUNT_NAME },
+      createdBy: {
+        id: leaver.id,
+        username: ERASED_ACCOUNT_NAME,
+        displayName: ERASED_ACCOUNT_NAME,
+      },
     });
     expect(erased?.childComments.map((c) => c.id)).toEqual([reply.id]);
     expect(thread.body).not.toContain('my secret words');

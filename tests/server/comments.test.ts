@@ -27,7 +27,7 @@ describe('POST /api/comments', () => {
     expect(top).toEqual({
       id: expect.any(Number),
       content: 'Nice',
-      createdBy: { id: reader.id, username: reader.username },
+      createdBy: { id: reader.id, username: reader.username, displayName: reader.username },
       createTMS: expect.any(String),
       updateTMS: expect.any(String),
       isDeleted: false,

@@ -69,7 +69,7 @@ async function readUpTo(as: Person, upToId: unknown) {
 }
 
 const kinds = (ns: Notification[]) => ns.map((n) => n.kind);
-const ref = (p: Person) => ({ id: p.id, username: p.username });
+const ref = (p: Person) => ({ id: p.id, username: p.username, displayName: p.username });
 
 describe('authentication', () => {
   it('answers 401 without a token', async () => {

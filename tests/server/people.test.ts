@@ -19,6 +19,8 @@ describe('GET /api/users/{id}', () => {
       expect(res.json()).toEqual({
         id: u.id,
         username: u.username,
+        displayName: u.username,
+        bio: '',
         createTMS: expect.any(String),
         publicRuminationCount: 2,
       });

@@ -70,6 +70,8 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
         .values({
           username: 'kept',
           username_lower: 'kept',
+          display_name: 'kept',
+          display_name_fold: 'kept',
           email: 'kept@example.com',
           email_lower: 'kept@example.com',
           password_hash: 'x',

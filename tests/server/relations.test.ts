@@ -31,8 +31,8 @@ describe('POST /api/UserRelations', () => {
     expect(res.json()).toEqual({
       id: expect.any(Number),
       type: 5,
-      initiator: { id: a.id, username: a.username },
-      receiver: { id: b.id, username: b.username },
+      initiator: { id: a.id, username: a.username, displayName: a.username },
+      receiver: { id: b.id, username: b.username, displayName: b.username },
       isAccepted: false,
       isRejected: false,
       isDeleted: false,

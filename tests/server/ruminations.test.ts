@@ -28,7 +28,7 @@ describe('POST /api/ruminations', () => {
     expect(r).toEqual({
       id: expect.any(Number),
       content: 'A thought',
-      createdBy: { id: me.id, username: me.username },
+      createdBy: { id: me.id, username: me.username, displayName: me.username },
       createTMS: expect.stringMatching(ISO),
       updateTMS: expect.stringMatching(ISO),
       isPublished: true,

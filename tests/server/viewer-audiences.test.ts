@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRelation } from '../../src/api/relation-schemas';
 import { createDatabase, migrateTo, migrateToLatest } from '../../server/db/database';
@@ -77,19 +78,12 @@ describe('the migration that creates viewer_audiences', () => {
       const now = new Date().toISOString();
       const ids: number[] = [];
       for (const name of ['ana', 'ben', 'cy']) {
-        const row = await db
-          .insertInto('users')
-          .values({
-            username: name,
-            username_lower: name,
-            email: `${name}@example.com`,
-            email_lower: `${name}@example.com`,
-            password_hash: 'x',
-            create_tms: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        ids.push(row.id);
+        // The users table as migration 0004 left it: no display name yet (0016).
+        const email = `${name}@example.com`;
+        const inserted = await sql<{ id: number }>`insert into users
+          (username, username_lower, email, email_lower, password_hash, create_tms)
+          values (${name}, ${name}, ${email}, ${email}, 'x', ${now}) returning id`.execute(db);
+        ids.push(inserted.rows[0]!.id);
       }
       const [ana, ben, cy] = ids as [number, number, number];
       // Accepted Friend and Therapist (ana asked ben to be her therapist), a deleted Family, a

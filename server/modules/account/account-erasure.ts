@@ -13,9 +13,9 @@ import { deleteNotificationsOfPerson } from '../notifications/notification-queri
  * - every notification to them and every one of their doing (to others), which names them.
  * What stays, erased: their comments on other people's ruminations (content gone, deleted), so that
  * replies keep their place; and the users row itself, as a tombstone those comments point to. The
- * tombstone shows ERASED_ACCOUNT_NAME, holds no email and no password, is not active (no profile,
- * no search, no sign-in, no relation), and its lookup keys can never equal a username or an email
- * again, so both are free for a new account at once.
+ * tombstone shows ERASED_ACCOUNT_NAME (as username and display name), holds no email, no password
+ * and no bio, is not active (no profile, no search, no sign-in, no relation), and its lookup keys
+ * can never equal a username or an email again, so both are free for a new account at once.
  *
  * The person's own writes in flight are excluded first (server/credentials/writer-lock.ts): the
  * user row is locked before anything is read or erased, so a write that got its lock earlier has
@@ -58,6 +58,10 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
     .set((eb) => ({
       username: ERASED_ACCOUNT_NAME,
       username_lower: tombstoneKey,
+      // The name they chose and their bio are theirs too; the comments left show the tombstone's.
+      display_name: ERASED_ACCOUNT_NAME,
+      display_name_fold: '',
+      bio: '',
       email: '',
       email_lower: tombstoneKey,
       password_hash: '',

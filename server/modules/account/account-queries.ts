@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { foldForSearch } from '../../../src/domain/people-search';
 
 /** SQL of /api/account, apart from erasure (account-erasure.ts). */
 
 export interface AccountDetails {
   id: number;
   username: string;
+  display_name: string;
   email: string;
   password_hash: string;
   token_version: number;
@@ -18,7 +20,15 @@ export function findAccount(
 ): Promise<AccountDetails | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'password_hash', 'token_version', 'create_tms'])
+    .select([
+      'id',
+      'username',
+      'display_name',
+      'email',
+      'password_hash',
+      'token_version',
+      'create_tms',
+    ])
     .where('id', '=', userId)
     .where('is_active', '=', 1)
     .executeTakeFirst();
@@ -36,4 +46,25 @@ export async function bumpTokenVersion(
     .returning('token_version')
     .executeTakeFirstOrThrow();
   return row.token_version;
+}
+
+/**
+ * The name they go by and their bio (PUT /api/account/profile), both as their schemas normalised
+ * them; the name's fold beside it, as people search compares names (src/domain/people-search.ts).
+ */
+export async function updateProfile(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  profile: { displayName: string; bio: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      display_name: profile.displayName,
+      display_name_fold: foldForSearch(profile.displayName),
+      bio: profile.bio,
+    })
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .execute();
 }

@@ -5,6 +5,7 @@ import {
   changePasswordRequest,
   changePasswordResponse,
   deleteAccountRequest,
+  updateProfileRequest,
 } from '../../../src/api/account-schemas';
 import { accountOfUser, LoginThrottle } from '../auth/login-throttle';
 import {
@@ -12,6 +13,7 @@ import {
   deleteAccount,
   getAccount,
   signOutEverywhere,
+  updateProfile,
   type PasswordCheck,
 } from './account-service';
 
@@ -36,6 +38,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const user = await request.requireUser();
     return getAccount(app.db, user.id);
   });
+
+  // What others see them as: a write like a note's, so only once the terms are accepted.
+  api.put(
+    '/api/account/profile',
+    { schema: { body: updateProfileRequest, response: { 200: account } } },
+    async (request) => {
+      const user = await request.requireWriter();
+      return updateProfile(app.db, user.id, request.body);
+    },
+  );
 
   api.put(
     '/api/account/password',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Account } from '../../../src/api/account-schemas';
+import type { z } from 'zod';
+import type { Account, updateProfileRequest } from '../../../src/api/account-schemas';
 import { isCommonPassword } from '../../../src/api/common-passwords';
 import { settle } from '../../../src/api/problem';
 import {
@@ -9,13 +10,19 @@ import {
   ownAccount,
 } from '../../../src/domain/account-decisions';
 import { signAccessToken } from '../../credentials/access-token';
+import { asWriter } from '../../credentials/writer-lock';
 import { revokeAccountTokens } from '../../credentials/account-tokens';
 import { hashPassword, verifyPassword } from '../../credentials/password';
 import { checkpointAfterErasure } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { eraseAccount } from './account-erasure';
-import { bumpTokenVersion, findAccount, type AccountDetails } from './account-queries';
+import {
+  bumpTokenVersion,
+  findAccount,
+  updateProfile as storeProfile,
+  type AccountDetails,
+} from './account-queries';
 
 /**
  * /api/account (api-contract.md "My account"): loads the facts, asks the shared rules
@@ -27,14 +34,34 @@ async function requireAccount(db: Kysely<Database>, userId: number): Promise<Acc
   return settle(ownAccount(await findAccount(db, userId)));
 }
 
-export async function getAccount(db: Kysely<Database>, userId: number): Promise<Account> {
-  const found = await requireAccount(db, userId);
+/** An account row as GET /api/account (and the export, and PUT /api/account/profile) gives it. */
+export function toAccount(row: AccountDetails): Account {
   return {
-    id: found.id,
-    username: found.username,
-    email: found.email,
-    createTMS: found.create_tms,
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    createTMS: row.create_tms,
   };
+}
+
+export async function getAccount(db: Kysely<Database>, userId: number): Promise<Account> {
+  return toAccount(await requireAccount(db, userId));
+}
+
+/**
+ * PUT /api/account/profile: the name others see them as and their bio; answers the account. A write
+ * of theirs like any other (writer-lock.ts): it cannot outlive the account's erasure.
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: number,
+  profile: z.output<typeof updateProfileRequest>,
+): Promise<Account> {
+  return asWriter(db, userId, async (trx) => {
+    await storeProfile(trx, userId, profile);
+    return toAccount(await requireAccount(trx, userId));
+  });
 }
 
 /** Wrong current password: `onWrongPassword` runs first (the route counts it against guessing). */

@@ -8,6 +8,7 @@ import type {
 } from '../../../src/api/account-schemas';
 import type { Rumination } from '../../../src/api/rumination-schemas';
 import type { AuthUser } from '../../credentials/request-auth';
+import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
 import { ApiProblem } from '../../../src/api/problem';
 import { ACCOUNT_PROBLEMS } from '../../../src/domain/account-decisions';
@@ -16,6 +17,7 @@ import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
 import { maskToAudiences } from '../ruminations/audience-mask';
 import { findAccount } from './account-queries';
+import { toAccount } from './account-service';
 import {
   EXPORT_PAGE_SIZE,
   listTermsAcceptances,
@@ -52,11 +54,11 @@ export interface ExportSource {
   termsAcceptances(): Promise<AccountExport['termsAcceptances']>;
 }
 
-function toExportedComment(row: OwnCommentRow, author: AuthUser): ExportedComment {
+function toExportedComment(row: OwnCommentRow, author: UserRef): ExportedComment {
   return {
     id: row.id,
     content: row.content,
-    createdBy: { id: author.id, username: author.username },
+    createdBy: author,
     createTMS: row.create_tms,
     updateTMS: row.update_tms,
     isDeleted: row.is_deleted === 1,
@@ -105,10 +107,10 @@ export async function exportSource(db: Kysely<Database>, user: AuthUser): Promis
   const row = await findAccount(db, user.id);
   // The token was valid a moment ago: the account was deleted in between.
   if (row === undefined) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
-  const author: AuthUser = { id: row.id, username: row.username };
+  const author: UserRef = { id: row.id, username: row.username, displayName: row.display_name };
   return {
     exportedAt: new Date().toISOString(),
-    account: { id: row.id, username: row.username, email: row.email, createTMS: row.create_tms },
+    account: toAccount(row),
     ruminations: () =>
       pages(
         (beforeId) => ownRuminationPage(db, row.id, beforeId),

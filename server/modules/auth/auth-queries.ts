@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { UserRef } from '../../../src/api/common';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { foldForSearch } from '../../../src/domain/people-search';
 
 /** SQL of the accounts. Usernames and emails are unique and looked up ignoring case. */
 
@@ -27,15 +29,29 @@ export function findAccountByEmail(
   return selectAccounts(db).where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/**
+ * A new, not yet activated account. `displayName` comes NFC-normalised by its schema; without one
+ * it is the username (contract: "Names people recognise"). Its fold is written beside it, as people
+ * search compares names (src/domain/people-search.ts).
+ */
 export async function insertAccount(
   db: Kysely<Database> | Transaction<Database>,
-  account: { username: string; email: string; passwordHash: string; now: string },
+  account: {
+    username: string;
+    displayName: string | undefined;
+    email: string;
+    passwordHash: string;
+    now: string;
+  },
 ): Promise<number> {
+  const displayName = account.displayName ?? account.username;
   const row = await db
     .insertInto('users')
     .values({
       username: account.username,
       username_lower: account.username.toLowerCase(),
+      display_name: displayName,
+      display_name_fold: foldForSearch(displayName),
       email: account.email,
       email_lower: account.email.toLowerCase(),
       password_hash: account.passwordHash,
@@ -46,6 +62,19 @@ export async function insertAccount(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An active person as the API shows one (GET /api/auth/me): id and both names. */
+export async function findActivePerson(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<UserRef | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name as displayName'])
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function activateAccount(

@@ -22,6 +22,7 @@ import {
 } from '../../../src/domain/auth-decisions';
 import {
   activate,
+  currentPerson,
   findForLogin,
   logIn,
   resetPassword,
@@ -100,7 +101,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/auth/me', { schema: { response: { 200: currentUser } } }, async (request) => {
     const user = await request.requireUser();
-    return { id: user.id, username: user.username };
+    return currentPerson(app.db, user.id);
   });
 
   r.post(

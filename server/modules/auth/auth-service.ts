@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LoginResponse } from '../../../src/api/auth-schemas';
+import type { z } from 'zod';
+import type { LoginResponse, signupRequest } from '../../../src/api/auth-schemas';
 import { isCommonPassword } from '../../../src/api/common-passwords';
 import { ApiProblem, settle } from '../../../src/api/problem';
+import type { UserRef } from '../../../src/api/common';
+import { ownAccount } from '../../../src/domain/account-decisions';
 import {
   acceptedTermsVersion,
   activationToken,
@@ -34,6 +37,7 @@ import {
   isAccountActive,
   findAccountByEmail,
   findAccountByUsername,
+  findActivePerson,
   insertAccount,
   replacePassword,
   type AccountRow,
@@ -66,10 +70,7 @@ function sendInBackground(deps: AuthDeps, message: MailMessage): void {
   });
 }
 
-export async function signUp(
-  deps: AuthDeps,
-  input: { username: string; email: string; password: string; acceptedTosVersion?: string },
-): Promise<void> {
+export async function signUp(deps: AuthDeps, input: z.output<typeof signupRequest>): Promise<void> {
   const { db } = deps;
   const usernameTaken = (await findAccountByUsername(db, input.username)) !== undefined;
   settle(decideSignUp({ passwordIsCommon: isCommonPassword(input.password), usernameTaken }));
@@ -86,6 +87,7 @@ export async function signUp(
     token = await db.transaction().execute(async (trx) => {
       const userId = await insertAccount(trx, {
         username: input.username,
+        displayName: input.displayName,
         email: input.email,
         passwordHash,
         now: now.toISOString(),
@@ -105,6 +107,14 @@ export async function signUp(
     return;
   }
   sendInBackground(deps, activationEmail(deps.appUrl, input.username, input.email, token));
+}
+
+/**
+ * GET /api/auth/me: the caller with the name they go by (the token's check reads only what decides
+ * it); 401 if the account went in the moment since.
+ */
+export async function currentPerson(db: Kysely<Database>, userId: number): Promise<UserRef> {
+  return settle(ownAccount(await findActivePerson(db, userId)));
 }
 
 export async function activate(deps: AuthDeps, link: string | undefined): Promise<void> {

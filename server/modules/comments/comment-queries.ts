@@ -11,6 +11,7 @@ const COMMENT_COLUMNS = [
   'c.parent_comment_id',
   'c.author_id',
   'u.username as author_username',
+  'u.display_name as author_display_name',
   'c.content',
   'c.is_deleted',
   'c.create_tms',

@@ -7,7 +7,11 @@ function toComment(row: CommentRow): Comment {
     id: row.id,
     // Deleted content is erased on write; never send it even if some old row still holds words.
     content: isDeleted ? '' : row.content,
-    createdBy: { id: row.author_id, username: row.author_username },
+    createdBy: {
+      id: row.author_id,
+      username: row.author_username,
+      displayName: row.author_display_name,
+    },
     createTMS: row.create_tms,
     updateTMS: row.update_tms,
     isDeleted,

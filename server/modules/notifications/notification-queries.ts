@@ -53,6 +53,7 @@ function selectVisibleRows(db: Kysely<Database>, recipientId: number) {
     'n.is_read',
     'n.actor_id',
     'u.username as actor_username',
+    'u.display_name as actor_display_name',
     'n.rumination_id',
     'n.comment_id',
     'n.relation_id',

@@ -9,7 +9,11 @@ export function toNotification(row: NotificationRow): Notification {
     kind: row.kind as NotificationKind,
     createTMS: row.create_tms,
     isRead: row.is_read === 1,
-    actor: { id: row.actor_id, username: row.actor_username },
+    actor: {
+      id: row.actor_id,
+      username: row.actor_username,
+      displayName: row.actor_display_name,
+    },
     ruminationId: row.rumination_id,
     commentId: row.comment_id,
     relationId: row.relation_id,

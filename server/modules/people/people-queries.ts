@@ -2,13 +2,13 @@ import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
-import { USERNAME_CHARACTERS_ONLY } from '../../../src/api/auth-schemas';
+import type { UserRef } from '../../../src/api/common';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of user profiles. */
 
 function selectProfiles(db: Kysely<Database>) {
-  return db.selectFrom('users').select(['id', 'username', 'create_tms']);
+  return db.selectFrom('users').select(['id', 'username', 'display_name', 'bio', 'create_tms']);
 }
 
 export type ProfileRow = RowOf<ReturnType<typeof selectProfiles>>;
@@ -40,38 +40,56 @@ function likeLiteral(text: string): string {
 }
 
 /**
- * Activated users other than `excludeId` whose lower-cased name contains `q` (lower-cased): the
- * exact name first, then names starting with `q`, then the rest, each group by lower-cased name in
- * byte order. Trigram indexes find the candidates for `q` of three characters or more (migration
- * 0006): FTS5 on SQLite (GLOB, whose wildcards no username character is), pg_trgm on PostgreSQL
- * (the LIKE itself).
+ * `*`, `?` and `[` are wildcards of GLOB, and a display name may hold them: each is matched
+ * literally as a one-character set (`[*]`), which FTS5's trigram index still serves.
+ */
+function globLiteral(text: string): string {
+  return text.replace(/[*?[]/g, (c) => `[${c}]`);
+}
+
+/**
+ * Activated users other than `excludeId` whose username or display name, folded as search folds
+ * them (src/domain/people-search.ts `foldForSearch`; usernames are ASCII, so `username_lower` is
+ * theirs), contains the folded query `folded`. The better of the two names decides the rank: exact,
+ * then starting with it, then the rest; within a rank by lower-cased username in byte order.
+ * Trigram indexes find the candidates for queries of three characters or more: on SQLite the two
+ * FTS5 tables (migrations 0006 and 0016) united, by GLOB; on PostgreSQL the LIKE itself, through the
+ * pg_trgm index of each column. Shorter queries scan, as few names are that short anyway.
  */
 export async function searchActiveUsers(
   db: Kysely<Database>,
-  q: string,
+  folded: string,
   excludeId: number,
   limit: number,
-): Promise<{ id: number; username: string }[]> {
-  // No name holds anything else: nothing to look for.
-  if (!USERNAME_CHARACTERS_ONLY.test(q)) return [];
+): Promise<UserRef[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const literal = likeLiteral(q);
+  const literal = likeLiteral(folded);
+  const contains = `%${literal}%`;
+  const startsWith = `${literal}%`;
+  const glob = `*${globLiteral(folded)}*`;
   return (
     db
       .selectFrom('users')
-      .select(['id', 'username'])
+      .select(['id', 'username', 'display_name as displayName'])
       .where('is_active', '=', 1)
       .where('id', '<>', excludeId)
-      .$if(!postgres && q.length >= 3, (query) =>
+      .$if(!postgres && [...folded].length >= 3, (query) =>
         query.where(
           'id',
           'in',
-          sql<number>`(select rowid from users_trigram where username_lower glob ${`*${q}*`})`,
+          sql<number>`(select rowid from users_trigram where username_lower glob ${glob}
+            union select rowid from users_name_trigram where display_name_fold glob ${glob})`,
         ),
       )
-      .where(sql<boolean>`username_lower like ${`%${literal}%`} escape '\\'`)
+      .where(
+        sql<boolean>`(username_lower like ${contains} escape '\\'
+          or display_name_fold like ${contains} escape '\\')`,
+      )
       .orderBy(
-        sql`case when username_lower = ${q} then 0 when username_lower like ${`${literal}%`} escape '\\' then 1 else 2 end`,
+        sql`case when username_lower = ${folded} or display_name_fold = ${folded} then 0
+          when username_lower like ${startsWith} escape '\\'
+            or display_name_fold like ${startsWith} escape '\\' then 1
+          else 2 end`,
       )
       // Byte order, as SQLite and the mock compare: PostgreSQL's default collation would sort
       // `_`, `.` and `-` by language rules instead.

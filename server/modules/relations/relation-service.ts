@@ -57,8 +57,16 @@ export function toRelation(row: RelationRow): UserRelation {
   return {
     id: row.id,
     type: row.type as RelationType,
-    initiator: { id: row.initiator_id, username: row.initiator_username },
-    receiver: { id: row.receiver_id, username: row.receiver_username },
+    initiator: {
+      id: row.initiator_id,
+      username: row.initiator_username,
+      displayName: row.initiator_display_name,
+    },
+    receiver: {
+      id: row.receiver_id,
+      username: row.receiver_username,
+      displayName: row.receiver_display_name,
+    },
     isAccepted: row.is_accepted === 1,
     isRejected: row.is_rejected === 1,
     isDeleted: row.is_deleted === 1,

@@ -44,7 +44,12 @@ function selectVisible(db: Kysely<Database>, viewerId: number | null) {
   return db
     .selectFrom('ruminations as r')
     .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select([...READ_COLUMNS, 'u.username as author_username', COMMENT_COUNT.as('comment_count')])
+    .select([
+      ...READ_COLUMNS,
+      'u.username as author_username',
+      'u.display_name as author_display_name',
+      COMMENT_COUNT.as('comment_count'),
+    ])
     .where(ruminationVisibleTo(viewerId));
 }
 
@@ -103,7 +108,7 @@ export async function listOwnMatching(
     const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
     const result = await sql<RuminationRow>`select
       ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
-      ${COMMENT_COUNT} as comment_count
+      u.display_name as author_display_name, ${COMMENT_COUNT} as comment_count
     from ruminations_search s cross join ruminations r cross join users u
     where ruminations_search match ${match} and r.id = s.rowid
       and r.author_id = ${authorId} and r.deleted_tms is null and u.id = r.author_id${publishedFilter}${before}
@@ -177,7 +182,7 @@ export function feedQuery(
   return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
   ${pageCtes}
   select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
-    ${COMMENT_COUNT} as comment_count
+    u.display_name as author_display_name, ${COMMENT_COUNT} as comment_count
   from page cross join ruminations r cross join users u
   where r.id = page.id and u.id = r.author_id
   order by r.id desc`;
@@ -393,6 +398,7 @@ function selectTrash(db: Kysely<Database>, authorId: number, cutoff: string) {
     .select([
       ...READ_COLUMNS,
       'u.username as author_username',
+      'u.display_name as author_display_name',
       COMMENT_COUNT.as('comment_count'),
       sql<string>`r.deleted_tms`.as('deleted_tms'),
     ])

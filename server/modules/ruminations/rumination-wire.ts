@@ -7,7 +7,11 @@ export function toRumination(row: RuminationRow): Rumination {
   return {
     id: row.id,
     content: row.content,
-    createdBy: { id: row.author_id, username: row.author_username },
+    createdBy: {
+      id: row.author_id,
+      username: row.author_username,
+      displayName: row.author_display_name,
+    },
     createTMS: row.create_tms,
     updateTMS: row.update_tms,
     isPublished: row.is_published === 1,

@@ -139,7 +139,13 @@ let userCounter = 0;
  */
 export async function createActiveUser(
   app: FastifyInstance,
-  options: { username?: string; email?: string; password?: string; acceptTerms?: boolean } = {},
+  options: {
+    username?: string;
+    displayName?: string;
+    email?: string;
+    password?: string;
+    acceptTerms?: boolean;
+  } = {},
 ): Promise<TestUser> {
   userCounter += 1;
   const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
@@ -147,6 +153,7 @@ export async function createActiveUser(
   const password = options.password ?? 'correct horse battery';
   const { id, token } = await insertActiveUser(app.db, app.jwtSecret, {
     username,
+    displayName: options.displayName,
     email,
     passwordHash: await hashPassword(password),
     acceptTerms: options.acceptTerms,

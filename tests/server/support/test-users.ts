@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { signAccessToken } from '../../../server/credentials/access-token';
 import type { Database } from '../../../server/db/schema';
+import { foldForSearch } from '../../../src/domain/people-search';
 
 /**
  * People written straight into a test database, past sign-up and activation (which have tests of
@@ -20,6 +21,8 @@ export interface TestUser {
 
 export interface ActiveUserRow {
   username: string;
+  /** Default the username, as sign-up does without one. */
+  displayName?: string;
   /** Default `<username>@example.test`. */
   email?: string;
   /** Default a value no password matches: the tests that sign in by password hash one. */
@@ -36,12 +39,15 @@ export async function insertActiveUser(
   user: ActiveUserRow,
 ): Promise<{ id: number; token: string }> {
   const email = user.email ?? `${user.username}@example.test`;
+  const displayName = user.displayName ?? user.username;
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('users')
     .values({
       username: user.username,
       username_lower: user.username.toLowerCase(),
+      display_name: displayName,
+      display_name_fold: foldForSearch(displayName),
       email,
       email_lower: email.toLowerCase(),
       password_hash: user.passwordHash ?? 'not-used',
