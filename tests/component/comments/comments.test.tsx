@@ -136,7 +136,12 @@ describe('comments', () => {
     await vi.waitFor(() => expect(box).toHaveValue(''));
     await log.settled();
     expect(log.to('/api/comments', 'POST').map((r) => r.body)).toEqual([
-      { content: 'Line one\nline two', ruminationId: rumination.id },
+      // When it was written goes with it (kept if the comment waits offline).
+      {
+        content: 'Line one\nline two',
+        ruminationId: rumination.id,
+        writtenTMS: expect.any(String),
+      },
     ]);
     const posted = await app.findByText(/Line one/);
     expect(posted.textContent).toBe('Line one\nline two');
@@ -188,7 +193,7 @@ describe('comments', () => {
     expect(within(replies).getByText('Right back at you')).toBeInTheDocument();
     await log.settled();
     expect(log.to('/api/comments', 'POST').map((r) => r.body)).toEqual([
-      { content: 'Right back at you', parentCommentId: fromBob.id },
+      { content: 'Right back at you', parentCommentId: fromBob.id, writtenTMS: expect.any(String) },
     ]);
   });
 
