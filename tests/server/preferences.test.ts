@@ -1,7 +1,8 @@
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/credentials/password';
 import type { Preferences } from '../../src/api/preferences-schemas';
-import { setUpTestApp } from './support/test-app';
+import { createActiveUser, setUpTestApp } from './support/test-app';
 import { call, person, type Person } from './ruminations-support';
 
 const t = setUpTestApp();
@@ -154,6 +155,63 @@ describe('erasing the account', () => {
       .selectFrom('user_preferences')
       .select('user_id')
       .where('user_id', '=', me.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+/**
+ * Each query ends a turn of the event loop, as a network database's answer does, so that on SQLite
+ * too requests interleave between any two queries (as in account-erasure-race.test.ts).
+ */
+const yieldAfterEachQuery: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return args.result;
+  },
+};
+
+const raced = setUpTestApp({ dbPlugins: [yieldAfterEachQuery] });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('erasing the account while its preferences are being saved', () => {
+  it.each([1, 2, 3])('leaves no preferences and acknowledges none late (round %i)', async () => {
+    const leaver = await createActiveUser(raced.app);
+    const as = { id: leaver.id, username: leaver.username, token: leaver.token };
+    let clock = 0;
+    let deleted = false;
+    const answers: { status: number; at: number }[] = [];
+    async function writer(index: number): Promise<void> {
+      while (!deleted) {
+        const res = await call(raced, 'PUT', URL, {
+          as,
+          body: { emailDigest: index % 2 ? 'daily' : 'weekly', push: { RelationAccepted: false } },
+        });
+        clock += 1;
+        answers.push({ status: res.statusCode, at: clock });
+        if (res.statusCode === 401) return;
+      }
+    }
+    const writers = Array.from({ length: 6 }, (_, i) => writer(i));
+    while (answers.length < 12) await pause(2);
+    const deletion = await call(raced, 'DELETE', '/api/account', {
+      as,
+      body: { password: leaver.password },
+    });
+    clock += 1;
+    const deletedAt = clock;
+    deleted = true;
+    await Promise.all(writers);
+
+    expect(deletion.statusCode).toBe(204);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 401)).toEqual([]);
+    expect(answers.filter((a) => a.status === 200 && a.at > deletedAt)).toEqual([]);
+    const rows = await raced.db
+      .selectFrom('user_preferences')
+      .select('user_id')
+      .where('user_id', '=', leaver.id)
       .execute();
     expect(rows).toEqual([]);
   });
