@@ -4,6 +4,7 @@ import { NotificationsMenuLink } from '../../features/notifications/notification
 import { PeopleNavLink } from '../../features/people/pending-request-count';
 import { useAuth } from '../../features/auth/auth-context';
 import { useTheme } from '../../features/theme/use-theme';
+import { SignedInMenuName } from './signed-in-name';
 
 const itemClass =
   'block cursor-pointer rounded px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-page';
@@ -29,6 +30,11 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
         sideOffset={6}
         className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg"
       >
+        {/* Who is signed in, first: on a small screen the bar has no room to say it. */}
+        <DropdownMenu.Item asChild className={`${itemClass} font-semibold`}>
+          <SignedInMenuName />
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
         <DropdownMenu.Item asChild className={itemClass}>
           <Link to="/my-ruminations">My Ruminations</Link>
         </DropdownMenu.Item>

@@ -4,6 +4,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { SignedInName } from './signed-in-name';
 
 /**
  * Below this width the secondary items move into the overflow menu: narrower, the full bar (with
@@ -38,8 +39,8 @@ const NotificationStream = lazy(() =>
 
 /**
  * The signed-in part of the navigation bar (nav-bar.tsx): the person's pages on the left, then
- * New Rumination, the notifications bell, Settings, the theme switch and Sign Out (on a small
- * screen, a menu) on the right. It is rendered exactly while someone is signed in, so it also
+ * New Rumination, the notifications bell, who is signed in (their name, to their profile),
+ * Settings, the theme switch and Sign Out (on a small screen, a menu) on the right. It is rendered exactly while someone is signed in, so it also
  * holds the one notification stream. Default export: loaded lazily, only once someone is signed in.
  */
 export default function SignedInNav() {
@@ -81,6 +82,7 @@ export default function SignedInNav() {
           <NavOverflowMenuSlot />
         ) : (
           <>
+            <SignedInName />
             <Link to="/settings" className="nav-link">
               Settings
             </Link>
