@@ -142,6 +142,30 @@ describe('writtenTMS on POST /api/comments', () => {
     expect(idsOf(thread)).toEqual([first.json<Comment>().id, late.id]);
   });
 
+  it('replays the first answer of an Idempotency-Key even once its time has grown too old', async () => {
+    const author = await person(t);
+    const reader = await person(t);
+    const note = await writeRumination(t, author);
+    const body = { content: 'sent from the train', ruminationId: note.id };
+    const written = fromNow(-WRITTEN_TIME_PAST_MS + MINUTE);
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const send = () =>
+      call(t, 'POST', '/api/comments', {
+        as: reader,
+        body: { ...body, writtenTMS: written },
+        headers,
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    expect(first.json<Comment>().createTMS).toBe(written);
+    vi.useFakeTimers({ now: Date.now() + 2 * MINUTE, toFake: ['Date'] });
+    const replay = await send();
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    const thread = await call(t, 'GET', `/api/comments/rumination/${note.id}`, { as: reader });
+    expect(idsOf(thread)).toEqual([first.json<Comment>().id]);
+  });
+
   it('refuses 31 days ago, 6 minutes ahead and garbage on writtenTMS (400); 4 minutes ahead is fine', async () => {
     const author = await person(t);
     const note = await writeRumination(t, author);
