@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A person's preferences (contract: "Names people recognise", preferences), one row per person
  * who changed any; a person without a row has the defaults (src/domain/preferences.ts), so
- * existing accounts need nothing written. Erased with the account (foreign key, cascade).
+ * existing accounts need nothing written. The erasure deletes the row itself
+ * (server/modules/account/account-erasure.ts): a deleted account keeps its users row as a tombstone, so
+ * the foreign key's cascade alone would never fire.
  *
  * - `default_audiences`: the audiences new notes start with, as the audience bit mask the
  *   ruminations use (bit t for relation type t; 0 is public).
