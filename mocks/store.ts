@@ -11,6 +11,7 @@ import { ACCOUNT_LINK_LIFETIME_MS, type AccountLinkPurpose } from '../src/domain
 import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
 import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
+import { defaultPreferences, type PreferenceValues } from '../src/domain/preferences';
 
 /**
  * The in-memory database of the mock backend, plus the functions tests and the demo seed use to
@@ -18,7 +19,8 @@ import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
  *
  *   resetMockBackend(seed?)          empty store (terms "1.0" only), then runs `seed(db)` if given
  *   createUser({ username, ... })    an active user who accepted the current terms; returns
- *                                    `{ user, token }` (token ready for `Authorization: Bearer`)
+ *                                    `{ user, token }` (token ready for `Authorization: Bearer`);
+ *                                    `displayName` defaults to the username, `bio` to ""
  *   issueToken(userId)               another access token for a user
  *   createRumination({ authorId, content?, isPublished?, audiences? })
  *   reviseRumination(r, fields)      a change as an edit stores it: the replaced state kept as a
@@ -43,6 +45,18 @@ export interface StoredUser {
   password: string;
   isActive: boolean;
   createTMS: string;
+  /** What others see them as (NFC, as the contract's schema left it); the username until set. */
+  displayName: string;
+  /** "" when unset. */
+  bio: string;
+}
+
+/**
+ * A person's preferences, kept only once they changed any (as the server's `user_preferences`
+ * row): until then they are `defaultPreferences()` of src/domain/preferences.ts.
+ */
+export interface StoredPreferences extends PreferenceValues {
+  userId: number;
 }
 
 /**
@@ -153,6 +167,7 @@ export interface MockDb {
   notifications: StoredNotification[];
   terms: StoredTerms[];
   acceptances: StoredAcceptance[];
+  preferences: StoredPreferences[];
   /** Access token -> user id. Opaque strings; a password reset removes a user's tokens. */
   sessions: Record<string, number>;
   accountTokens: AccountToken[];
@@ -180,6 +195,7 @@ function emptyDb(): MockDb {
       },
     ],
     acceptances: [],
+    preferences: [],
     sessions: {},
     accountTokens: [],
     outbox: [],
@@ -223,17 +239,25 @@ export function resetMockBackend(seed?: MockSeed): MockDb {
 }
 
 /**
- * A demo copy saved before notifications (or revisions) existed has no such table: it gets an
- * empty one rather than being thrown away (the stored format stays plain JSON). One saved before
- * versions has ruminations and comments without `version`: they are at their first (as the
- * server's migration gives every existing row 1).
+ * A demo copy saved before notifications (or revisions, or preferences) existed has no such
+ * table: it gets an empty one rather than being thrown away (the stored format stays plain JSON).
+ * One saved before versions has ruminations and comments without `version`: they are at their
+ * first (as the server's migration gives every existing row 1). One saved before display names
+ * has users without `displayName` and `bio`: their name is their username and their bio empty, as
+ * the server's migration 0016 fills them.
  */
 function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.notifications)) next.notifications = [];
   if (!Array.isArray(next.revisions)) next.revisions = [];
+  if (!Array.isArray(next.preferences)) next.preferences = [];
   for (const row of [...next.ruminations, ...next.comments]) {
     // Typed as always present; absent in a copy saved before versions existed.
     (row as { version?: number }).version ??= 1;
+  }
+  for (const user of next.users) {
+    // Typed as always present; absent in a copy saved before display names existed.
+    (user as { displayName?: string }).displayName ??= user.username;
+    (user as { bio?: string }).bio ??= '';
   }
   return next;
 }
@@ -306,6 +330,19 @@ export function hasAcceptedCurrentTerms(userId: number): boolean {
   return !termsStanding(current, accepted).requiresAcceptance;
 }
 
+/** A person's preferences: the stored ones, or the defaults until they changed any. */
+export function preferencesOf(userId: number): PreferenceValues {
+  const stored = db.preferences.find((p) => p.userId === userId);
+  if (!stored) return defaultPreferences();
+  const { userId: _userId, ...values } = stored;
+  return values;
+}
+
+/** Keeps a person's preferences (one row each, replaced whole: the merge is the shared rule's). */
+export function storePreferences(userId: number, values: PreferenceValues): void {
+  db.preferences = [...db.preferences.filter((p) => p.userId !== userId), { userId, ...values }];
+}
+
 /** The relations between two users, as the visibility rule wants them. */
 export function relationFactsBetween(a: number, b: number): RelationFact[] {
   return db.relations
@@ -333,6 +370,10 @@ export interface CreateUserOptions {
   /** Default true: the user has accepted the current terms. */
   acceptedCurrentTerms?: boolean;
   createTMS?: string;
+  /** Default: the username. Stored as given (tests of the rules go through HTTP). */
+  displayName?: string;
+  /** Default "". */
+  bio?: string;
 }
 
 export const DEFAULT_TEST_PASSWORD = 'password123';
@@ -345,6 +386,8 @@ export function createUser(options: CreateUserOptions): { user: StoredUser; toke
     password: options.password ?? DEFAULT_TEST_PASSWORD,
     isActive: options.isActive ?? true,
     createTMS: options.createTMS ?? now(),
+    displayName: options.displayName ?? options.username,
+    bio: options.bio ?? '',
   };
   db.users.push(user);
   const terms = currentTerms();

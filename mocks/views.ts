@@ -1,4 +1,4 @@
-import { exportedComment, type ExportedComment } from '../src/api/account-schemas';
+import { exportedComment, type Account, type ExportedComment } from '../src/api/account-schemas';
 import type { Comment } from '../src/api/comment-schemas';
 import type { UserRelation } from '../src/api/relation-schemas';
 import type {
@@ -29,8 +29,19 @@ export function findActiveUser(userId: number): StoredUser | undefined {
   return user?.isActive ? user : undefined;
 }
 
+/** A person wherever the API shows one (an erased account's tombstone carries its own name). */
+export function toPerson(user: StoredUser): UserRef {
+  return { id: user.id, username: user.username, displayName: user.displayName };
+}
+
 export function userRef(userId: number): UserRef {
-  return { id: userId, username: findUser(userId)?.username ?? 'unknown' };
+  const user = findUser(userId);
+  return user ? toPerson(user) : { id: userId, username: 'unknown', displayName: 'unknown' };
+}
+
+/** The caller's own account (GET /api/account, the answer of PUT /api/account/profile, export). */
+export function toAccount(user: StoredUser): Account {
+  return { ...toPerson(user), email: user.email, createTMS: user.createTMS };
 }
 
 /**

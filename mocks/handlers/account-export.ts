@@ -20,7 +20,14 @@ import {
 } from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
 import { findUser, getDb, type MockDb } from '../store';
-import { isLive, toExportedComment, toRelation, toRevision, toRumination } from '../views';
+import {
+  isLive,
+  toAccount,
+  toExportedComment,
+  toRelation,
+  toRevision,
+  toRumination,
+} from '../views';
 
 /**
  * GET /api/account/export in the mock backend (api-contract.md "My writing"): the same document
@@ -83,7 +90,7 @@ function accountExportOf(userId: number): AccountExport {
   const ownIds = new Set(own.map((r) => r.id));
   return {
     exportedAt: new Date().toISOString(),
-    account: { id: user.id, username: user.username, email: user.email, createTMS: user.createTMS },
+    account: toAccount(user),
     ruminations: own.sort((a, b) => b.id - a.id).map(toRumination),
     revisions: db.revisions
       .filter((v) => ownIds.has(v.ruminationId))

@@ -3,25 +3,31 @@ import {
   changePasswordRequest,
   deleteAccountRequest,
   ERASED_ACCOUNT_NAME,
+  updateProfileRequest,
   type Account,
   type ChangePasswordResponse,
 } from '../../src/api/account-schemas';
+import { updatePreferencesRequest, type Preferences } from '../../src/api/preferences-schemas';
+import { mergePreferences, preferencesOnWire } from '../../src/domain/preferences';
 import { settle } from '../../src/api/problem';
 import {
   decideAccountDeletion,
   decidePasswordChange,
   ownAccount,
 } from '../../src/domain/account-decisions';
-import { noContent, readBody, requireUser, route } from '../http';
+import { noContent, readBody, requireUser, requireWriter, route } from '../http';
 import {
   eraseRuminations,
   findUser,
   getDb,
   issueToken,
   now,
+  preferencesOf,
   revokeTokens,
+  storePreferences,
   type StoredUser,
 } from '../store';
+import { toAccount } from '../views';
 import { passwordIsCommon } from './auth';
 
 /**
@@ -54,9 +60,12 @@ function eraseAccount(user: StoredUser): void {
   );
   db.accountTokens = db.accountTokens.filter((t) => t.userId !== user.id);
   db.acceptances = db.acceptances.filter((a) => a.userId !== user.id);
+  db.preferences = db.preferences.filter((p) => p.userId !== user.id);
   revokeTokens(user.id);
   // The tombstone the erased comments point to: no name, no email, no password, never active.
   user.username = ERASED_ACCOUNT_NAME;
+  user.displayName = ERASED_ACCOUNT_NAME;
+  user.bio = '';
   user.email = '';
   user.password = '';
   user.isActive = false;
@@ -64,14 +73,31 @@ function eraseAccount(user: StoredUser): void {
 
 export const accountHandlers = [
   route('get', '/api/account', ({ request }) => {
+    return HttpResponse.json<Account>(toAccount(requireAccount(request)));
+  }),
+
+  // Contract "Names people recognise": the schema trims, NFC-normalises and checks both fields.
+  // What others see them as is a write like a note's: only once the current terms are accepted.
+  route('put', '/api/account/profile', async ({ request }) => {
+    const input = await readBody(request, updateProfileRequest);
+    const user = settle(ownAccount(findUser(requireWriter(request))));
+    user.displayName = input.displayName;
+    user.bio = input.bio;
+    return HttpResponse.json<Account>(toAccount(user));
+  }),
+
+  // Kept once changed; before that the shared defaults (src/domain/preferences.ts).
+  route('get', '/api/account/preferences', ({ request }) => {
     const user = requireAccount(request);
-    const body: Account = {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      createTMS: user.createTMS,
-    };
-    return HttpResponse.json(body);
+    return HttpResponse.json<Preferences>(preferencesOnWire(preferencesOf(user.id)));
+  }),
+
+  route('put', '/api/account/preferences', async ({ request }) => {
+    const input = await readBody(request, updatePreferencesRequest);
+    const user = requireAccount(request);
+    const merged = mergePreferences(preferencesOf(user.id), input);
+    storePreferences(user.id, merged);
+    return HttpResponse.json<Preferences>(preferencesOnWire(merged));
   }),
 
   route('put', '/api/account/password', async ({ request }) => {

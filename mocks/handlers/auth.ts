@@ -42,6 +42,7 @@ import {
   sendAccountToken,
   type StoredUser,
 } from '../store';
+import { toPerson } from '../views';
 
 /**
  * /api/auth/* (api-contract.md "Accounts"): loads the facts from the store, asks the shared rules
@@ -88,13 +89,16 @@ export const authHandlers = [
     const emailKey = input.email.toLowerCase();
     // A taken email gets the same answer (the rule's), and nothing is stored.
     if (!db.users.some((u) => u.email.toLowerCase() === emailKey)) {
-      const user = {
+      const user: StoredUser = {
         id: nextId(),
         username: input.username,
         email: input.email,
         password: input.password,
         isActive: false,
         createTMS: now(),
+        // The schema trimmed and NFC-normalised it; the username until its owner chooses one.
+        displayName: input.displayName ?? input.username,
+        bio: '',
       };
       db.users.push(user);
       const version = acceptedTermsVersion(input);
@@ -147,7 +151,7 @@ export const authHandlers = [
 
   route('get', '/api/auth/me', ({ request }) => {
     const user = settle(ownAccount(findUser(requireUser(request))));
-    return json<CurrentUser>({ id: user.id, username: user.username });
+    return json<CurrentUser>(toPerson(user));
   }),
 
   route('post', '/api/auth/forgot-password', async ({ request }) => {

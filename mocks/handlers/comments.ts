@@ -16,6 +16,7 @@ import {
   type NewCommentTarget,
   type VisibleComment,
 } from '../../src/domain/comment-decisions';
+import { decideWrittenTime } from '../../src/domain/written-time';
 import {
   noContent,
   optionalUser,
@@ -93,8 +94,10 @@ export const commentHandlers = [
     idempotent(async ({ request }) => {
       const input = await readBody(request, createCommentRequest);
       const userId = requireWriter(request);
+      // When it was written, if believable (a comment sent later, offline); else now. Its
+      // notifications are dated when it arrived, as they are sent then.
+      const time = settle(decideWrittenTime(input.writtenTMS, new Date(now())));
       const decided = settle(decideNewComment(loadTarget(newCommentTarget(input), userId), userId));
-      const time = now();
       const comment: StoredComment = {
         id: nextId(),
         ruminationId: decided.ruminationId,

@@ -11,7 +11,7 @@ import { settle } from '../../src/api/problem';
 import { decidePersonLookup } from '../../src/domain/people-decisions';
 import { readId, readQuery, requireUser, route } from '../http';
 import { getDb } from '../store';
-import { findActiveUser, isVisible } from '../views';
+import { findActiveUser, isVisible, toPerson } from '../views';
 
 /**
  * GET /api/users/search (contract: People) and GET /api/users/{id} (contract: end of
@@ -24,7 +24,7 @@ export const peopleHandlers = [
     const callerId = requireUser(request);
     const candidates = getDb().users.filter((u) => u.isActive && u.id !== callerId);
     const found = rankPeopleSearch(candidates, query.q, query.Limit ?? USER_SEARCH_LIMIT_DEFAULT);
-    return HttpResponse.json<UserRef[]>(found.map((u) => ({ id: u.id, username: u.username })));
+    return HttpResponse.json<UserRef[]>(found.map(toPerson));
   }),
 
   route('get', '/api/users/:id', ({ params }) => {
@@ -34,8 +34,8 @@ export const peopleHandlers = [
       (r) => r.authorId === user.id && isVisible(r, null),
     ).length;
     return HttpResponse.json<UserProfile>({
-      id: user.id,
-      username: user.username,
+      ...toPerson(user),
+      bio: user.bio,
       createTMS: user.createTMS,
       publicRuminationCount,
     });

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { LIST_LIMIT_DEFAULT } from '../../src/api/common';
 import { ETAG_HEADER, etagOf, settleOrConflict } from '../../src/api/preconditions';
 import {
+  createRuminationRequest,
   pageQuery,
   revisionIdParams,
   ruminationWriteRequest,
@@ -21,6 +22,7 @@ import {
   decideTrashRestore,
   ruminationFieldsOf,
 } from '../../src/domain/rumination-decisions';
+import { decideWrittenTime } from '../../src/domain/written-time';
 import { relationState } from '../../src/domain/visibility';
 import {
   noContent,
@@ -197,9 +199,10 @@ export const ruminationHandlers = [
     'post',
     '/api/ruminations',
     idempotent(async ({ request }) => {
-      const input = await readBody(request, ruminationWriteRequest);
+      const { writtenTMS, ...input } = await readBody(request, createRuminationRequest);
       const userId = requireWriter(request);
-      const time = now();
+      // When it was written, if believable (a note sent later, offline); else now.
+      const time = settle(decideWrittenTime(writtenTMS, new Date(now())));
       const rumination: StoredRumination = {
         ...ruminationFieldsOf(input),
         id: nextId(),

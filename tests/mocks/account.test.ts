@@ -19,6 +19,7 @@ describe('/api/account in the mock backend', () => {
     expect(res.json).toEqual({
       id: user.id,
       username: 'maya',
+      displayName: 'maya',
       email: 'maya@example.com',
       createTMS: user.createTMS,
     });
@@ -97,7 +98,11 @@ describe('/api/account in the mock backend', () => {
       id: theirs.id,
       isDeleted: true,
       content: '',
-      createdBy: { id: leaver.user.id, username: ERASED_ACCOUNT_NAME },
+      createdBy: {
+        id: leaver.user.id,
+        username: ERASED_ACCOUNT_NAME,
+        displayName: ERASED_ACCOUNT_NAME,
+      },
     });
     expect(thread.json[0].childComments.map((c: Json) => c.id)).toEqual([reply.id]);
     expect((await api('GET', `/api/users/${leaver.user.id}`, { token: friend.token })).status).toBe(

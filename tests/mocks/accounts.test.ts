@@ -49,7 +49,7 @@ describe('sign-up, activation and sign-in', () => {
 
     const me = await api('GET', '/api/auth/me', { token: login.json.accessToken });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: expect.any(Number), username: 'newbie' });
+    expect(me.json).toEqual({ id: expect.any(Number), username: 'newbie', displayName: 'newbie' });
   });
 
   it('refuses a taken username with 409 but answers a taken email like a new one', async () => {

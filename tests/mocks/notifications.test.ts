@@ -75,7 +75,7 @@ describe('notifications of relations', () => {
       kind: 'RelationRequested',
       createTMS: expect.any(String),
       isRead: false,
-      actor: { id: bob.user.id, username: 'bob' },
+      actor: { id: bob.user.id, username: 'bob', displayName: 'bob' },
       ruminationId: null,
       commentId: null,
       relationId: requested.json.id,

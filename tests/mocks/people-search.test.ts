@@ -23,7 +23,7 @@ describe('people search (mock backend)', () => {
       'kalif',
       'Zali',
     ]);
-    expect(Object.keys(found.json[0]).sort()).toEqual(['id', 'username']);
+    expect(Object.keys(found.json[0]).sort()).toEqual(['displayName', 'id', 'username']);
     const literal = await api('GET', '/api/users/search?q=a_b', { token });
     expect(literal.json.map((u: { username: string }) => u.username)).toEqual(['a_b1']);
     createUser({ username: 'moa' });
@@ -32,6 +32,34 @@ describe('people search (mock backend)', () => {
     expect(bytes.json.map((u: { username: string }) => u.username)).toEqual(['mo_x', 'moa']);
     const limited = await api('GET', '/api/users/search?Q=ali&limit=2', { token });
     expect(limited.json).toHaveLength(2);
+  });
+
+  it('finds display names too, ignoring case and accents; the better of the two names ranks', async () => {
+    const { token } = createUser({ username: 'maryam', displayName: 'مريم' });
+    const jose = createUser({ username: 'jnunez', displayName: 'José Núñez 🌻' }).user;
+    const grandma = createUser({ username: 'gma_1957', displayName: 'Grandma Rosa' }).user;
+    createUser({ username: 'rosalind' });
+    createUser({ username: 'zed', displayName: 'Rosa' });
+    createUser({ username: 'someone', displayName: 'Josephine', isActive: false });
+
+    const names = async (q: string) =>
+      (await api('GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token })).json.map(
+        (u: { username: string }) => u.username,
+      );
+    const found = await api('GET', '/api/users/search?q=jose', { token });
+    expect(found.json).toEqual([{ id: jose.id, username: 'jnunez', displayName: 'José Núñez 🌻' }]);
+    expect(await names('NUÑ')).toEqual(['jnunez']);
+    expect(await names('nunez')).toEqual(['jnunez']);
+    expect(await names('ez 🌻')).toEqual(['jnunez']);
+    // "rosa": zed's display name is exact, rosalind's username a prefix, grandma's name contains it.
+    expect(await names('rosa')).toEqual(['zed', 'rosalind', 'gma_1957']);
+    expect(await names('grandma')).toEqual([grandma.username]);
+
+    const other = createUser({ username: 'other' });
+    const arabic = await api('GET', `/api/users/search?q=${encodeURIComponent('مريم')}`, {
+      token: other.token,
+    });
+    expect(arabic.json.map((u: { displayName: string }) => u.displayName)).toEqual(['مريم']);
   });
 
   it('answers 400 for a bad query and 401 without a token', async () => {

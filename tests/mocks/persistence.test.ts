@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser, getDb, outbox, setPersistence, type MockDb } from '../../mocks/store';
+import {
+  createRumination,
+  createUser,
+  getDb,
+  outbox,
+  setPersistence,
+  type MockDb,
+} from '../../mocks/store';
 import { api, setupMockBackend } from './mock-backend';
 
 /** The demo keeps the store in browser storage; every call that changes it must be saved. */
@@ -99,5 +106,35 @@ describe('demo persistence', () => {
     expect(history.json.map((v: { content: string }) => v.content)).toEqual([
       'Written before versions',
     ]);
+  });
+
+  it('loads a copy saved before display names and preferences: the name is the username, no bio', async () => {
+    setPersistence(persistence);
+    const { user, token } = createUser({ username: 'alice' });
+    createRumination({ authorId: user.id, content: 'An old note' });
+    const old = JSON.parse(saved ?? 'null') as MockDb;
+    // As an older demo saved them: users without displayName or bio, no preferences table.
+    for (const stored of old.users) {
+      delete (stored as Partial<MockDb['users'][number]>).displayName;
+      delete (stored as Partial<MockDb['users'][number]>).bio;
+    }
+    delete (old as Partial<MockDb>).preferences;
+    saved = JSON.stringify(old);
+
+    const me = await api('GET', '/api/auth/me', { token });
+    expect(me.json).toEqual({ id: user.id, username: 'alice', displayName: 'alice' });
+    const profile = await api('GET', `/api/users/${user.id}`);
+    expect(profile.json).toMatchObject({ displayName: 'alice', bio: '' });
+    const mine = await api('GET', '/api/ruminations/my', { token });
+    expect(mine.json[0].createdBy.displayName).toBe('alice');
+    expect((await api('GET', '/api/account/preferences', { token })).json.emailDigest).toBe('off');
+    const saved2 = await api('PUT', '/api/account/preferences', {
+      token,
+      body: { emailDigest: 'daily' },
+    });
+    expect(saved2.status).toBe(200);
+    expect((await api('GET', '/api/account/preferences', { token })).json.emailDigest).toBe(
+      'daily',
+    );
   });
 });

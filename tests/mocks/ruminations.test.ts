@@ -188,6 +188,8 @@ describe('GET /api/users/{id}', () => {
     expect(profile.json).toEqual({
       id: user.id,
       username: 'alice',
+      displayName: 'alice',
+      bio: '',
       createTMS: user.createTMS,
       publicRuminationCount: 1,
     });

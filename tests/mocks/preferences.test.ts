@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { preferences as preferencesSchema } from '../../src/api/preferences-schemas';
+import { createUser, getDb } from '../../mocks/store';
+import { api, setupMockBackend, type Json } from './mock-backend';
+
+setupMockBackend();
+
+const ALL_PUSH = {
+  RelationRequested: true,
+  RelationAccepted: true,
+  CommentOnMyRumination: true,
+  ReplyToMyComment: true,
+};
+
+const get = (token: string) => api('GET', '/api/account/preferences', { token });
+const put = (token: string, body: Json) => api('PUT', '/api/account/preferences', { token, body });
+
+/** The mock's /api/account/preferences obeys what tests/server/preferences.test.ts asks of the server. */
+describe('preferences (mock backend)', () => {
+  it('starts from the defaults: public, no digest, every push', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const r = await get(token);
+    expect(r.status).toBe(200);
+    expect(preferencesSchema.parse(r.json)).toEqual({
+      defaultAudiences: [],
+      emailDigest: 'off',
+      push: ALL_PUSH,
+    });
+  });
+
+  it('merges a PUT of any subset and answers all of it; audiences by name or number, deduplicated, in type order', async () => {
+    const { token } = createUser({ username: 'alice' });
+    const first = await put(token, { defaultAudiences: ['Family', 2, 'Friend', 'Family'] });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({
+      defaultAudiences: ['Family', 'Friend'],
+      emailDigest: 'off',
+      push: ALL_PUSH,
+    });
+
+    const second = await put(token, { emailDigest: 'weekly', push: { ReplyToMyComment: false } });
+    expect(second.json).toEqual({
+      defaultAudiences: ['Family', 'Friend'],
+      emailDigest: 'weekly',
+      push: { ...ALL_PUSH, ReplyToMyComment: false },
+    });
+    const third = await put(token, { push: { RelationAccepted: false } });
+    expect(third.json.push).toEqual({
+      ...ALL_PUSH,
+      ReplyToMyComment: false,
+      RelationAccepted: false,
+    });
+    // An empty list: public again.
+    expect((await put(token, { defaultAudiences: [] })).json.defaultAudiences).toEqual([]);
+    expect((await put(token, {})).json).toEqual((await get(token)).json);
+    expect((await get(token)).json.emailDigest).toBe('weekly');
+  });
+
+  it('refuses bad values on their field and changes nothing; 401 without a token', async () => {
+    const { token } = createUser({ username: 'alice' });
+    await put(token, { emailDigest: 'daily' });
+    for (const [body, field] of [
+      [{ emailDigest: 'hourly' }, 'emailDigest'],
+      [{ defaultAudiences: ['Cousin'] }, 'defaultAudiences.0'],
+      [{ defaultAudiences: [9] }, 'defaultAudiences.0'],
+      [{ push: { ReplyToMyComment: 'no' } }, 'push.ReplyToMyComment'],
+    ] as const) {
+      const r = await put(token, body);
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.json.errors)).toEqual([field]);
+    }
+    expect((await get(token)).json).toEqual({
+      defaultAudiences: [],
+      emailDigest: 'daily',
+      push: ALL_PUSH,
+    });
+    expect((await api('GET', '/api/account/preferences')).status).toBe(401);
+    expect(
+      (await api('PUT', '/api/account/preferences', { body: { emailDigest: 'off' } })).status,
+    ).toBe(401);
+  });
+
+  it("keeps each person's own, and forgets them with the account", async () => {
+    const alice = createUser({ username: 'alice', password: 'alice-pass' });
+    const bob = createUser({ username: 'bob' });
+    await put(alice.token, { defaultAudiences: ['Partner'], emailDigest: 'daily' });
+    expect((await get(bob.token)).json.defaultAudiences).toEqual([]);
+    expect((await get(bob.token)).json.emailDigest).toBe('off');
+
+    const erased = await api('DELETE', '/api/account', {
+      token: alice.token,
+      body: { password: 'alice-pass' },
+    });
+    expect(erased.status).toBe(204);
+    expect(getDb().preferences.filter((p) => p.userId === alice.user.id)).toEqual([]);
+  });
+});
