@@ -16,6 +16,10 @@ import {
  * Nora has asked for a Family relation that Maya has not answered yet. Each person's feed, profile
  * and relation panel therefore look different; everybody signs in with DEMO_PASSWORD. Maya's note
  * about calling Nora has a history of two earlier versions; nobody's trash holds anything.
+ * Everybody has a display name people would recognise and a short bio (usernames stay as they
+ * are: the demo credentials and the tests sign in with them). Dr. Rivera's sleep log shows a
+ * GitHub-flavoured table and task list; Sam's card from the neighbours holds an Arabic paragraph
+ * between English ones.
  */
 
 const ACQUAINTANCE = relationTypeOfAudience('Acquaintance');
@@ -25,6 +29,52 @@ const BEST_FRIEND = relationTypeOfAudience('BestFriend');
 const PARTNER = relationTypeOfAudience('Partner');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who the demo people are to others: the names and bios their profiles and cards show. */
+const PROFILES: Record<DemoUsername, { displayName: string; bio: string }> = {
+  maya: {
+    displayName: 'Maya Lindqvist',
+    bio: 'Writing my way through a loud year. Running again, slowly.',
+  },
+  leo: {
+    displayName: 'Leo Martín',
+    bio: 'Bikes, bands and bad coffee. Friends with Maya since school.',
+  },
+  sam: {
+    displayName: 'Sam Okafor',
+    bio: 'Baker in training. Lives with Maya in a small apartment that already feels like home.',
+  },
+  nora: {
+    displayName: 'Nora 🌻',
+    bio: 'Little sister. Keeper of the childhood drawings.',
+  },
+  dr_rivera: {
+    displayName: 'Dr. Elena Rivera',
+    bio: 'Therapist. I share small practices here, never anything about the people I see.',
+  },
+};
+
+/** GitHub-flavoured Markdown: a table, a task list and a strikethrough. */
+const SLEEP_LOG = `A sleep log to try for two weeks. Copy it into a note of your own:
+
+| Night | In bed | Asleep | Woke up rested? |
+| --- | --- | --- | --- |
+| Mon | 23:00 | about 23:40 | no |
+| Tue | 22:45 | about 23:10 | a little |
+| Wed | 22:30 | about 22:50 | yes |
+
+Each morning:
+
+- [x] One sentence about how you slept
+- [ ] No phone for the first ten minutes
+- [ ] ~~Coffee before water~~ Water before coffee`;
+
+/** Right-to-left text between left-to-right paragraphs. */
+const NEIGHBOURS_CARD = `Our neighbour Mariam left bread at the door with a card:
+
+أهلاً وسهلاً في بيتكم الجديد. الجار قبل الدار، وبابنا مفتوح لكم دائماً.
+
+Welcome to your new home: the neighbour before the house, and our door is always open to you.`;
 
 /** A time `days` (and `hours`) ago, so the demo always looks recent. */
 function ago(days: number, hours = 0): string {
@@ -36,6 +86,7 @@ export const demoSeed: MockSeed = () => {
   for (const person of DEMO_PEOPLE) {
     id[person.username] = createUser({
       username: person.username,
+      ...PROFILES[person.username],
       email: `${person.username.replace('_', '.')}@demo.example`,
       password: DEMO_PASSWORD,
       createTMS: ago(30),
@@ -95,6 +146,7 @@ export const demoSeed: MockSeed = () => {
       'A small practice for the week: before checking your phone in the morning, write one sentence about how you slept. Nothing more.',
     createTMS: ago(14),
   });
+  createRumination({ authorId: id.dr_rivera, content: SLEEP_LOG, createTMS: ago(13) });
   createRumination({
     authorId: id.leo,
     content: 'Finally fixed the old bike. Riding to work tomorrow, rain or not.',
@@ -158,6 +210,7 @@ export const demoSeed: MockSeed = () => {
     undefined,
     ago(2, 8),
   );
+  createRumination({ authorId: id.sam, content: NEIGHBOURS_CARD, createTMS: ago(2, 6) });
   createRumination({
     authorId: id.sam,
     content: 'Bread attempt number four. Edible. Progress.',

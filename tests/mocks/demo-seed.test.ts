@@ -58,6 +58,33 @@ describe('the demo seed', () => {
     expect(thread.json[0].childComments[0].childComments).toHaveLength(1);
   });
 
+  it('gives every demo person a recognisable display name and a bio, keeping their usernames', async () => {
+    resetMockBackend(demoSeed);
+    const maya = await signIn('maya');
+    const names = new Map<string, string>();
+    for (const person of DEMO_PEOPLE) {
+      const me = await api('GET', '/api/auth/me', { token: await signIn(person.username) });
+      expect(me.json.username).toBe(person.username);
+      expect(me.json.displayName).not.toBe(person.username);
+      const profile = await api('GET', `/api/users/${me.json.id}`);
+      expect(profile.json.bio).not.toBe('');
+      names.set(person.username, me.json.displayName as string);
+    }
+    expect(names.get('leo')).toBe('Leo Martín');
+    expect(names.get('nora')).toBe('Nora 🌻');
+    const found = await api('GET', '/api/users/search?q=martin', { token: maya });
+    expect(found.json.map((u: Json) => u.username)).toEqual(['leo']);
+  });
+
+  it('shows visitors a note with a GitHub-flavoured table and task list, and one with Arabic', async () => {
+    resetMockBackend(demoSeed);
+    const publicNotes = contents((await api('GET', '/api/ruminations/public')).json);
+    const gfm = publicNotes.find((c) => c.includes('| --- |'));
+    expect(gfm).toContain('- [x] ');
+    expect(gfm).toContain('- [ ] ');
+    expect(publicNotes.some((c) => /\p{Script=Arabic}/u.test(c))).toBe(true);
+  });
+
   it("gives Maya's note about calling Nora two earlier versions, and nobody anything in the trash", async () => {
     resetMockBackend(demoSeed);
     const maya = await signIn('maya');
