@@ -4,12 +4,20 @@ import type {
   ChangePasswordRequest,
   ChangePasswordResponse,
   DeleteAccountRequest,
+  UpdateProfileRequest,
 } from '../../api/account-schemas';
 
 /** Calls of /api/account (the signed-in person's own account), with their default errors. */
 
 export function fetchAccount(): Promise<Account> {
   return withDefaultError('Failed to fetch your account', () => api.get('account').json<Account>());
+}
+
+/** PUT /api/account/profile: the display name and bio; answers the account. */
+export function updateProfile(body: UpdateProfileRequest): Promise<Account> {
+  return withDefaultError('Failed to save your profile', () =>
+    api.put('account/profile', { json: body }).json<Account>(),
+  );
 }
 
 /** Answers a new access token: every older one, this session's included, is revoked. */

@@ -1,9 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '../../lib/query-keys';
+import {
+  accountKeys,
+  authKeys,
+  commentKeys,
+  peopleKeys,
+  relationKeys,
+  ruminationKeys,
+} from '../../lib/query-keys';
+import type { CurrentUser } from '../../api/auth-schemas';
 import { showToast } from '../../lib/toasts';
 import { ACCOUNT_DELETED_MESSAGE } from '../../api/account-schemas';
 import { useAuth, useAuthSession } from '../auth/auth-context';
-import { changePassword, deleteAccount, fetchAccount, signOutEverywhere } from './account-api';
+import {
+  changePassword,
+  deleteAccount,
+  fetchAccount,
+  signOutEverywhere,
+  updateProfile,
+} from './account-api';
 
 export const accountQueries = {
   mine: () =>
@@ -33,6 +47,31 @@ export function useChangePassword() {
         latestTosVersion: session.latestTosVersion,
       });
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}
+
+/**
+ * Saves the display name and bio. The account and the signed-in user (/me) take the answer at
+ * once, so the nav says the new name without a round trip; everything that shows people (profiles,
+ * search, relations, cards, comments) is fetched again.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.mine, account);
+      const { id, username, displayName } = account;
+      queryClient.setQueryData<CurrentUser>(authKeys.me, { id, username, displayName });
+      // Not awaited: "Saved" need not wait for every list to come back.
+      for (const queryKey of [
+        peopleKeys.all,
+        relationKeys.all,
+        ruminationKeys.all,
+        commentKeys.all,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -4,15 +4,19 @@ import { AccountDetails } from './account-details';
 import { useAccount } from './account-queries';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { ProfileForm } from './profile-form';
 import { ExportDownloads } from './export-downloads';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
-/** /settings: the signed-in person's account, sessions, data and preferences. */
+/** /settings: the signed-in person's profile, account, sessions, data and preferences. */
 export function SettingsPage() {
   const account = useAccount();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Settings</h1>
+      <SettingsSection id="settings-profile" title="Profile">
+        <ProfileForm />
+      </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />
       </SettingsSection>
