@@ -3,12 +3,12 @@ import { relationLabelFor, relationTypeLabel } from '../../domain/relation-types
 
 /**
  * What one notification says and where it leads. Notifications carry ids and names only, so the
- * line is built from the kind, the actor's name and the relation type, never from any note's or
- * comment's words.
+ * line is built from the kind, the actor's display name and the relation type; the note's own
+ * words (its first line, `firstLineOf`) are fetched apart, as the reader may see the note.
  */
 
 export function notificationText(n: Notification, viewerId: number | null): string {
-  const who = n.actor.username;
+  const who = n.actor.displayName;
   switch (n.kind) {
     case 'RelationRequested':
       // The viewer received the request. The receiver of a Therapist request is the therapist, so
@@ -28,14 +28,80 @@ export function notificationText(n: Notification, viewerId: number | null): stri
 }
 
 export type NotificationTarget =
-  { to: '/people' } | { to: '/rumination/$ruminationId'; params: { ruminationId: string } };
+  | { to: '/people' }
+  | {
+      to: '/rumination/$ruminationId';
+      params: { ruminationId: string };
+      /** A comment's own place on the page (`id="comment-<id>"`), for a comment notification. */
+      hash?: string;
+    };
 
-/** Relations are answered and seen on People; comments are read under their rumination. */
+/**
+ * Relations are answered and seen on People; a comment is read where it stands under its
+ * rumination (the page scrolls to `#comment-<id>`).
+ */
 export function notificationTarget(n: Notification): NotificationTarget {
   if (n.ruminationId !== null) {
-    return { to: '/rumination/$ruminationId', params: { ruminationId: String(n.ruminationId) } };
+    const params = { ruminationId: String(n.ruminationId) };
+    return n.commentId === null
+      ? { to: '/rumination/$ruminationId', params }
+      : { to: '/rumination/$ruminationId', params, hash: `comment-${n.commentId}` };
   }
   return { to: '/people' };
+}
+
+/** About how many characters of a note's first line a notification shows. */
+export const FIRST_LINE_MAX = 80;
+
+/**
+ * A note's first line as a reader would say it: the first line with words, its Markdown markers
+ * gone (heading, quote, list and task markers, emphasis, links and images by their text, table
+ * pipes, code fences), cut to about 80 characters at a word where it can be. "" when no line has
+ * words.
+ */
+export function firstLineOf(content: string, max: number = FIRST_LINE_MAX): string {
+  for (const raw of content.split('\n')) {
+    const line = plainLine(raw);
+    if (line !== '') return cutAt(line, max);
+  }
+  return '';
+}
+
+function plainLine(line: string): string {
+  return (
+    line
+      // Block markers at the start: quotes, headings, list items, task boxes.
+      .replace(/^[ \t]*(>[ \t]?)*/, '')
+      .replace(/^#{1,6}([ \t]+|$)/, '')
+      .replace(/^([-*+]|\d{1,9}[.)])[ \t]+/, '')
+      .replace(/^\[[ xX]\][ \t]+/, '')
+      // Code fences, thematic breaks and table delimiter rows say nothing.
+      .replace(/^(`{3,}|~{3,}).*$/, '')
+      .replace(/^([-*_=:|][ \t]*)+$/, '')
+      // Images and links by their text; autolinks by their address; raw HTML tags dropped.
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+      .replace(/<((?:https?|mailto|xmpp|ircs?):[^>\s]*)>/gi, '$1')
+      .replace(/<\/?[a-z][^>]*>/gi, '')
+      // Emphasis, strikethrough and code markers; `_` only at a word's edge (snake_case stays).
+      .replace(/(\*+|~+|`+)/g, '')
+      .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1')
+      // Backslash escapes show their character; a table row reads as its cells.
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .replace(/^\||\|$/g, '')
+      .replace(/\s*\|\s*/g, ' · ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** At most `max` characters (code points: an emoji is not split), cut after a word if one ends late enough. */
+function cutAt(line: string, max: number): string {
+  const chars = Array.from(line);
+  if (chars.length <= max) return line;
+  const head = chars.slice(0, max).join('');
+  const lastSpace = head.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? head.slice(0, lastSpace) : head).trimEnd()}…`;
 }
 
 /** "9+" above nine: the badge stays small; the accessible name has the exact number. */

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import type { Notification } from '../../api/notification-schemas';
 import { useCurrentUser } from '../auth/use-current-user';
+import { ruminationQueries } from '../ruminations/rumination-queries';
 import {
   absoluteTime,
+  firstLineOf,
   notificationTarget,
   notificationText,
   relativeTime,
@@ -83,9 +86,12 @@ function NotificationLine({
       ) : (
         <span className="w-10 shrink-0 text-xs font-semibold text-accent">New</span>
       )}
-      <Link {...notificationTarget(n)} className="min-w-0 flex-1 text-ink">
-        {notificationText(n, viewerId)}
-      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <Link {...notificationTarget(n)} className="text-ink" dir="auto">
+          {notificationText(n, viewerId)}
+        </Link>
+        {n.ruminationId === null ? null : <NoteFirstLine ruminationId={n.ruminationId} />}
+      </div>
       <time
         dateTime={n.createTMS}
         title={absoluteTime(n.createTMS)}
@@ -94,5 +100,24 @@ function NotificationLine({
         {relativeTime(n.createTMS)}
       </time>
     </li>
+  );
+}
+
+/**
+ * Which note a notification is about: its first line, fetched with the note's own query (GET
+ * /api/ruminations/{id}, so the reader sees only what they may read: a note hidden or gone shows
+ * nothing). Only the lines on screen ask, and the query cache asks once per note however many
+ * notifications name it.
+ */
+function NoteFirstLine({ ruminationId }: { ruminationId: number }) {
+  const { data: line } = useQuery({
+    ...ruminationQueries.one(ruminationId),
+    select: (rumination) => firstLineOf(rumination.content),
+  });
+  if (!line) return null;
+  return (
+    <p dir="auto" className="truncate text-sm text-ink-muted">
+      {line}
+    </p>
   );
 }

@@ -6,6 +6,11 @@ import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 import { api } from '../../mocks/mock-backend';
 import { relate } from '../../support/store-people';
+import { logRequests } from '../ruminations/request-log';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../mocks/node';
+
+const log = logRequests();
 
 const FRIEND = 2;
 const FAMILY = 1;
@@ -113,7 +118,7 @@ describe('the notifications page', () => {
       token: maya.token,
       body: { content: 'Hi', ruminationId: note.id },
     });
-    await api('POST', '/api/comments', {
+    const noras = await api('POST', '/api/comments', {
       token: nora.token,
       body: { content: 'Hey', parentCommentId: mayas.json.id },
     });
@@ -124,14 +129,75 @@ describe('the notifications page', () => {
     const list = await app.findByRole('list', { name: 'Notifications' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['nora replied to your comment', `/rumination/${note.id}`],
-      ['sam commented on your rumination', `/rumination/${note.id}`],
+      ['nora replied to your comment', `/rumination/${note.id}#comment-${noras.json.id}`],
+      ['sam commented on your rumination', `/rumination/${note.id}#comment-${sams.json.id}`],
       ['nora accepted your Family request', '/people'],
       ['leo asked to be your Friend', '/people'],
     ]);
     // Unread ones are marked, with a relative time.
     expect(within(list).getAllByText('New')).toHaveLength(4);
     expect(within(list).getAllByText('just now')).toHaveLength(4);
+  });
+
+  test("names the actor by display name and quotes the note's first line, as the reader may see it", async () => {
+    const maya = createUser({ username: 'maya' });
+    const jose = createUser({ username: 'jose', displayName: 'José Núñez 🌻' });
+    const note = createRumination({
+      authorId: maya.user.id,
+      content: '# Sunday **walk**\n\nThe long version.',
+    });
+    const first = await api('POST', '/api/comments', {
+      token: jose.token,
+      body: { content: 'Lovely', ruminationId: note.id },
+    });
+    await api('POST', '/api/comments', {
+      token: jose.token,
+      body: { content: 'Again', ruminationId: note.id },
+    });
+    expect(first.status).toBe(201);
+    const app = await renderApp('/notifications', { token: maya.token });
+    const list = await app.findByRole('list', { name: 'Notifications' });
+    await vi.waitFor(() => expect(within(list).getAllByText('Sunday walk')).toHaveLength(2));
+    const [latest] = within(list).getAllByRole('listitem');
+    expect(within(latest!).getByRole('link')).toHaveTextContent(
+      'José Núñez 🌻 commented on your rumination',
+    );
+    expect(within(latest!).getByText('Sunday walk')).toHaveAttribute('dir', 'auto');
+    // One request per note, however many notifications name it.
+    const asked = log.requests.filter((r) => r.url.pathname === `/api/ruminations/${note.id}`);
+    expect(asked).toHaveLength(1);
+  });
+
+  test('a note the reader may no longer see (404) gives no line', async () => {
+    const maya = createUser({ username: 'maya' });
+    const leo = createUser({ username: 'leo' });
+    const note = createRumination({ authorId: maya.user.id, content: 'Deleted meanwhile' });
+    createNotification({
+      recipientId: maya.user.id,
+      actorId: leo.user.id,
+      kind: 'CommentOnMyRumination',
+      ruminationId: note.id,
+    });
+    // Between the list and the note's own request the note went away.
+    server.use(
+      http.get(`*/api/ruminations/${note.id}`, () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Rumination not found', status: 404 },
+          { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const app = await renderApp('/notifications', { token: maya.token });
+    const list = await app.findByRole('list', { name: 'Notifications' });
+    await vi.waitFor(() =>
+      expect(log.requests.some((r) => r.url.pathname === `/api/ruminations/${note.id}`)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(list).queryByText('Deleted meanwhile')).not.toBeInTheDocument();
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'leo commented on your rumination',
+    );
+    expect(app.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('opening it marks what it shows read: the bell goes to 0', async () => {
