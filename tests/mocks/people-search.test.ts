@@ -62,6 +62,29 @@ describe('people search (mock backend)', () => {
     expect(arabic.json.map((u: { displayName: string }) => u.displayName)).toEqual(['مريم']);
   });
 
+  it('follows a changed display name and forgets the old one; an emoji alone is too short', async () => {
+    const { token } = createUser({ username: 'searcher' });
+    const renamed = createUser({ username: 'renamed_one' });
+    const rename = (displayName: string) =>
+      api('PUT', '/api/account/profile', {
+        token: renamed.token,
+        body: { displayName, bio: '' },
+      });
+    const names = async (q: string) =>
+      (await api('GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token })).json.map(
+        (u: { username: string }) => u.username,
+      );
+    expect((await rename('Émilie Zola')).status).toBe(200);
+    expect(await names('emilie')).toEqual(['renamed_one']);
+    await rename('Someone Else');
+    expect(await names('emilie')).toEqual([]);
+    expect(await names('someone')).toEqual(['renamed_one']);
+
+    const emoji = await api('GET', `/api/users/search?q=${encodeURIComponent('🌻')}`, { token });
+    expect(emoji.status).toBe(400);
+    expect(emoji.json.errors).toEqual({ q: ['Search for at least 2 characters'] });
+  });
+
   it('answers 400 for a bad query and 401 without a token', async () => {
     const { token } = createUser({ username: 'searcher' });
     expect((await api('GET', '/api/users/search?q=a', { token })).status).toBe(400);
