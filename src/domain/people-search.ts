@@ -10,12 +10,36 @@
 const COMBINING_MARKS = /\p{M}/gu;
 
 /**
+ * Latin letters that carry their mark inside them, so decomposition leaves them as they are: folded
+ * as a person would type them on a keyboard without them ("Ødegaard" by "odeg", "Straße" by
+ * "strasse").
+ */
+const UNDECOMPOSED: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+};
+const UNDECOMPOSED_LETTERS = new RegExp(`[${Object.keys(UNDECOMPOSED).join('')}]`, 'g');
+
+/**
  * A name or a query as search compares it: compatibility-decomposed, accents and other combining
- * marks dropped, lower-cased ("José" and "JOSE" both "jose"; "ﬁ" is "fi"). Letters of scripts
- * without case (Arabic, Hebrew) are kept as they are, so "مريم" finds "مريم".
+ * marks dropped, lower-cased ("José" and "JOSE" both "jose"; "ﬁ" is "fi"; "Ø" is "o"). Letters of
+ * scripts without case (Arabic, Hebrew) are kept as they are, so "مريم" finds "مريم". The server
+ * stores this beside every display name: a change here needs a migration that folds them again.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().normalize('NFC');
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toLowerCase()
+    .replace(UNDECOMPOSED_LETTERS, (letter) => UNDECOMPOSED[letter] ?? letter)
+    .normalize('NFC');
 }
 
 /** 0 exact, 1 starts with the query, 2 contains it, 3 no match. */

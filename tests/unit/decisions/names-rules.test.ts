@@ -68,6 +68,8 @@ describe('people search over usernames and display names', () => {
   it('folds case and accents alike on both sides', () => {
     expect(foldForSearch('José NÚÑEZ')).toBe('jose nunez');
     expect(foldForSearch('ﬁne')).toBe('fine');
+    expect(foldForSearch('Bob Ødegaard')).toBe('bob odegaard');
+    expect(foldForSearch('Straße Łódź')).toBe('strasse lodz');
     expect(foldForSearch('مريم')).toBe('مريم');
   });
 
