@@ -63,9 +63,9 @@ const RARE_SHARE = 0.002;
 
 /**
  * Bumped whenever what the generator makes changes (a saved data set of another version is
- * generated again). 2: rare words.
+ * generated again). 2: rare words. 3: display names.
  */
-export const DATA_SET_VERSION = 2;
+export const DATA_SET_VERSION = 3;
 
 function text(rand: () => number, minChars: number, maxChars: number): string {
   const target = minChars + Math.floor(rand() * rand() * (maxChars - minChars));
@@ -94,6 +94,10 @@ export interface UserRow {
   id: number;
   username: string;
   username_lower: string;
+  /** Not the username, so that people search has two names to look through (migration 0016). */
+  display_name: string;
+  /** What `foldForSearch` makes of it: the name is ASCII, so lower case. */
+  display_name_fold: string;
   email: string;
   email_lower: string;
   password_hash: string;
@@ -143,6 +147,8 @@ export function* users(size: DataSetSize, passwordHash: string): Generator<UserR
       id,
       username,
       username_lower: username,
+      display_name: `Person ${String(id).padStart(5, '0')}`,
+      display_name_fold: `person ${String(id).padStart(5, '0')}`,
       email: `${username}@example.test`,
       email_lower: `${username}@example.test`,
       password_hash: passwordHash,
