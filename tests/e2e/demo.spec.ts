@@ -90,5 +90,7 @@ test('demo mode: two demo people in two tabs; a comment in one tab lights the be
   // Maya's tab counts it without a reload.
   await expect(bell(page, 'Notifications, 3 unread')).toBeVisible({ timeout: 5_000 });
   await bell(page, 'Notifications, 3 unread').click();
-  await expect(page.getByRole('link', { name: 'leo commented on your rumination' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Leo Martín commented on your rumination' }),
+  ).toBeVisible();
 });
