@@ -23,7 +23,7 @@ describe('sign-in and the current user', () => {
     });
     const who = await me(authHeader(body.accessToken));
     expect(who.statusCode).toBe(200);
-    expect(who.json()).toEqual({ id: user.id, username: 'Hannah' });
+    expect(who.json()).toEqual({ id: user.id, username: 'Hannah', displayName: 'Hannah' });
   });
 
   it('signs in by email address', async () => {

@@ -21,7 +21,7 @@ function serialize(schema: ZodType, data: unknown): string {
 }
 
 const at = '2026-11-22T10:00:00.000Z';
-const user = { id: 7, username: 'ann' };
+const user = { id: 7, username: 'ann', displayName: 'Ann Åberg 🌻' };
 const aRumination = {
   id: 3,
   content: 'Line one\n"quoted" \\ back\u2028slash <b>é</b> 😀',
@@ -36,7 +36,7 @@ const aRumination = {
 const reply = {
   id: 11,
   content: 'a reply',
-  createdBy: { id: 8, username: 'bo' },
+  createdBy: { id: 8, username: 'bo', displayName: 'مريم' },
   createTMS: at,
   updateTMS: at,
   isDeleted: false,
@@ -57,14 +57,18 @@ const samples: [string, ZodType, unknown][] = [
       id: 1,
       type: 3,
       initiator: user,
-      receiver: { id: 8, username: 'bo' },
+      receiver: { id: 8, username: 'bo', displayName: 'مريم' },
       isAccepted: true,
       isRejected: false,
       isDeleted: false,
       createTMS: at,
     },
   ],
-  ['profile', userProfile, { id: 7, username: 'ann', createTMS: at, publicRuminationCount: 0 }],
+  [
+    'profile',
+    userProfile,
+    { ...user, bio: 'Line one\nline two', createTMS: at, publicRuminationCount: 0 },
+  ],
   ['terms', termsOfService, { version: '1.0', content: '# Terms', createdAt: at }],
   [
     'acceptance status',
