@@ -189,7 +189,7 @@ test('Trash is in the bar or its menu at every width, nothing runs past the edge
         { message: `width ${width}` },
       )
       .toBe(0);
-    if (width < 900) {
+    if (width < 1200) {
       const menu = await openOverflowMenu(page);
       await expect(menu.getByRole('menuitem', { name: 'Trash' })).toBeVisible();
       await page.keyboard.press('Escape');

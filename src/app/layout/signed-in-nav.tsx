@@ -8,9 +8,10 @@ import { SignedInName } from './signed-in-name';
 
 /**
  * Below this width the secondary items move into the overflow menu: narrower, the full bar (with
- * Trash) ran past the screen's edge (at 768 px by about 130 px), its last items out of reach.
+ * Trash) ran past the screen's edge (at 768 px by about 130 px), its last items out of reach. With
+ * the signed-in person's name on it, the bar ran past a 900 px screen by 154 px: it needs 1200.
  */
-const SMALL_SCREEN_QUERY = '(max-width: 899px)';
+const SMALL_SCREEN_QUERY = '(max-width: 1199px)';
 
 // The menu brings Radix's dropdown and its positioning library (about 20 KB gzipped): it loads
 // only when a signed-in visitor's small screen shows it.
