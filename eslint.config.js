@@ -20,6 +20,7 @@ const FEATURE_ORDER = [
   'composer',
   'offline',
   'auth',
+  'preferences',
   'terms',
   'relations',
   'comments',

@@ -8,6 +8,11 @@ import { etagOf, IF_MATCH_HEADER } from '../../src/api/preconditions';
 import { renderApp } from '../support/render-app';
 import { logRequests } from './ruminations/request-log';
 import { warmUpLazyModules } from './ruminations/warm-up';
+import {
+  openAudiencePicker,
+  publishPubliclyWhenAsked,
+  tickAudiences,
+} from './ruminations/audience-picker';
 
 /*
  * The composer keeps what is typed (issue 24): in the browser, per account, given back when the
@@ -51,13 +56,14 @@ describe('the composer keeps what is typed', () => {
     let app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Half a thought, and');
-    await app.user.click(dialog.getByRole('checkbox', { name: 'Family' }));
+    await tickAudiences(app.user, dialog, 'Family');
 
     app = await reload(app, '/my-ruminations', token);
     const again = await openNew(app);
     await vi.waitFor(() =>
       expect(again.getByLabelText('Content')).toHaveValue('Half a thought, and'),
     );
+    await openAudiencePicker(app.user, again);
     expect(again.getByRole('checkbox', { name: 'Family' })).toBeChecked();
     expect(again.getByRole('status')).toHaveTextContent('Restored what you were writing.');
     expect(log.to('/api/ruminations', 'POST')).toHaveLength(0);
@@ -108,6 +114,7 @@ describe('the composer keeps what is typed', () => {
     await app.user.type(dialog.getByLabelText('Content'), 'Out it goes');
     await vi.waitFor(() => expect(keptTexts()).toContain('Out it goes'));
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await publishPubliclyWhenAsked(app.user);
     expect(await app.findByText('Out it goes')).toBeInTheDocument();
     await vi.waitFor(() => expect(keptTexts()).toBe(''));
 

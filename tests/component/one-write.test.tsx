@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/idempotency-key';
 import { renderApp } from '../support/render-app';
 import { commentBy } from '../support/store-people';
 import { warmUpLazyModules } from './ruminations/warm-up';
+import { markFirstPublicAsked } from '../../src/features/preferences/first-public-note';
 
 /*
  * One click, one write (issue 24): two clicks in the same frame (fired one after the other, with
@@ -60,7 +61,8 @@ describe('one click, one write', () => {
   test.each(['Publish', 'Save Draft'])(
     'New Rumination: %s clicked twice in one frame creates one note',
     async (button) => {
-      const { token } = createUser({ username: 'alice' });
+      const { user, token } = createUser({ username: 'alice' });
+      markFirstPublicAsked(user.id);
       const app = await renderApp('/my-ruminations?view=drafts', { token });
       const dialog = await openNew(app);
       await app.user.type(dialog.getByLabelText('Content'), 'Only once');
@@ -73,7 +75,8 @@ describe('one click, one write', () => {
   );
 
   test('a failed submission is retried with the same key; the next note gets a new one', async () => {
-    const { token } = createUser({ username: 'alice' });
+    const { user, token } = createUser({ username: 'alice' });
+    markFirstPublicAsked(user.id);
     let fail = true;
     server.use(
       http.post('*/api/ruminations', () => {

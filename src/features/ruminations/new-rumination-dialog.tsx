@@ -1,3 +1,4 @@
+import { useMemo, useRef } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { showToast } from '../../lib/toasts';
@@ -5,9 +6,7 @@ import { useSendWrite } from '../offline/queue-if-offline';
 import { newRuminationWrite } from './rumination-writes';
 import { useCreateRumination } from './use-rumination-mutations';
 import { RuminationDialog, type ComposerSave } from './rumination-dialog';
-import { EMPTY_FORM_VALUES } from './rumination-form';
-
-const START = { values: EMPTY_FORM_VALUES };
+import { usePreferences } from '../preferences/preferences-queries';
 
 interface NewRuminationDialogProps {
   open: boolean;
@@ -18,6 +17,18 @@ interface NewRuminationDialogProps {
 export default function NewRuminationDialog({ open, onOpenChange }: NewRuminationDialogProps) {
   const create = useCreateRumination();
   const send = useSendWrite();
+  const writtenAt = useRef<{ key: string; at: Date } | null>(null);
+  // A new note starts from the person's default audiences (kept on the server, so alike on every
+  // device); a kept copy of what they were writing keeps its own (rumination-dialog.tsx).
+  const preferences = usePreferences();
+  const defaultAudiences = preferences.data?.defaultAudiences;
+  const start = useMemo(
+    () => ({ values: { content: '', audiences: defaultAudiences ?? [] } }),
+    [defaultAudiences],
+  );
+  // Nothing cached yet: waits for the answer, unless it cannot come (offline, or an error), when
+  // the note starts public as before anything was chosen, and says so.
+  const ready = !preferences.isPending || preferences.fetchStatus !== 'fetching';
 
   const showsDrafts = useRouterState({
     select: (state) =>
@@ -27,9 +38,15 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
 
   const save: ComposerSave = async ({ audiences, ...body }, { idempotencyKey }) => {
     // Audiences are omitted when none is chosen (spec section 3).
+    // A retry after a failure holds the same key: it must send the same body, time included, so
+    // that a write the server did store is answered from it rather than refused (422).
+    if (writtenAt.current?.key !== idempotencyKey) {
+      writtenAt.current = { key: idempotencyKey, at: new Date() };
+    }
     const write = newRuminationWrite(
       audiences?.length ? { ...body, audiences } : body,
       idempotencyKey,
+      writtenAt.current.at,
     );
     const online = onlineManager.isOnline();
     // On failure the dialog stays open with the content kept (spec section 2).
@@ -54,7 +71,8 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
         onOpenChange(next);
       }}
       slot="new"
-      start={START}
+      start={start}
+      ready={ready}
       isSaving={create.isPending}
       save={save}
     />

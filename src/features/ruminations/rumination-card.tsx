@@ -5,7 +5,7 @@ import { LazyCommentSection } from '../comments/lazy-comment-section';
 import { EditedMark } from '../../components/ui/edited-mark';
 import { NoteText } from '../../components/ui/note-text';
 import { UserAvatar } from '../../components/ui/user-avatar';
-import { AudienceLabels } from './audience-labels';
+import { AudienceLine } from './audience-line';
 import { formatTimestamp } from '../../lib/format-time';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 
@@ -140,7 +140,7 @@ export function RuminationCard({
           </div>
         </header>
         <NoteText content={rumination.content} />
-        <AudienceLabels audiences={rumination.audiences} />
+        <AudienceLine rumination={rumination} />
       </div>
 
       {/* Nobody can comment on a draft, so drafts have no comment section. */}

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { DiscardQuestion } from '../composer/composer-question';
 import { useKeptDraft } from '../composer/use-kept-draft';
 import { useOneWrite } from '../composer/use-one-write';
+import { useFirstPublicQuestion } from '../preferences/first-public-note';
 import {
   formValuesFrom,
   RuminationForm,
@@ -39,6 +40,11 @@ interface RuminationDialogProps {
   takesDown?: boolean;
   /** Shown above the form (a failed edit's message). */
   notice?: ReactNode;
+  /**
+   * False while `start` is still being read (a new note's default audiences): the form shows at
+   * once, and takes `start` again when it is ready, unless the person has begun meanwhile.
+   */
+  ready?: boolean;
 }
 
 interface ComposerGuard {
@@ -114,6 +120,7 @@ function keptRuminationFrom(raw: unknown): KeptRumination | null {
 function Composer({
   slot,
   start,
+  ready = true,
   isSaving,
   save,
   takesDown,
@@ -123,9 +130,18 @@ function Composer({
 }: ComposerProps) {
   const userId = useCurrentUser()?.id ?? null;
   // The note as the dialog opened: a refetch meanwhile changes neither the baseline nor If-Match.
-  const [opened] = useState(start);
+  const [opened, setOpened] = useState(start);
+  // Whether `opened` is the start as it was once ready (a new note's default audiences read).
+  const [openedReady, setOpenedReady] = useState(ready);
+  const [touched, setTouched] = useState(false);
+  if (ready && !openedReady) {
+    setOpenedReady(true);
+    // Untouched so far: starts again from what was being read (the default audiences).
+    if (!touched) setOpened(start);
+  }
   const kept = useKeptDraft(userId, slot, keptRuminationFrom);
   const oneWrite = useOneWrite();
+  const firstPublic = useFirstPublicQuestion();
   const current = useRef<RuminationFormValues | null>(null);
 
   // Typed into before the kept copy was read (a few milliseconds): what is typed wins.
@@ -158,6 +174,7 @@ function Composer({
   const onValuesChange = useCallback(
     (values: RuminationFormValues) => {
       current.current = values;
+      setTouched(true);
       if (stillReading) setTypedFirst(true);
       keep(
         sameFormValues(values, opened.values)
@@ -194,6 +211,7 @@ function Composer({
         onSubmit={submit}
         onValuesChange={onValuesChange}
         takesDown={takesDown ?? false}
+        firstPublic={firstPublic}
       />
     </>
   );

@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Checkbox from '@radix-ui/react-checkbox';
 import { z } from 'zod';
 import { ruminationContent } from '../../api/content-rules';
 import { RUMINATION_MAX } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
+import { AudienceIcon } from '../composer/audience-icon';
+import { AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { ComposerQuestion } from '../composer/composer-question';
+import type { FirstPublicQuestion } from '../preferences/first-public-note';
+import { FirstPublicDialog } from '../preferences/first-public-dialog';
 
 /**
  * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
@@ -64,6 +67,8 @@ interface RuminationFormProps {
   onValuesChange?: (values: RuminationFormValues) => void;
   /** The note is published: Save Draft would take it down, so it asks first. */
   takesDown?: boolean;
+  /** Publishing to no audience asks first when this says so (an account's first public note). */
+  firstPublic?: FirstPublicQuestion;
 }
 
 /** Content and audiences with Save Draft and Publish; shared by creating and editing. */
@@ -73,6 +78,7 @@ export function RuminationForm({
   onSubmit,
   onValuesChange,
   takesDown = false,
+  firstPublic,
 }: RuminationFormProps) {
   const contentId = useId();
   const contentErrorId = `${contentId}-error`;
@@ -80,6 +86,7 @@ export function RuminationForm({
     register,
     control,
     handleSubmit,
+    reset,
     subscribe,
     formState: { errors },
   } = useForm<RuminationFormValues, unknown, z.output<typeof ruminationFormSchema>>({
@@ -93,9 +100,18 @@ export function RuminationForm({
   const contentError = errors.content?.message;
 
   const [askingTakeDown, setAskingTakeDown] = useState(false);
+  const [askingPublic, setAskingPublic] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const pickerButton = useRef<HTMLButtonElement>(null);
   // Set before anything is awaited: both clicks of a double-click run before React re-renders,
   // so `isSaving` alone would let the second through.
   const submitting = useRef(false);
+
+  useEffect(() => {
+    // A new start read late (a new note's default audiences, rumination-dialog.tsx): taken in
+    // place, the focus and anything already typed kept.
+    reset(initialValues, { keepDirtyValues: true });
+  }, [reset, initialValues]);
 
   useEffect(() => {
     if (!onValuesChange) return;
@@ -106,7 +122,8 @@ export function RuminationForm({
     });
   }, [subscribe, onValuesChange]);
 
-  const send = (publish: boolean) => {
+  /** `askPublic`: a note valid to publish to everyone asks first, when `firstPublic` says so. */
+  const send = (publish: boolean, askPublic = false) => {
     if (submitting.current) return;
     submitting.current = true;
     void handleSubmit(async (values) => {
@@ -114,11 +131,18 @@ export function RuminationForm({
       const audiences = RELATION_TYPES.map((t) => t.name).filter((name) =>
         values.audiences.includes(name),
       );
+      // Nothing is sent before the answer.
+      if (askPublic && audiences.length === 0 && firstPublic?.shouldAsk()) {
+        setAskingPublic(true);
+        return;
+      }
       await onSubmit({ ...values, audiences, publish });
     })().finally(() => {
       submitting.current = false;
     });
   };
+
+  const publish = () => send(true, true);
 
   const saveDraft = () => {
     if (takesDown) setAskingTakeDown(true);
@@ -154,65 +178,47 @@ export function RuminationForm({
         ) : null}
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Audience (optional)</legend>
-        <Controller
-          control={control}
-          name="audiences"
-          render={({ field }) => (
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {RELATION_TYPES.map((type) => {
-                const checkboxId = `${contentId}-audience-${type.name}`;
-                const checked = field.value.includes(type.name);
-                return (
-                  <div key={type.name} className="flex items-center gap-2">
-                    <Checkbox.Root
-                      id={checkboxId}
-                      checked={checked}
-                      onCheckedChange={(next) =>
-                        field.onChange(
-                          next === true
-                            ? [...field.value, type.name]
-                            : field.value.filter((name) => name !== type.name),
-                        )
-                      }
-                      className="flex size-5 items-center justify-center rounded border border-ink-muted bg-surface data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-                    >
-                      <Checkbox.Indicator className="text-accent-ink">
-                        <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
-                          <path
-                            d="M3 8.5l3 3 7-7"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          />
-                        </svg>
-                      </Checkbox.Indicator>
-                    </Checkbox.Root>
-                    <label htmlFor={checkboxId} className="text-sm">
-                      {type.label}
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-          )}
-        />
-      </fieldset>
+      <Controller
+        control={control}
+        name="audiences"
+        render={({ field }) => (
+          <AudiencePicker
+            label="Who can read it"
+            value={field.value}
+            onChange={field.onChange}
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            buttonRef={pickerButton}
+          />
+        )}
+      />
 
+      <WhoWillRead control={control} />
       <div className="flex justify-end gap-2">
         <button type="button" disabled={disabled} onClick={saveDraft} className="btn btn-secondary">
           Save Draft
         </button>
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => send(true)}
-          className="btn btn-primary"
-        >
+        <button type="button" disabled={disabled} onClick={publish} className="btn btn-primary">
           Publish
         </button>
       </div>
+      {firstPublic ? (
+        <FirstPublicDialog
+          open={askingPublic}
+          onChoose={() => {
+            firstPublic.asked();
+            setAskingPublic(false);
+            setPickerOpen(true);
+            // Back to the picker, open, with the focus on its button.
+            requestAnimationFrame(() => pickerButton.current?.focus());
+          }}
+          onPublish={() => {
+            firstPublic.asked();
+            setAskingPublic(false);
+            send(true);
+          }}
+        />
+      ) : null}
       {takesDown ? (
         <ComposerQuestion
           open={askingTakeDown}
@@ -228,5 +234,24 @@ export function RuminationForm({
         />
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Who will be able to read the note, in words, beside the buttons that decide it: published, its
+ * audiences (or everyone, said plainly); as a draft, only its author.
+ */
+function WhoWillRead({ control }: { control: Control<RuminationFormValues> }) {
+  const audiences = useWatch({ control, name: 'audiences' });
+  const words = publishedWords(audiences);
+  return (
+    <p className="flex flex-wrap items-center gap-x-1 text-sm text-ink-muted">
+      <span>Publish:</span>
+      <span className="inline-flex items-center gap-1 font-medium text-ink">
+        <AudienceIcon kind={words.kind} />
+        {words.long}.
+      </span>
+      <span>Save Draft: only you.</span>
+    </p>
   );
 }

@@ -1,5 +1,10 @@
 import { ifMatchOf } from '../../api/preconditions';
-import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
+import type {
+  CreateRuminationRequest,
+  Rumination,
+  RuminationWriteRequest,
+} from '../../api/rumination-schemas';
+import { isApiError } from '../../lib/api-error';
 import { api, idempotencyHeaders, requireToken, withDefaultError } from '../../lib/http';
 
 /**
@@ -8,16 +13,37 @@ import { api, idempotencyHeaders, requireToken, withDefaultError } from '../../l
  * of vite.config.ts), not on the first visit.
  */
 
-export function createRumination(
-  body: RuminationWriteRequest,
-  idempotencyKey?: string,
-): Promise<Rumination> {
+function postRumination(body: CreateRuminationRequest, idempotencyKey?: string) {
   return withDefaultError('Failed to create rumination', () => {
     requireToken();
     return api
       .post('ruminations', { json: body, headers: idempotencyHeaders(idempotencyKey) })
       .json<Rumination>();
   });
+}
+
+/**
+ * `writtenTMS`: when the person pressed Save, so that a note sent later (offline) keeps that time.
+ * The server refuses a time it cannot believe (a phone's clock far off, a queue older than 30
+ * days: 400 on `writtenTMS`); the note is then sent once more without it, dated when it arrives,
+ * so that nothing written is lost. A refused request stores nothing, so the same idempotency key
+ * serves the second body.
+ */
+export async function createRumination(
+  body: CreateRuminationRequest,
+  idempotencyKey?: string,
+): Promise<Rumination> {
+  try {
+    return await postRumination(body, idempotencyKey);
+  } catch (error) {
+    const { writtenTMS, ...untimed } = body;
+    if (writtenTMS === undefined || !refusesWrittenTime(error)) throw error;
+    return postRumination(untimed, idempotencyKey);
+  }
+}
+
+function refusesWrittenTime(error: unknown): boolean {
+  return isApiError(error) && error.status === 400 && !!error.problem?.errors?.['writtenTMS'];
 }
 
 /**

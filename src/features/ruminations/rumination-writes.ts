@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RuminationWriteRequest } from '../../api/rumination-schemas';
+import type { CreateRuminationRequest, RuminationWriteRequest } from '../../api/rumination-schemas';
 import {
   registerOfflineWrite,
   type OfflineWrite,
@@ -15,7 +15,8 @@ import { invalidateAfterRuminationChange } from './rumination-queries';
  */
 
 export interface CreateRuminationWrite extends OfflineWriteVariables {
-  body: RuminationWriteRequest;
+  /** With `writtenTMS`, the time Save was pressed (absent in writes queued before it existed). */
+  body: CreateRuminationRequest;
 }
 
 export interface UpdateRuminationWrite extends OfflineWriteVariables {
@@ -45,13 +46,16 @@ export const ruminationWrites = {
 /**
  * A new rumination (or draft) as the person pressed Save. `idempotencyKey`: the one the dialog
  * holds from opening to success, so that a second click sends the same write again, not another.
+ * The time it was written goes with it (`writtenTMS`), made now and kept with the queued write, so
+ * that a note sent later is dated when it was written; every attempt sends the same body.
  */
 export function newRuminationWrite(
   body: RuminationWriteRequest,
   idempotencyKey: string = newIdempotencyKey(),
+  writtenAt: Date = new Date(),
 ): CreateRuminationWrite {
   return {
-    body,
+    body: { ...body, writtenTMS: writtenAt.toISOString() },
     idempotencyKey,
     label: body.publish ? 'New rumination' : 'New draft',
   };

@@ -7,6 +7,7 @@ import { createUser, getDb } from '../../../mocks/store';
 import { networkDown, networkUp } from '../../support/network';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from '../ruminations/warm-up';
+import { markFirstPublicAsked } from '../../../src/features/preferences/first-public-note';
 
 warmUpLazyModules();
 
@@ -56,7 +57,8 @@ describe('writing offline', () => {
   });
 
   test('a rumination published offline shows in its list, marked as not yet sent, until it is', async () => {
-    const { token } = createUser({ username: 'poet' });
+    const { user, token } = createUser({ username: 'poet' });
+    markFirstPublicAsked(user.id);
     const app = await renderApp('/my-ruminations', { token });
     networkDown();
     const write = async (content: string, button: 'Publish' | 'Save Draft') => {
@@ -89,7 +91,8 @@ describe('writing offline', () => {
   });
 
   test('a write refused after reconnecting stays in the list with Retry and Discard', async () => {
-    const { token } = createUser({ username: 'bob' });
+    const { user, token } = createUser({ username: 'bob' });
+    markFirstPublicAsked(user.id);
     server.use(
       http.post('*/api/ruminations', () =>
         HttpResponse.json({ title: 'Something broke' }, { status: 500 }),

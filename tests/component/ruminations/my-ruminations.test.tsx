@@ -4,6 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
 import { createRumination, createUser } from '../../../mocks/store';
+import { openAudiencePicker } from './audience-picker';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from './request-log';
 import { warmUpLazyModules } from './warm-up';
@@ -63,12 +64,10 @@ describe('My Ruminations', () => {
     const app = await renderApp('/my-ruminations', { token });
     const card = cardOf(await app.findByText('For some'));
 
-    const audiences = within(card).getByRole('list', { name: 'Audiences' });
-    expect(
-      within(audiences)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Best Friend', 'Therapist']);
+    // In words, as its readers see it too.
+    expect(within(card).getByText(/Who can read it/).parentElement).toHaveTextContent(
+      'Who can read it: Best Friends and Therapist',
+    );
     expect(within(card).getByRole('link', { name: 'alice' })).toHaveAttribute(
       'href',
       `/user/${alice.id}`,
@@ -90,6 +89,7 @@ describe('My Ruminations', () => {
     const dialog = within(await app.findByRole('dialog', { name: 'Edit Rumination' }));
     const content = dialog.getByLabelText('Content');
     expect(content).toHaveValue('Rough words');
+    await openAudiencePicker(app.user, dialog);
     expect(dialog.getByRole('checkbox', { name: 'Friend' })).toBeChecked();
     await app.user.clear(content);
     await app.user.type(content, 'Polished words');

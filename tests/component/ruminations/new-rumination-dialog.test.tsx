@@ -7,6 +7,7 @@ import { createRumination, createUser } from '../../../mocks/store';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from './request-log';
 import { warmUpLazyModules } from './warm-up';
+import { openAudiencePicker, publishPubliclyWhenAsked, tickAudiences } from './audience-picker';
 
 const log = logRequests();
 warmUpLazyModules();
@@ -43,8 +44,7 @@ describe('New Rumination dialog', () => {
     const dialog = await openDialog(app);
 
     await app.user.type(dialog.getByLabelText('Content'), 'For my closest people');
-    await app.user.click(dialog.getByRole('checkbox', { name: 'Best Friend' }));
-    await app.user.click(dialog.getByRole('checkbox', { name: 'Family' }));
+    await tickAudiences(app.user, dialog, 'Best Friend', 'Family');
     // Toggled off again: not sent.
     await app.user.click(dialog.getByRole('checkbox', { name: 'Family' }));
     expect(dialog.getByRole('checkbox', { name: 'Family' })).not.toBeChecked();
@@ -53,11 +53,16 @@ describe('New Rumination dialog', () => {
     await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
     await log.settled();
     expect(log.to('/api/ruminations', 'POST').map((r) => r.body)).toEqual([
-      { content: 'For my closest people', audiences: ['BestFriend'], publish: true },
+      {
+        content: 'For my closest people',
+        audiences: ['BestFriend'],
+        publish: true,
+        writtenTMS: expect.any(String),
+      },
     ]);
     const card = (await app.findByText('For my closest people')).closest('article');
     expect(card).not.toBeNull();
-    expect(within(card!).getByText('Best Friend')).toBeInTheDocument();
+    expect(within(card!).getByText('Best Friends')).toBeInTheDocument();
     expect(app.getByText('An older one')).toBeInTheDocument();
     // Refreshed by refetching, not by reloading the page.
     expect(app.router.state.location.pathname).toBe('/my-ruminations');
@@ -74,7 +79,7 @@ describe('New Rumination dialog', () => {
     expect(await app.findByText('Not ready yet')).toBeInTheDocument();
     await log.settled();
     expect(log.to('/api/ruminations', 'POST').map((r) => r.body)).toEqual([
-      { content: 'Not ready yet', publish: false },
+      { content: 'Not ready yet', publish: false, writtenTMS: expect.any(String) },
     ]);
   });
 
@@ -91,6 +96,7 @@ describe('New Rumination dialog', () => {
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Wait for it');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await publishPubliclyWhenAsked(app.user);
 
     await vi.waitFor(() => expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled());
     expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeDisabled();
@@ -111,6 +117,7 @@ describe('New Rumination dialog', () => {
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Keep me');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await publishPubliclyWhenAsked(app.user);
 
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     expect(app.getByRole('dialog', { name: 'New Rumination' })).toBeInTheDocument();
@@ -123,7 +130,7 @@ describe('New Rumination dialog', () => {
     const app = await renderApp('/public', { token });
     let dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Second thoughts');
-    await app.user.click(dialog.getByRole('checkbox', { name: 'Partner' }));
+    await tickAudiences(app.user, dialog, 'Partner');
     await app.user.click(dialog.getByRole('button', { name: 'Close' }));
     // Unsaved text: it asks first (tests/component/composer-kept.test.tsx).
     const question = await app.findByRole('alertdialog', { name: 'Discard what you wrote?' });
@@ -132,6 +139,7 @@ describe('New Rumination dialog', () => {
 
     dialog = await openDialog(app);
     expect(dialog.getByLabelText('Content')).toHaveValue('');
+    await openAudiencePicker(app.user, dialog);
     expect(dialog.getByRole('checkbox', { name: 'Partner' })).not.toBeChecked();
   });
 
@@ -141,6 +149,7 @@ describe('New Rumination dialog', () => {
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Hello, everyone');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await publishPubliclyWhenAsked(app.user);
 
     expect(await app.findByText('Hello, everyone')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/public');
@@ -176,6 +185,8 @@ describe('New Rumination dialog', () => {
     // 5,000 is still allowed.
     await app.user.type(content, '{Backspace}');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    // Asked now, once the content passes: a refused one never reached the question.
+    await publishPubliclyWhenAsked(app.user);
     await vi.waitFor(() => expect(log.to('/api/ruminations', 'POST')).toHaveLength(1));
   });
 });

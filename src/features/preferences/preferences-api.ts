@@ -1,0 +1,17 @@
+import type { Preferences, UpdatePreferencesRequest } from '../../api/preferences-schemas';
+import { api, withDefaultError } from '../../lib/http';
+
+/** GET and PUT /api/account/preferences (the contract's "Names people recognise"). */
+
+export function fetchPreferences(): Promise<Preferences> {
+  return withDefaultError('Failed to fetch your preferences', () =>
+    api.get('account/preferences').json<Preferences>(),
+  );
+}
+
+/** Any subset; answers every preference as now stored. */
+export function updatePreferences(body: UpdatePreferencesRequest): Promise<Preferences> {
+  return withDefaultError('Failed to save your preferences', () =>
+    api.put('account/preferences', { json: body }).json<Preferences>(),
+  );
+}
