@@ -65,7 +65,7 @@ test('bob asks alice to be his Friend; both bells count live; his comment on her
   await bell(alicePage, 'Notifications, 1 unread').click();
   await expect(
     list.getByRole('link', { name: `${bob.username} commented on your rumination` }),
-  ).toHaveAttribute('href', `/rumination/${note.id}`);
+  ).toHaveAttribute('href', `/rumination/${note.id}#comment-${bobsComment.id}`);
   // Notifications carry names and ids only: none of the comment's words.
   await expect(list).not.toContainText('Lovely to read');
 

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { inBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
-import { createRuminationViaApi, ruminationCard } from './support/ui';
+import { commentViaApi, createRuminationViaApi, ruminationCard } from './support/ui';
 
 /** The computed direction and alignment of an element, as a reader's eye meets it. */
 async function layoutOf(locator: Locator) {
@@ -142,4 +142,42 @@ test('axe: a note with a table, a task list and Arabic, and the not-found page, 
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
+});
+
+test("a notification quotes the note's first line and leads to the comment itself", async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const author = await createUser('quoted');
+  const reader = await createUser('commenter');
+  const note = await createRuminationViaApi(
+    request,
+    author,
+    `## A **long** walk by the sea\n\nThe rest of it.`,
+  );
+  await commentViaApi(request, reader, { ruminationId: note.id }, 'First!');
+  const { id: commentId } = await commentViaApi(
+    request,
+    reader,
+    { ruminationId: note.id },
+    'The one the link leads to',
+  );
+
+  await signInAs(page, author, '/notifications');
+  await expect(page).toHaveTitle('Notifications · Ruminations');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.getByText('A long walk by the sea')).toHaveCount(2);
+  const link = list.getByRole('link', { name: `${reader.username} commented on your rumination` });
+  await expect(link.first()).toHaveAttribute('href', `/rumination/${note.id}#comment-${commentId}`);
+  await inBothThemes(page, '/notifications with first lines', async () => {
+    await page.goto('/notifications');
+    await expect(list.getByText('A long walk by the sea')).toHaveCount(2);
+  });
+
+  await link.first().click();
+  const comment = page.locator(`#comment-${commentId}`);
+  await expect(comment).toBeFocused();
+  await expect(comment).toContainText('The one the link leads to');
+  await expect(comment).toBeInViewport();
 });
