@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/auth-context';
 import { usePageTitle } from '../lib/page-title';
 
 /**
@@ -8,15 +9,24 @@ import { usePageTitle } from '../lib/page-title';
  */
 export function PageNotFound() {
   usePageTitle('Page not found');
+  // Signed in, one's own feed is the likelier way back; the public page is there for everyone.
+  const { isAuthenticated } = useAuth();
   return (
     <div className="flex flex-col items-start gap-3">
       <h1 className="text-2xl font-bold">Page not found</h1>
       <p className="text-ink-muted">
         There is nothing at this address. It may have been mistyped, or the page has moved.
       </p>
-      <Link to="/public" className="text-link">
-        Go to Public Ruminations
-      </Link>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {isAuthenticated ? (
+          <Link to="/my-feed" className="text-link">
+            Go to My Feed
+          </Link>
+        ) : null}
+        <Link to="/public" className="text-link">
+          Go to Public Ruminations
+        </Link>
+      </div>
     </div>
   );
 }

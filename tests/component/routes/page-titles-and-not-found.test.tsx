@@ -71,3 +71,12 @@ describe('an address that leads nowhere', () => {
     },
   );
 });
+
+test('signed in, the not-found page offers the way back to My Feed too', async () => {
+  const { token } = createUser({ username: 'lost' });
+  const app = await renderApp('/no-such-page', { token });
+  expect(await app.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(app.getByRole('link', { name: 'Go to My Feed' })).toHaveAttribute('href', '/my-feed');
+  expect(app.getByRole('link', { name: 'Go to Public Ruminations' })).toBeInTheDocument();
+  app.unmount();
+});
