@@ -8,7 +8,8 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
   createUser,
 }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await signInAs(page, await createUser('mobile'), '/my-ruminations');
+  const mobile = await createUser('mobile');
+  await signInAs(page, mobile, '/my-ruminations');
   const nav = page.getByRole('navigation', { name: 'Main' });
   // The bar itself no longer shows them; New Rumination stays (it opens a dialog).
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
@@ -19,6 +20,8 @@ test('on a small screen the signed-in actions sit in an overflow menu that works
   await menuButton.click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([
+    // Who is signed in (their display name, here still their username), to their profile.
+    mobile.username,
     'My Ruminations',
     'My Feed',
     'People',
