@@ -16,6 +16,8 @@ export const account = z.object({
 export type Account = z.infer<typeof account>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
+/** A "change" that changes nothing would revoke every other session for no new secret. */
+export const NEW_PASSWORD_SAME = 'New password must be different from the current one';
 export const DELETE_PASSWORD_WRONG = 'Password is wrong';
 export { ERASED_ACCOUNT_NAME } from '../domain/erased-account';
 export { updateProfileRequest, type UpdateProfileRequest } from './profile-rules';
@@ -35,6 +37,10 @@ export const changePasswordRequest = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: NEW_PASSWORD_SAME,
+    path: ['newPassword'],
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
@@ -51,7 +57,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** GET /api/account/export?format=; names match ignoring case, as every query's do. */
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });
 
-/** A comment of one's own as the export holds it: the API's comment without its replies. */
+/**
+ * A comment as the export holds it: the API's comment without its replies. The caller's own, and
+ * (in `commentsOnMyRuminations`) other people's on the caller's ruminations, `createdBy` naming them.
+ */
 export const exportedComment = z.object({
   id,
   content: z.string(),
@@ -69,9 +78,12 @@ export const exportedRevision = z.object({ ruminationId: id, ...ruminationRevisi
 export type ExportedRevision = z.infer<typeof exportedRevision>;
 
 /**
- * The whole of `format=json`, in this key order. Ruminations in the trash are not in it, nor their
- * revisions or the comments on them (anyone's): they are out of every list, their author's
- * included, until restored (api-contract.md "Trash").
+ * The whole of `format=json`, in this key order. `comments` are the caller's own, anywhere, oldest
+ * first (as the contract says); `commentsOnMyRuminations` are the comments other people left on the
+ * caller's ruminations, deleted ones included, by rumination then comment, oldest first, so that
+ * every reply on the caller's notes finds the comment it answers in one list or the other.
+ * Ruminations in the trash are not in it, nor their revisions or the comments on them (anyone's):
+ * they are out of every list, their author's included, until restored (api-contract.md "Trash").
  */
 export const accountExport = z.object({
   exportedAt: timestamp,
@@ -79,6 +91,7 @@ export const accountExport = z.object({
   ruminations: z.array(rumination),
   revisions: z.array(exportedRevision),
   comments: z.array(exportedComment),
+  commentsOnMyRuminations: z.array(exportedComment),
   relations: z.array(userRelation),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: timestamp })),
 });

@@ -58,6 +58,8 @@ export const signupRequest = z.object({
   username: z
     .string()
     .trim()
+    // An empty field says so alone, not also what a username may hold.
+    .min(1, { message: 'Username is required', abort: true })
     .regex(
       USERNAME_PATTERN,
       'Username must be 3 to 32 characters of letters, digits, underscores, dots or hyphens',

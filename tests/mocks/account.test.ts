@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENT_PASSWORD_WRONG,
+  NEW_PASSWORD_SAME,
   DELETE_PASSWORD_WRONG,
   ERASED_ACCOUNT_NAME,
 } from '../../src/api/account-schemas';
@@ -49,6 +50,16 @@ describe('/api/account in the mock backend', () => {
       },
     });
     expect(common.json.errors).toEqual({ newPassword: ['Password is too common'] });
+    const same = await api('PUT', '/api/account/password', {
+      token,
+      body: {
+        currentPassword: DEFAULT_TEST_PASSWORD,
+        newPassword: DEFAULT_TEST_PASSWORD,
+        confirmPassword: DEFAULT_TEST_PASSWORD,
+      },
+    });
+    expect(same.status).toBe(400);
+    expect(same.json.errors).toEqual({ newPassword: [NEW_PASSWORD_SAME] });
 
     const ok = await api('PUT', '/api/account/password', {
       token,

@@ -3,6 +3,7 @@ import { hashPassword } from '../../server/credentials/password';
 import {
   CURRENT_PASSWORD_WRONG,
   DELETE_PASSWORD_WRONG,
+  NEW_PASSWORD_SAME,
   ERASED_ACCOUNT_NAME,
   type Account,
 } from '../../src/api/account-schemas';
@@ -85,6 +86,18 @@ describe('PUT /api/account/password', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(message);
+  });
+
+  it('refuses a new password equal to the current one on newPassword, and revokes nothing', async () => {
+    const me = await personWithPassword();
+    const res = await change(me, {
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { newPassword: [NEW_PASSWORD_SAME] } });
+    expect((await call(t, 'GET', '/api/account', { as: me })).statusCode).toBe(200);
   });
 
   it('refuses a confirmation that does not match', async () => {

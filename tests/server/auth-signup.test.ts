@@ -197,4 +197,12 @@ describe('sign-up and activation', () => {
       },
     });
   });
+
+  it('says an empty or blank username is required, not what a username may hold', async () => {
+    for (const username of ['', '   ']) {
+      const res = await signup({ username, email: 'empty@example.test', password: 'quiet-lake-7' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { username: ['Username is required'] } });
+    }
+  });
 });

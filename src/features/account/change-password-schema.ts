@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_SAME } from '../../api/account-schemas';
 import { PASSWORD_MIN } from '../../api/auth-schemas';
 
 /**
@@ -17,6 +18,10 @@ export const changePasswordForm = z
   .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, {
+    message: NEW_PASSWORD_SAME,
+    path: ['newPassword'],
   });
 export type ChangePasswordFormValues = z.infer<typeof changePasswordForm>;
 

@@ -31,6 +31,15 @@ describe('change password', () => {
     expect(app.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  test('says a new password must differ from the current one, before sending anything', async () => {
+    const { app, token } = await settingsOf('alice');
+    await fill(app, 'old-secret-1', 'old-secret-1');
+    const next = app.getByLabelText('New password');
+    await expect.poll(() => next.getAttribute('aria-invalid')).toBe('true');
+    expect(next).toHaveAccessibleDescription('New password must be different from the current one');
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
   test('shows "Current password is wrong" on its field', async () => {
     const { app, token } = await settingsOf('alice');
     await fill(app, 'not-my-password', 'brand-new-secret');
