@@ -4,13 +4,17 @@ import type { UserEvent } from '@testing-library/user-event';
 type Scope = BoundFunctions<typeof queries>;
 
 /** The composer's "Who can read it" button (its name ends with the current choice). */
-export function audienceButton(scope: Scope): HTMLElement {
-  return scope.getByRole('button', { name: /^Who can read it/ });
+export function audienceButton(scope: Scope, name: RegExp = /^Who can read it/): HTMLElement {
+  return scope.getByRole('button', { name });
 }
 
-/** Opens the composer's audience picker, unless it is open already. */
-export async function openAudiencePicker(user: UserEvent, scope: Scope): Promise<void> {
-  const button = audienceButton(scope);
+/** Opens an audience picker (the composer's, unless named), unless it is open already. */
+export async function openAudiencePicker(
+  user: UserEvent,
+  scope: Scope,
+  name?: RegExp,
+): Promise<void> {
+  const button = audienceButton(scope, name);
   if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
 }
 
