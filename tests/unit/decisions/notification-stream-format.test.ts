@@ -17,7 +17,7 @@ const notification: Notification = {
   kind: 'CommentOnMyRumination',
   createTMS: '2026-03-01T12:00:00.000Z',
   isRead: false,
-  actor: { id: 2, username: 'bob' },
+  actor: { id: 2, username: 'bob', displayName: 'Bob' },
   ruminationId: 5,
   commentId: 9,
   relationId: null,
