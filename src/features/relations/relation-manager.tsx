@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { displayNameOf, type NamedPerson } from '../../components/ui/person-name';
 import type { UserRelation } from '../../api/relation-schemas';
 import {
   relationLabelFor,
@@ -16,7 +17,7 @@ import {
 
 interface RelationManagerProps {
   viewerId: number;
-  user: { id: number; username: string };
+  user: { id: number } & NamedPerson;
 }
 
 const buttonClass = 'btn btn-secondary';
@@ -70,7 +71,9 @@ function RelationManagerBody({
   return (
     <>
       {live.length === 0 ? (
-        <p className="text-sm text-ink-muted">You have no relations with {user.username} yet.</p>
+        <p className="text-sm text-ink-muted">
+          You have no relations with <bdi>{displayNameOf(user)}</bdi> yet.
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {live.map((relation) => (

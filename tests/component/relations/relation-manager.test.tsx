@@ -32,12 +32,27 @@ function offeredTypes(region: ReturnType<typeof within>): string[] {
     .map((o) => o.textContent ?? '');
 }
 
+/** "You have no relations with <name> yet.", the name isolated in its own element. */
+function noRelationsLine(region: ReturnType<typeof within>, name: string): HTMLElement {
+  return region.getByText(
+    (_content, element) =>
+      element?.tagName === 'P' && element.textContent === `You have no relations with ${name} yet.`,
+  );
+}
+
 describe('relation manager', () => {
+  test('names the person by their display name when they have no relation yet', async () => {
+    const me = createUser({ username: 'meg' });
+    const them = createUser({ username: 'theo', displayName: 'Théo Laurent' });
+    const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
+    expect(noRelationsLine(await manager(app), 'Théo Laurent')).toBeInTheDocument();
+  });
+
   test('with no relations all six types are offered; a request is sent and shown as pending', async () => {
     const { me, them } = pair();
     const app = await renderApp(`/user/${them.user.id}`, { token: me.token });
     const region = await manager(app);
-    expect(region.getByText('You have no relations with theo yet.')).toBeInTheDocument();
+    expect(noRelationsLine(region, 'theo')).toBeInTheDocument();
     expect(offeredTypes(region)).toEqual(ALL_TYPES);
 
     await app.user.selectOptions(region.getByRole('combobox', { name: 'Relation type' }), 'Friend');
@@ -190,7 +205,7 @@ describe('relation manager', () => {
     await app.user.click(region.getByRole('button', { name: 'Request relation' }));
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     expect(app.queryByRole('alert')).not.toBeInTheDocument();
-    expect(region.getByText('You have no relations with theo yet.')).toBeInTheDocument();
+    expect(noRelationsLine(region, 'theo')).toBeInTheDocument();
   });
 
   test('accepting a relation refreshes what the profile shows', async () => {
