@@ -7,6 +7,7 @@ import {
   commentsMarkdown,
   exportContentDisposition,
   exportFileName,
+  repliesOutsideExport,
   revisionFileName,
   revisionMarkdown,
   ruminationFileName,
@@ -76,19 +77,30 @@ function bodyOf(bytes: Uint8Array, end: () => void): ReadableStream<Uint8Array> 
   });
 }
 
+/** The document, and per own comment whether comments.md says it replies outside the file. */
+interface ExportOfAccount {
+  data: AccountExport;
+  ownRepliesOutside: boolean[];
+}
+
 /**
  * What the server's export holds, in its orders: notes newest first, their revisions by note then
- * revision, the rest oldest first. Notes in the trash are left out with their revisions and the
- * comments on them, as from every other list.
+ * revision, comments on the caller's notes by note then comment, the rest oldest first. Notes in
+ * the trash are left out with their revisions and the comments on them, as from every other list.
  */
-function accountExportOf(userId: number): AccountExport {
+function accountExportOf(userId: number): ExportOfAccount {
   const user = findUser(userId);
   if (!user) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
   const db = getDb();
   const live = new Set(db.ruminations.filter(isLive).map((r) => r.id));
   const own = db.ruminations.filter((r) => r.authorId === userId && live.has(r.id));
   const ownIds = new Set(own.map((r) => r.id));
-  return {
+  const authorOf = new Map(db.ruminations.map((r) => [r.id, r.authorId]));
+  const commentAuthorOf = new Map(db.comments.map((c) => [c.id, c.authorId]));
+  const ownComments = db.comments
+    .filter((c) => c.authorId === userId && live.has(c.ruminationId))
+    .sort((a, b) => a.id - b.id);
+  const data: AccountExport = {
     exportedAt: new Date().toISOString(),
     account: toAccount(user),
     ruminations: own.sort((a, b) => b.id - a.id).map(toRumination),
@@ -96,9 +108,10 @@ function accountExportOf(userId: number): AccountExport {
       .filter((v) => ownIds.has(v.ruminationId))
       .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
       .map((v) => ({ ruminationId: v.ruminationId, ...toRevision(v) })),
-    comments: db.comments
-      .filter((c) => c.authorId === userId && live.has(c.ruminationId))
-      .sort((a, b) => a.id - b.id)
+    comments: ownComments.map(toExportedComment),
+    commentsOnMyRuminations: db.comments
+      .filter((c) => ownIds.has(c.ruminationId) && c.authorId !== userId)
+      .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
       .map(toExportedComment),
     relations: db.relations
       .filter((r) => r.initiatorId === userId || r.receiverId === userId)
@@ -108,9 +121,18 @@ function accountExportOf(userId: number): AccountExport {
       .filter((a) => a.userId === userId)
       .map((a) => ({ version: a.version, acceptedAt: a.acceptedAt })),
   };
+  const ownRepliesOutside = ownComments.map((c) =>
+    repliesOutsideExport(userId, {
+      parentCommentId: c.parentCommentId,
+      ruminationAuthorId: authorOf.get(c.ruminationId) ?? 0,
+      parentAuthorId:
+        c.parentCommentId === null ? null : (commentAuthorOf.get(c.parentCommentId) ?? null),
+    }),
+  );
+  return { data, ownRepliesOutside };
 }
 
-function markdownZip(data: AccountExport): Uint8Array {
+function markdownZip({ data, ownRepliesOutside }: ExportOfAccount): Uint8Array {
   const files: Zippable = {};
   for (const rumination of data.ruminations) {
     files[ruminationFileName(rumination)] = [
@@ -125,7 +147,15 @@ function markdownZip(data: AccountExport): Uint8Array {
     ];
   }
   files[COMMENTS_FILE_NAME] = [
-    strToU8(commentsMarkdown(data.comments)),
+    strToU8(
+      commentsMarkdown(
+        data.comments.map((comment, i) => ({
+          comment,
+          repliesOutside: ownRepliesOutside[i] ?? false,
+        })),
+        data.commentsOnMyRuminations,
+      ),
+    ),
     { mtime: new Date(data.exportedAt) },
   ];
   return zipSync(files);
@@ -146,7 +176,8 @@ export const accountExportHandlers = [
         'Retry-After': String(EXPORT_RETRY_AFTER_SECONDS),
       });
     }
-    const data = accountExportOf(userId);
+    const exported = accountExportOf(userId);
+    const { data } = exported;
     const kind = format === 'json' ? 'json' : 'zip';
     const headers = {
       'Content-Type': EXPORT_CONTENT_TYPES[kind],
@@ -154,7 +185,7 @@ export const accountExportHandlers = [
         exportFileName(data.account.username, data.exportedAt, kind),
       ),
     };
-    const bytes = format === 'json' ? strToU8(JSON.stringify(data)) : markdownZip(data);
+    const bytes = format === 'json' ? strToU8(JSON.stringify(data)) : markdownZip(exported);
     exports.add(userId);
     return new HttpResponse(
       bodyOf(bytes, () => exports.delete(userId)),

@@ -1,3 +1,4 @@
+import { ERASED_ACCOUNT_NAME } from './erased-account';
 import { audienceNameOf, type RelationType } from './relation-types';
 
 /**
@@ -26,6 +27,11 @@ export interface MarkdownComment {
   isDeleted: boolean;
   ruminationId: number;
   parentCommentId: number | null;
+}
+
+/** A comment of the second part of comments.md, someone else's on my note: the export's shape has it. */
+export interface MarkdownCommentOnMine extends MarkdownComment {
+  createdBy: { username: string; displayName: string };
 }
 
 /** What a history file needs; the export's revision shape has all of it. */
@@ -123,21 +129,80 @@ export function revisionMarkdown(revision: MarkdownRevision): string {
   ].join('\n');
 }
 
-/** The start of comments.md; the sections follow, one per comment, in the order given. */
+/** The start of comments.md; the sections of my own comments follow, in the order given. */
 export function commentsMarkdownHead(): string {
   return '# My comments\n\nEvery comment I wrote, oldest first.\n';
 }
 
+/** The start of the second part of comments.md: the comments other people left on my notes. */
+export function commentsOnMineMarkdownHead(): string {
+  return '\n# Comments on my ruminations\n\nEvery comment other people left on my ruminations, note by note, oldest first.\n';
+}
+
 /**
- * One comment as a section of comments.md. The words are quoted (`> ` on every line) so that a
- * heading or a `---` in a comment cannot break the file's own structure.
+ * Whether the comment an own comment replies to is in neither part of comments.md: the file holds
+ * my comments and every comment on my ruminations, so a reply points outside it only when it
+ * answers someone else's comment on someone else's rumination. An erased account's comment is
+ * never mine (its tombstone has its own id).
  */
-export function commentMarkdown(comment: MarkdownComment): string {
+export function repliesOutsideExport(
+  callerId: number,
+  facts: {
+    parentCommentId: number | null;
+    ruminationAuthorId: number;
+    parentAuthorId: number | null;
+  },
+): boolean {
+  return (
+    facts.parentCommentId !== null &&
+    facts.ruminationAuthorId !== callerId &&
+    facts.parentAuthorId !== callerId
+  );
+}
+
+/**
+ * One of my comments as a section of comments.md. The words are quoted (`> ` on every line) so
+ * that a heading or a `---` in a comment cannot break the file's own structure. `repliesOutside`
+ * (repliesOutsideExport) says that the comment it answers is not in the file, so that no "In reply
+ * to" points at a section a reader will not find.
+ */
+export function commentMarkdown(comment: MarkdownComment, repliesOutside = false): string {
+  return commentSection(comment, [], repliesOutside);
+}
+
+/** Someone else's comment on my rumination as a section of comments.md, naming its author. */
+export function commentOnMineMarkdown(comment: MarkdownCommentOnMine): string {
+  return commentSection(comment, [`- By: ${authorLine(comment.createdBy)}`], false);
+}
+
+/**
+ * "José Núñez 🌻 (@jnunez)": the name people recognise, and the username that tells two people of
+ * one name apart; an erased account has neither, only its placeholder name.
+ */
+function authorLine(person: { username: string; displayName: string }): string {
+  return person.username === ERASED_ACCOUNT_NAME
+    ? ERASED_ACCOUNT_NAME
+    : `${person.displayName} (@${person.username})`;
+}
+
+function commentSection(
+  comment: MarkdownComment,
+  byline: readonly string[],
+  repliesOutside: boolean,
+): string {
+  const parent = comment.parentCommentId;
   const facts = [
+    ...byline,
     `- Rumination: ${comment.ruminationId}`,
     `- Written: ${comment.createTMS}`,
     ...(comment.updateTMS !== comment.createTMS ? [`- Updated: ${comment.updateTMS}`] : []),
-    `- In reply to: ${comment.parentCommentId === null ? 'none' : `comment ${comment.parentCommentId}`}`,
+    `- In reply to: ${
+      parent === null
+        ? 'none'
+        : repliesOutside
+          ? `comment ${parent} (not mine, on someone else's rumination: not in this file)`
+          : `comment ${parent}`
+    }`,
   ];
   const body = comment.isDeleted
     ? '*Deleted.*'
@@ -149,10 +214,18 @@ export function commentMarkdown(comment: MarkdownComment): string {
   return `\n## Comment ${comment.id}${comment.isDeleted ? ' (deleted)' : ''}\n\n${facts.join('\n')}\n\n${body}\n`;
 }
 
-/** The whole of comments.md, for whoever holds the comments at once (the mock backend). */
-export function commentsMarkdown(comments: Iterable<MarkdownComment>): string {
+/**
+ * The whole of comments.md, for whoever holds the comments at once (the mock backend): my comments,
+ * each with whether it replies outside the file, then the comments on my ruminations.
+ */
+export function commentsMarkdown(
+  own: Iterable<{ comment: MarkdownComment; repliesOutside: boolean }>,
+  onMine: Iterable<MarkdownCommentOnMine>,
+): string {
   let text = commentsMarkdownHead();
-  for (const comment of comments) text += commentMarkdown(comment);
+  for (const { comment, repliesOutside } of own) text += commentMarkdown(comment, repliesOutside);
+  text += commentsOnMineMarkdownHead();
+  for (const comment of onMine) text += commentOnMineMarkdown(comment);
   return text;
 }
 

@@ -2,7 +2,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
-import { createComment, createRumination, getDb } from '../../mocks/store';
+import { ERASED_ACCOUNT_NAME } from '../../src/domain/erased-account';
+import { createComment, createRumination, createUser, getDb } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend } from './mock-backend';
 import { commentBy, people, relate } from '../support/store-people';
 
@@ -13,7 +14,8 @@ setupMockBackend();
  * (tests/server/account-export.test.ts), from the same Markdown functions.
  */
 
-const SECRETS = ['SECRET-READABLE', 'SECRET-HIDDEN', 'SECRET-THEIRS', 'SECRET-ON-MINE'];
+const SECRETS = ['SECRET-READABLE', 'SECRET-HIDDEN', 'SECRET-THEIRS', 'SECRET-ERASED'];
+const FRIEND_NAME = 'José Núñez 🌻';
 
 function arrange() {
   const { alice: me, bob: friend, carol: stranger } = people();
@@ -38,16 +40,33 @@ function arrange() {
     audiences: [3, 2],
   });
   const draft = createRumination({ authorId: me.user.id, content: 'A draft', isPublished: false });
-  commentBy(friend, published.id, { content: 'SECRET-ON-MINE' });
+  friend.user.displayName = FRIEND_NAME;
+  const friendsOnMine = commentBy(friend, published.id, { content: 'Lovely words' });
   const comments = [
     createComment({ authorId: me.user.id, ruminationId: published.id, content: 'Mine, here' }),
     commentBy(me, readable.id, { parentCommentId: theirs.id, content: 'My reply' }),
     commentBy(me, readable.id, { isDeleted: true }),
+    commentBy(me, published.id, { parentCommentId: friendsOnMine.id, content: 'Thanks' }),
   ];
+  const answer = commentBy(friend, published.id, {
+    parentCommentId: comments[0]!.id,
+    content: 'Answering',
+  });
+  const onShared = commentBy(friend, shared.id, { content: 'On the shared one' });
+  // A comment of an account since erased: deleted, its author the tombstone.
+  const leaver = createUser({ username: 'leaver' });
+  const erased = commentBy(leaver, published.id, { content: 'SECRET-ERASED' });
+  leaver.user.username = ERASED_ACCOUNT_NAME;
+  leaver.user.displayName = ERASED_ACCOUNT_NAME;
+  erased.content = '';
+  erased.isDeleted = true;
   return {
     me,
+    friend,
     notes: { published, shared, draft },
     comments,
+    // By note, then comment.
+    onMine: [friendsOnMine, answer, erased, onShared],
     relations: [accepted, pending, rejected, deleted],
   };
 }
@@ -80,7 +99,7 @@ describe('GET /api/account/export (mock backend)', () => {
   });
 
   it('gives the JSON document of the contract with everything of the caller’s', async () => {
-    const { me, notes, comments, relations } = arrange();
+    const { me, friend, notes, comments, onMine, relations } = arrange();
     const res = await download(me.token, '?Format=json');
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('application/json; charset=utf-8');
@@ -94,16 +113,38 @@ describe('GET /api/account/export (mock backend)', () => {
       notes.shared.id,
       notes.published.id,
     ]);
-    expect(data.ruminations[2]?.commentCount).toBe(2);
+    expect(data.ruminations[2]?.commentCount).toBe(4);
     expect(data.comments.map((c) => c.id)).toEqual(comments.map((c) => c.id));
     expect(data.comments[2]).toMatchObject({ isDeleted: true, content: '' });
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'account',
+      'ruminations',
+      'revisions',
+      'comments',
+      'commentsOnMyRuminations',
+      'relations',
+      'termsAcceptances',
+    ]);
+    expect(data.commentsOnMyRuminations.map((c) => c.id)).toEqual(onMine.map((c) => c.id));
+    expect(data.commentsOnMyRuminations[0]).toMatchObject({
+      content: 'Lovely words',
+      createdBy: { id: friend.user.id, username: 'bob', displayName: FRIEND_NAME },
+      isDeleted: false,
+      parentCommentId: null,
+    });
+    expect(data.commentsOnMyRuminations[2]).toMatchObject({
+      createdBy: { displayName: ERASED_ACCOUNT_NAME },
+      isDeleted: true,
+      content: '',
+    });
     expect(data.relations.map((r) => r.id)).toEqual(relations.map((r) => r.id));
     expect(data.termsAcceptances).toEqual([{ version: '1.0', acceptedAt: expect.any(String) }]);
     for (const words of SECRETS) expect(raw).not.toContain(words);
   });
 
   it('gives a zip of one Markdown file per own rumination and comments.md', async () => {
-    const { me, notes, comments } = arrange();
+    const { me, notes, comments, onMine } = arrange();
     const res = await download(me.token, '?format=markdown');
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('application/zip');
@@ -133,10 +174,27 @@ describe('GET /api/account/export (mock backend)', () => {
     const commentsMd = files[COMMENTS_FILE_NAME] ?? '';
     for (const c of comments) expect(commentsMd).toContain(`\n## Comment ${c.id}`);
     expect(commentsMd).toContain(`## Comment ${comments[2]?.id} (deleted)`);
+    const [mineMd, onMineMd] = commentsMd.split('\n# Comments on my ruminations\n');
+    for (const c of comments)
+      expect(mineMd).toMatch(new RegExp(`\\n## Comment ${c.id}( \\(deleted\\))?\\n`));
+    const sections = (onMineMd ?? '').split('\n## Comment ').slice(1);
+    expect(sections.map((text) => Number.parseInt(text, 10))).toEqual(onMine.map((c) => c.id));
+    expect(sections[0]).toContain(`- By: ${FRIEND_NAME} (@bob)\n`);
+    expect(sections[2]).toContain(`- By: ${ERASED_ACCOUNT_NAME}\n`);
+    // Every reply points at a section of the file, but mine to Bob on Bob's note, which says so.
+    const held = new Set([...commentsMd.matchAll(/\n## Comment (\d+)/g)].map((m) => Number(m[1])));
+    const replies = [...commentsMd.matchAll(/\n- In reply to: comment (\d+)(.*)\n/g)];
+    expect(replies.map((m) => [Number(m[1]), m[2]])).toEqual([
+      [comments[1]?.parentCommentId, " (not mine, on someone else's rumination: not in this file)"],
+      [onMine[0]?.id, ''],
+      [comments[0]?.id, ''],
+    ]);
+    for (const [, parent, rest] of replies) if (rest === '') expect(held).toContain(Number(parent));
     for (const text of Object.values(files)) {
       for (const words of SECRETS) expect(text).not.toContain(words);
     }
     // The store is untouched by an export.
     expect(getDb().ruminations).toHaveLength(5);
+    expect(getDb().comments.find((c) => c.id === onMine[0]?.id)?.content).toBe('Lovely words');
   });
 });

@@ -166,6 +166,7 @@ describe('a note in the trash and the export', () => {
     const friendsBefore = await jsonExportOf(friend);
     const zipBefore = await zipExportOf(me);
     expect(before.revisions.map((v) => v.ruminationId)).toEqual([mine.id]);
+    expect(before.commentsOnMyRuminations.map((c) => c.id)).toEqual([friendsCommentOnMine]);
 
     await trash(me, mine);
     await trash(friend, friendsNote);
@@ -174,6 +175,7 @@ describe('a note in the trash and the export', () => {
     expect(during.ruminations.map((r) => r.id)).toEqual([kept.id]);
     expect(during.revisions).toEqual([]);
     expect(during.comments).toEqual([]);
+    expect(during.commentsOnMyRuminations).toEqual([]);
     expect(JSON.stringify(during)).not.toContain('to be trashed');
     expect((await jsonExportOf(friend)).comments.map((c) => c.id)).not.toContain(
       friendsCommentOnMine,
@@ -183,6 +185,7 @@ describe('a note in the trash and the export', () => {
       [COMMENTS_FILE_NAME, ruminationFileName(kept)].sort(),
     );
     expect(zipDuring[COMMENTS_FILE_NAME]).not.toContain('my word');
+    expect(zipDuring[COMMENTS_FILE_NAME]).not.toContain(`## Comment ${friendsCommentOnMine}`);
 
     await restore(me, mine);
     await restore(friend, friendsNote);

@@ -3,7 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountExport, type AccountExport } from '../../src/api/account-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
+import { ERASED_ACCOUNT_NAME } from '../../src/domain/erased-account';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
+import { eraseAccount } from '../../server/modules/account/account-erasure';
 import { EXPORT_PAGE_SIZE } from '../../server/modules/account/export-queries';
 import { ZipWriter } from '../../server/modules/account/export-zip';
 import { setUpTestApp } from './support/test-app';
@@ -33,6 +35,12 @@ const secrets: string[] = [];
 const mine: { published: Rumination; shared: Rumination; draft: Rumination } = {} as never;
 const myCommentIds: number[] = [];
 let deletedCommentId: number;
+/** Other people's comments on the caller's notes, in the export's order (by note, then comment). */
+const onMine: { friendsFirst: number; friendsReply: number; erased: number; deleted: number } =
+  {} as never;
+let myReplyOutside: number;
+let friendCommentId: number;
+const FRIEND_NAME = 'José Núñez 🌻';
 const myRelationIds: number[] = [];
 let othersRelationId: number;
 
@@ -69,7 +77,12 @@ beforeAll(async () => {
   await writeRumination(t, friend, { content: `Not for you: ${hiddenSecret}`, audiences: [3] });
   const friendsComment = secret('FRIENDS-COMMENT');
   secrets.push(friendsComment);
-  const friendCommentId = await commentAs(friend, { ruminationId: readable.id }, friendsComment);
+  friendCommentId = await commentAs(friend, { ruminationId: readable.id }, friendsComment);
+  const named = await call(t, 'PUT', '/api/account/profile', {
+    as: friend,
+    body: { displayName: FRIEND_NAME, bio: '' },
+  });
+  expect(named.statusCode).toBe(200);
 
   // The caller's own notes: public, shared with two audiences, a draft.
   mine.published = await writeRumination(t, me, { content: 'First public thought, in words' });
@@ -79,20 +92,45 @@ beforeAll(async () => {
   });
   mine.draft = await writeRumination(t, me, { content: 'A draft, not yet out', publish: false });
 
-  // Someone else's comment on the caller's note is theirs, not the caller's.
-  const theirComment = secret('THEIR-COMMENT-ON-MINE');
-  secrets.push(theirComment);
-  await commentAs(friend, { ruminationId: mine.published.id }, theirComment);
+  // Other people's comments on the caller's notes: the friend's, on two notes, one of them
+  // deleted; a reply to the caller; the comment of an account erased since.
+  onMine.friendsFirst = await commentAs(
+    friend,
+    { ruminationId: mine.published.id },
+    'Lovely words',
+  );
 
   // The caller's comments: on their own note, a reply on the friend's note, a deleted one.
   myCommentIds.push(
     await commentAs(me, { ruminationId: mine.published.id }, 'My own remark\n# not a heading'),
   );
-  myCommentIds.push(await commentAs(me, { parentCommentId: friendCommentId }, 'My reply to you'));
+  myReplyOutside = await commentAs(me, { parentCommentId: friendCommentId }, 'My reply to you');
+  myCommentIds.push(myReplyOutside);
   deletedCommentId = await commentAs(me, { ruminationId: readable.id }, 'Soon gone');
   myCommentIds.push(deletedCommentId);
   const del = await call(t, 'DELETE', `/api/comments/${deletedCommentId}`, { as: me });
   expect(del.statusCode).toBe(204);
+  // A reply by the caller to the friend on the caller's own note: its parent is in the second list.
+  myCommentIds.push(
+    await commentAs(me, { parentCommentId: onMine.friendsFirst }, 'Thank you\n\nreally'),
+  );
+
+  onMine.friendsReply = await commentAs(
+    friend,
+    { parentCommentId: myCommentIds[0]! },
+    'Answering your remark',
+  );
+  const leaver = await person(t);
+  const erasedWords = secret('ERASED');
+  secrets.push(erasedWords);
+  onMine.erased = await commentAs(leaver, { ruminationId: mine.published.id }, erasedWords);
+  await t.db.transaction().execute((trx) => eraseAccount(trx, leaver.id));
+  const gone = secret('DELETED-ON-MINE');
+  secrets.push(gone);
+  onMine.deleted = await commentAs(friend, { ruminationId: mine.shared.id }, gone);
+  expect(
+    (await call(t, 'DELETE', `/api/comments/${onMine.deleted}`, { as: friend })).statusCode,
+  ).toBe(204);
 });
 
 const exportOf = (as: Person | null, query: string) =>
@@ -156,6 +194,7 @@ describe('format=json', () => {
       'ruminations',
       'revisions',
       'comments',
+      'commentsOnMyRuminations',
       'relations',
       'termsAcceptances',
     ]);
@@ -174,7 +213,9 @@ describe('format=json', () => {
     // Exactly what the API answers for the note (commentCount counts live comments only).
     const one = await call(t, 'GET', `/api/ruminations/${mine.published.id}`, { as: me });
     expect(data.ruminations[2]).toEqual(one.json());
-    expect(data.ruminations[2]?.commentCount).toBe(2);
+    // Live comments on it: the friend's, the caller's remark and reply, the friend's answer (the
+    // erased account's comment is deleted).
+    expect(data.ruminations[2]?.commentCount).toBe(4);
     expect(data.ruminations[0]).toMatchObject({ isPublished: false, content: mine.draft.content });
   });
 
@@ -186,6 +227,39 @@ describe('format=json', () => {
     expect(deleted).toMatchObject({ isDeleted: true, content: '' });
     expect(data.comments[1]?.parentCommentId).not.toBeNull();
     expect(data.comments[0]).not.toHaveProperty('childComments');
+  });
+
+  it('holds the comments others left on the caller’s notes, by note then comment, named', async () => {
+    const { data } = await jsonExportOf(me);
+    expect(data.commentsOnMyRuminations.map((c) => c.id)).toEqual([
+      onMine.friendsFirst,
+      onMine.friendsReply,
+      onMine.erased,
+      onMine.deleted,
+    ]);
+    const [first, reply, erased, deleted] = data.commentsOnMyRuminations;
+    expect(first).toEqual({
+      id: onMine.friendsFirst,
+      content: 'Lovely words',
+      createdBy: { id: friend.id, username: friend.username, displayName: FRIEND_NAME },
+      createTMS: expect.any(String),
+      updateTMS: expect.any(String),
+      isDeleted: false,
+      ruminationId: mine.published.id,
+      parentCommentId: null,
+    });
+    expect(reply).toMatchObject({ parentCommentId: myCommentIds[0], isDeleted: false });
+    expect(erased).toMatchObject({
+      createdBy: { displayName: ERASED_ACCOUNT_NAME },
+      isDeleted: true,
+      content: '',
+    });
+    expect(deleted).toMatchObject({ ruminationId: mine.shared.id, isDeleted: true, content: '' });
+    // Every reply on the caller's notes finds its parent in one list or the other.
+    const held = new Set([...data.comments, ...data.commentsOnMyRuminations].map((c) => c.id));
+    for (const c of data.commentsOnMyRuminations) {
+      if (c.parentCommentId !== null) expect(held).toContain(c.parentCommentId);
+    }
   });
 
   it('holds every relation of the caller in every state, either direction, and no other', async () => {
@@ -266,12 +340,56 @@ describe('format=markdown', () => {
   it('lists every own comment in comments.md, deleted ones marked', async () => {
     const files = unzip((await exportOf(me, '?format=markdown')).rawPayload);
     const comments = files[COMMENTS_FILE_NAME] ?? '';
-    for (const id of myCommentIds) expect(comments).toContain(`\n## Comment ${id}`);
+    const [mineOnly] = comments.split('\n# Comments on my ruminations\n');
+    for (const id of myCommentIds) expect(mineOnly).toContain(`\n## Comment ${id}`);
     expect(comments).toContain(`## Comment ${deletedCommentId} (deleted)`);
     expect(comments).not.toContain('Soon gone');
     // A comment's own Markdown is quoted, so it cannot start a section of the file.
     expect(comments).toContain('> My own remark\n> # not a heading');
     expect(comments).toContain(`- Rumination: ${mine.published.id}`);
+  });
+
+  it('holds in comments.md the comments on the caller’s notes, each naming its author', async () => {
+    const files = unzip((await exportOf(me, '?format=markdown')).rawPayload);
+    const comments = files[COMMENTS_FILE_NAME] ?? '';
+    const parts = comments.split('\n# Comments on my ruminations\n');
+    expect(parts).toHaveLength(2);
+    const onMineMd = parts[1] ?? '';
+    const sections = onMineMd.split('\n## Comment ').slice(1);
+    expect(sections.map((text) => Number.parseInt(text, 10))).toEqual([
+      onMine.friendsFirst,
+      onMine.friendsReply,
+      onMine.erased,
+      onMine.deleted,
+    ]);
+    expect(sections[0]).toContain(`- By: ${FRIEND_NAME} (@${friend.username})\n`);
+    expect(sections[0]).toContain('> Lovely words');
+    expect(sections[1]).toContain(`- In reply to: comment ${myCommentIds[0]}\n`);
+    expect(sections[2]).toMatch(/^\d+ \(deleted\)\n/);
+    expect(sections[2]).toContain(`- By: ${ERASED_ACCOUNT_NAME}\n`);
+    expect(sections[3]).toContain(`- Rumination: ${mine.shared.id}\n`);
+  });
+
+  it('has every "In reply to" point at a comment the file holds, or say it is not in it', async () => {
+    const files = unzip((await exportOf(me, '?format=markdown')).rawPayload);
+    const comments = files[COMMENTS_FILE_NAME] ?? '';
+    const held = new Set([...comments.matchAll(/\n## Comment (\d+)/g)].map((m) => Number(m[1])));
+    const replies = [...comments.matchAll(/\n- In reply to: comment (\d+)(.*)\n/g)];
+    expect(replies.length).toBe(3);
+    for (const [line, parent, rest] of replies) {
+      if (Number(parent) === friendCommentId) {
+        // My reply to the friend's comment on the friend's note: the one parent outside the file.
+        expect(line).toContain(
+          `comment ${friendCommentId} (not mine, on someone else's rumination: not in this file)`,
+        );
+      } else {
+        expect(held, line).toContain(Number(parent));
+        expect(rest).toBe('');
+      }
+    }
+    expect(comments).toMatch(
+      new RegExp(`## Comment ${myReplyOutside}\\n[\\s\\S]*?not in this file`),
+    );
   });
 });
 
@@ -309,18 +427,34 @@ describe('large accounts', () => {
     for (let i = 0; i < EXPORT_PAGE_SIZE + 1; i++) await insertComment(t.db, big, target.id);
     const others = await Promise.all([1, 2, 3].map(() => person(t)));
     for (const other of others) await relation(t.db, other, big, 0, 'pending');
+    // Other people's comments on three notes, interleaved, past one page: a page may end inside a
+    // note's comments, and the next must go on from there.
+    const targets = [
+      target,
+      ...(await Promise.all([1, 2].map(() => writeRumination(t, big, { content: 'more' })))),
+    ];
+    const theirs: [number, number][] = [];
+    for (let i = 0; i < EXPORT_PAGE_SIZE + 5; i++) {
+      const on = targets[i % 3]!.id;
+      theirs.push([on, await insertComment(t.db, others[i % 2]!, on)]);
+    }
+    theirs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
     const { data } = await jsonExportOf(big);
     const ids = data.ruminations.map((r) => r.id);
-    expect(ids).toHaveLength(notes + 1);
+    expect(ids).toHaveLength(notes + 3);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(data.comments).toHaveLength(EXPORT_PAGE_SIZE + 1);
+    expect(data.commentsOnMyRuminations.map((c) => [c.ruminationId, c.id])).toEqual(theirs);
     expect(data.relations).toHaveLength(3);
 
     const files = unzip((await exportOf(big, '?format=markdown')).rawPayload);
-    expect(Object.keys(files)).toHaveLength(notes + 2);
-    expect(files[COMMENTS_FILE_NAME]?.match(/\n## Comment /g)).toHaveLength(EXPORT_PAGE_SIZE + 1);
+    expect(Object.keys(files)).toHaveLength(notes + 4);
+    expect(files[COMMENTS_FILE_NAME]?.match(/\n## Comment /g)).toHaveLength(
+      EXPORT_PAGE_SIZE + 1 + theirs.length,
+    );
+    expect(files[COMMENTS_FILE_NAME]?.match(/\n- By: /g)).toHaveLength(theirs.length);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ExportSource } from './export-source';
+import type { ExportSource, OwnExportedComment } from './export-source';
 
 /**
  * `format=json`: the accountExport document of src/api/account-schemas.ts, in its key order, written
@@ -9,7 +9,8 @@ export async function* jsonExportChunks(source: ExportSource): AsyncGenerator<st
   yield `{"exportedAt":${JSON.stringify(source.exportedAt)},"account":${JSON.stringify(source.account)}`;
   yield* jsonArray('ruminations', source.ruminations());
   yield* jsonArray('revisions', source.revisions());
-  yield* jsonArray('comments', source.comments());
+  yield* jsonArray('comments', commentsOnly(source.comments()));
+  yield* jsonArray('commentsOnMyRuminations', source.commentsOnMyRuminations());
   yield* jsonArray('relations', source.relations());
   yield `,"termsAcceptances":${JSON.stringify(await source.termsAcceptances())}}`;
 }
@@ -23,4 +24,11 @@ async function* jsonArray(name: string, pages: AsyncIterable<unknown[]>): AsyncG
     first = false;
   }
   yield ']';
+}
+
+/** The JSON holds an own comment as the API's shape, without what only comments.md says. */
+async function* commentsOnly(
+  pages: AsyncIterable<OwnExportedComment[]>,
+): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield page.map((own) => own.comment);
 }

@@ -1,7 +1,9 @@
 import {
   COMMENTS_FILE_NAME,
   commentMarkdown,
+  commentOnMineMarkdown,
   commentsMarkdownHead,
+  commentsOnMineMarkdownHead,
   revisionFileName,
   revisionMarkdown,
   ruminationFileName,
@@ -13,7 +15,7 @@ import { ZipWriter } from './export-zip';
 /**
  * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update), one
  * per earlier version of each in history/ (dated when it was saved), and comments.md (the JSON's
- * lists, so trashed notes are left out here too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts,
+ * two comment lists, so trashed notes are left out here too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts,
  * which the mock backend uses too.
  */
 export async function* markdownExportChunks(source: ExportSource): AsyncGenerator<Buffer> {
@@ -42,10 +44,15 @@ export async function* markdownExportChunks(source: ExportSource): AsyncGenerato
   yield* zip.finish();
 }
 
-/** comments.md, one part per page of comments. */
+/** comments.md, one part per page of comments: my own, then other people's on my notes. */
 async function* commentsParts(source: ExportSource): AsyncGenerator<Buffer> {
   yield Buffer.from(commentsMarkdownHead(), 'utf8');
   for await (const page of source.comments()) {
-    yield Buffer.from(page.map(commentMarkdown).join(''), 'utf8');
+    const text = page.map((own) => commentMarkdown(own.comment, own.repliesOutside)).join('');
+    yield Buffer.from(text, 'utf8');
+  }
+  yield Buffer.from(commentsOnMineMarkdownHead(), 'utf8');
+  for await (const page of source.commentsOnMyRuminations()) {
+    yield Buffer.from(page.map(commentOnMineMarkdown).join(''), 'utf8');
   }
 }

@@ -91,12 +91,15 @@ export async function ownRevisionPage(
 /**
  * A comment as the export writes it: the author is the account itself, so no join for a name. Only
  * comments on ruminations not in the trash: while one is, its comments are unreachable for everyone
- * (they come back with it on restore).
+ * (they come back with it on restore). With the authors of its rumination and of the comment it
+ * answers (by primary key, one row each), so that comments.md can tell a reply whose parent it
+ * does not hold (repliesOutsideExport of src/domain/markdown-export.ts).
  */
 function selectOwnComments(db: Kysely<Database>, authorId: number) {
   return db
     .selectFrom('comments as c')
     .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
+    .leftJoin('comments as p', 'p.id', 'c.parent_comment_id')
     .select([
       'c.id',
       'c.rumination_id',
@@ -105,6 +108,8 @@ function selectOwnComments(db: Kysely<Database>, authorId: number) {
       'c.is_deleted',
       'c.create_tms',
       'c.update_tms',
+      'r.author_id as rumination_author_id',
+      'p.author_id as parent_author_id',
     ])
     .where('c.author_id', '=', authorId)
     .where('r.deleted_tms', 'is', null);
@@ -114,8 +119,7 @@ export type OwnCommentRow = RowOf<ReturnType<typeof selectOwnComments>>;
 
 /**
  * One page of the comments the author wrote, anywhere, deleted ones included (their content is
- * already '' in the table), oldest first. Only the author's own: other people's comments on the
- * author's notes are theirs, not part of this account's export.
+ * already '' in the table), oldest first, through comments_author (author_id, id).
  */
 export async function ownCommentPage(
   db: Kysely<Database>,
@@ -124,6 +128,68 @@ export async function ownCommentPage(
 ): Promise<OwnCommentRow[]> {
   return selectOwnComments(db, authorId)
     .where('c.id', '>', afterId)
+    .orderBy('c.id', 'asc')
+    .limit(rowLimit(EXPORT_PAGE_SIZE))
+    .execute();
+}
+
+/**
+ * Other people's comments on the author's ruminations that are not in the trash, with their
+ * authors' names (an erased account's tombstone names itself ERASED_ACCOUNT_NAME).
+ */
+function selectCommentsOnOwnRuminations(db: Kysely<Database>, authorId: number) {
+  return db
+    .selectFrom('ruminations as r')
+    .innerJoin('comments as c', 'c.rumination_id', 'r.id')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select([
+      'c.id',
+      'c.rumination_id',
+      'c.parent_comment_id',
+      'c.author_id',
+      'u.username as author_username',
+      'u.display_name as author_display_name',
+      'c.content',
+      'c.is_deleted',
+      'c.create_tms',
+      'c.update_tms',
+    ])
+    .where('r.author_id', '=', authorId)
+    .where('r.deleted_tms', 'is', null)
+    .where('c.author_id', '<>', authorId);
+}
+
+export type CommentOnOwnRow = RowOf<ReturnType<typeof selectCommentsOnOwnRuminations>>;
+
+/** Where a page of comments on the author's ruminations ends: the next starts after it. */
+export interface CommentOnOwnCursor {
+  ruminationId: number;
+  id: number;
+}
+
+/**
+ * One page of other people's comments on the author's live ruminations, deleted ones included, by
+ * rumination then comment, oldest first: the author's ruminations through ruminations_author_id
+ * (author_id, id), each one's comments through comments_rumination (rumination_id, id), as the
+ * revisions are read. Not by comment id across all the notes: no index can give that order (the
+ * rumination's author is not a column of comments), so every page would sort all the remaining
+ * comments on the account's notes; this way a page reads its own rows, whatever the account's size.
+ */
+export async function commentOnOwnPage(
+  db: Kysely<Database>,
+  authorId: number,
+  after: CommentOnOwnCursor | undefined,
+): Promise<CommentOnOwnRow[]> {
+  return selectCommentsOnOwnRuminations(db, authorId)
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('r.id', '>', after?.ruminationId ?? 0),
+          eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('c.id', '>', after?.id ?? 0)]),
+        ]),
+      ),
+    )
+    .orderBy('r.id', 'asc')
     .orderBy('c.id', 'asc')
     .limit(rowLimit(EXPORT_PAGE_SIZE))
     .execute();

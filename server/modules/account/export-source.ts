@@ -12,6 +12,7 @@ import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
 import { ApiProblem } from '../../../src/api/problem';
 import { ACCOUNT_PROBLEMS } from '../../../src/domain/account-decisions';
+import { repliesOutsideExport } from '../../../src/domain/markdown-export';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
@@ -19,12 +20,15 @@ import { maskToAudiences } from '../ruminations/audience-mask';
 import { findAccount } from './account-queries';
 import { toAccount } from './account-service';
 import {
+  commentOnOwnPage,
   EXPORT_PAGE_SIZE,
   listTermsAcceptances,
   ownCommentPage,
   ownRevisionPage,
   ownRuminationPage,
   relationPage,
+  type CommentOnOwnCursor,
+  type CommentOnOwnRow,
   type OwnCommentRow,
   type OwnRevisionRow,
   type RevisionCursor,
@@ -35,6 +39,15 @@ import {
  * (export-json.ts, export-markdown.ts). The lists come as async sequences of pages, each read only
  * when the writer asks for it, so the server holds one page at a time whatever the account's size.
  */
+
+/**
+ * An own comment, and whether the comment it answers is in neither list (repliesOutsideExport):
+ * comments.md says so; the JSON holds the comment alone.
+ */
+export interface OwnExportedComment {
+  comment: ExportedComment;
+  repliesOutside: boolean;
+}
 
 /** Everything an export writer needs, each list as pages in API shapes. */
 export interface ExportSource {
@@ -48,13 +61,32 @@ export interface ExportSource {
   /** The revisions of those ruminations, by rumination then revision, oldest first. */
   revisions(): AsyncIterable<ExportedRevision[]>;
   /** Own comments, deleted ones included, oldest first. */
-  comments(): AsyncIterable<ExportedComment[]>;
+  comments(): AsyncIterable<OwnExportedComment[]>;
+  /**
+   * Other people's comments on those ruminations, deleted ones included, by rumination then
+   * comment, oldest first.
+   */
+  commentsOnMyRuminations(): AsyncIterable<ExportedComment[]>;
   /** Relations on either side, every state, oldest first. */
   relations(): AsyncIterable<UserRelation[]>;
   termsAcceptances(): Promise<AccountExport['termsAcceptances']>;
 }
 
-function toExportedComment(row: OwnCommentRow, author: UserRef): ExportedComment {
+function toOwnExportedComment(row: OwnCommentRow, author: UserRef): OwnExportedComment {
+  return {
+    comment: toExportedComment(row, author),
+    repliesOutside: repliesOutsideExport(author.id, {
+      parentCommentId: row.parent_comment_id,
+      ruminationAuthorId: row.rumination_author_id,
+      parentAuthorId: row.parent_author_id,
+    }),
+  };
+}
+
+function toExportedComment(
+  row: Omit<OwnCommentRow, 'rumination_author_id' | 'parent_author_id'>,
+  author: UserRef,
+): ExportedComment {
   return {
     id: row.id,
     content: row.content,
@@ -127,7 +159,18 @@ export async function exportSource(db: Kysely<Database>, user: AuthUser): Promis
       pages(
         (afterId) => ownCommentPage(db, row.id, afterId ?? 0),
         (c) => c.id,
-        (c) => toExportedComment(c, author),
+        (c) => toOwnExportedComment(c, author),
+      ),
+    commentsOnMyRuminations: () =>
+      pages<CommentOnOwnRow, ExportedComment, CommentOnOwnCursor>(
+        (after) => commentOnOwnPage(db, row.id, after),
+        (c) => ({ ruminationId: c.rumination_id, id: c.id }),
+        (c) =>
+          toExportedComment(c, {
+            id: c.author_id,
+            username: c.author_username,
+            displayName: c.author_display_name,
+          }),
       ),
     relations: () =>
       pages(
