@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
 import { useAccount } from './account-queries';
@@ -16,6 +17,9 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold">Settings</h1>
       <SettingsSection id="settings-profile" title="Profile">
         <ProfileForm />
+      </SettingsSection>
+      <SettingsSection id="settings-audiences" title="Who reads new notes">
+        <DefaultAudiencesSetting />
       </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />
