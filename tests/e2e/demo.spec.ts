@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { fillSignIn, openComments } from './support/ui';
+import { fillSignIn, openComments, publishPubliclyIfAsked } from './support/ui';
 
 /** The demo build (`vite build --mode demo`): the SPA alone, MSW answering /api in the browser. */
 function demoURL(): string {
@@ -55,6 +55,7 @@ test('demo mode: the login screen lists demo people; one signs in and sees their
   const dialog = page.getByRole('dialog', { name: 'New Rumination' });
   await dialog.getByPlaceholder("What's on your mind?").fill('Written in the demo');
   await dialog.getByRole('button', { name: 'Publish' }).click();
+  await publishPubliclyIfAsked(page, dialog);
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('article').filter({ hasText: 'Written in the demo' })).toBeVisible();
   await page.reload();

@@ -211,7 +211,8 @@ function Composer({
         onSubmit={submit}
         onValuesChange={onValuesChange}
         takesDown={takesDown ?? false}
-        firstPublic={firstPublic}
+        // A note public already is not anyone's first.
+        firstPublic={takesDown && opened.values.audiences.length === 0 ? undefined : firstPublic}
       />
     </>
   );

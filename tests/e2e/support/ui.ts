@@ -43,11 +43,49 @@ export async function writeRumination(
   const dialog = newRuminationDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByPlaceholder("What's on your mind?").fill(content);
-  for (const audience of opts.audiences ?? []) {
-    await dialog.getByRole('checkbox', { name: audienceLabel(audience), exact: true }).click();
-  }
+  await tickAudiences(dialog, opts.audiences ?? []);
   await dialog.getByRole('button', { name: opts.publish ? 'Publish' : 'Save Draft' }).click();
+  if (opts.publish && !opts.audiences?.length) await publishPubliclyIfAsked(page, dialog);
   await expect(dialog).toBeHidden();
+}
+
+/** The composer's audience picker: its button names the current choice ("Who can read it: Public"). */
+export function audiencePickerButton(scope: Locator): Locator {
+  return scope.getByRole('button', { name: /^Who can read it/ });
+}
+
+/** Opens the composer's picker (unless open) and ticks these audiences. */
+export async function tickAudiences(composer: Locator, audiences: AudienceName[]): Promise<void> {
+  if (audiences.length === 0) return;
+  const button = audiencePickerButton(composer);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  for (const audience of audiences) {
+    await composer.getByRole('checkbox', { name: audienceLabel(audience), exact: true }).click();
+  }
+}
+
+/** The question an account's first public note asks once. */
+export function firstPublicQuestion(page: Page): Locator {
+  return page.getByRole('alertdialog', { name: 'Publish for everyone?' });
+}
+
+/**
+ * After Publish with no audience: answers "Publish publicly" if this is the account's first public
+ * note in this browser (else the composer just closes).
+ */
+export async function publishPubliclyIfAsked(page: Page, composer: Locator): Promise<void> {
+  const question = firstPublicQuestion(page);
+  await expect
+    .poll(async () => (await question.isVisible()) || !(await composer.isVisible()))
+    .toBe(true);
+  if (await question.isVisible()) {
+    await question.getByRole('button', { name: 'Publish publicly' }).click();
+  }
+}
+
+/** A card's audience in words ("Public", "Friends and Family", "Only you"). */
+export function cardAudience(card: Locator): Locator {
+  return card.getByText(/^Who can read it: /).locator('..');
 }
 
 /** A rumination card: the smallest listed item that holds the content. */
