@@ -180,19 +180,32 @@ export async function commentOnOwnPage(
   authorId: number,
   after: CommentOnOwnCursor | undefined,
 ): Promise<CommentOnOwnRow[]> {
+  return commentOnOwnPageQuery(db, authorId, after).execute();
+}
+
+/** The query of commentOnOwnPage, unsent (the plan tests explain it). */
+export function commentOnOwnPageQuery(
+  db: Kysely<Database>,
+  authorId: number,
+  after: CommentOnOwnCursor | undefined,
+) {
   return selectCommentsOnOwnRuminations(db, authorId)
     .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('r.id', '>', after?.ruminationId ?? 0),
-          eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('c.id', '>', after?.id ?? 0)]),
-        ]),
-      ),
+      q
+        // Implied by the OR below, but on the outer table alone: the planner starts the author's
+        // index range at the cursor's note instead of walking the notes (and their comments)
+        // of every page before (measured: SQLite's plan read `author_id=?` alone without it).
+        .where('r.id', '>=', after?.ruminationId ?? 0)
+        .where((eb) =>
+          eb.or([
+            eb('r.id', '>', after?.ruminationId ?? 0),
+            eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('c.id', '>', after?.id ?? 0)]),
+          ]),
+        ),
     )
     .orderBy('r.id', 'asc')
     .orderBy('c.id', 'asc')
-    .limit(rowLimit(EXPORT_PAGE_SIZE))
-    .execute();
+    .limit(rowLimit(EXPORT_PAGE_SIZE));
 }
 
 /**
