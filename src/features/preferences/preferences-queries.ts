@@ -15,9 +15,14 @@ export const preferencesQueries = {
   mine: () => queryOptions({ queryKey: preferencesKey, queryFn: fetchPreferences }),
 };
 
-export function usePreferences() {
+/** `fresh`: asked again on mount even if cached lately (another device may have changed them). */
+export function usePreferences({ fresh = false }: { fresh?: boolean } = {}) {
   const { isAuthenticated } = useAuth();
-  return useQuery({ ...preferencesQueries.mine(), enabled: isAuthenticated });
+  return useQuery({
+    ...preferencesQueries.mine(),
+    enabled: isAuthenticated,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }
 
 /** Saves a change; the answer (every preference) becomes the cached copy at once. */

@@ -20,15 +20,15 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
   const writtenAt = useRef<{ key: string; at: Date } | null>(null);
   // A new note starts from the person's default audiences (kept on the server, so alike on every
   // device); a kept copy of what they were writing keeps its own (rumination-dialog.tsx).
-  const preferences = usePreferences();
+  const preferences = usePreferences({ fresh: true });
   const defaultAudiences = preferences.data?.defaultAudiences;
   const start = useMemo(
     () => ({ values: { content: '', audiences: defaultAudiences ?? [] } }),
     [defaultAudiences],
   );
-  // Nothing cached yet: waits for the answer, unless it cannot come (offline, or an error), when
-  // the note starts public as before anything was chosen, and says so.
-  const ready = !preferences.isPending || preferences.fetchStatus !== 'fetching';
+  // Read again at every opening: the form shows the cached choice at once and takes the answer
+  // in place if the person has not begun (offline: the cached choice, or public, said in words).
+  const ready = preferences.fetchStatus !== 'fetching';
 
   const showsDrafts = useRouterState({
     select: (state) =>
