@@ -6,6 +6,7 @@ import {
   commentOnOwnPage,
   commentOnOwnPageQuery,
   ownCommentPage,
+  ownRevisionPage,
 } from '../../server/modules/account/export-queries';
 import { sqliteWithQueryLog } from './support/query-plans';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -83,6 +84,15 @@ describe('on SQLite', () => {
         plan.filter((line) => line.includes('TEMP B-TREE')),
         plan.join('\n'),
       ).toEqual([]);
+    });
+
+    it('a later page of revisions starts at the cursor’s note, not the first', async () => {
+      const plans = await plansOf(() =>
+        ownRevisionPage(db, AUTHOR, { ruminationId: 20_002, id: 100_000 }),
+      );
+      expect(plans[0]).toContain(
+        'SEARCH r USING INDEX ruminations_author_id (author_id=? AND id>?)',
+      );
     });
 
     it('a later page of comments on own notes starts at the cursor’s note, not the first', async () => {

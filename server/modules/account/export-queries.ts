@@ -75,12 +75,15 @@ export async function ownRevisionPage(
 ): Promise<OwnRevisionRow[]> {
   return selectOwnRevisions(db, authorId)
     .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('r.id', '>', after?.ruminationId ?? 0),
-          eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('v.id', '>', after?.id ?? 0)]),
-        ]),
-      ),
+      q
+        // Implied by the OR, but on the outer table alone, as in commentOnOwnPageQuery.
+        .where('r.id', '>=', after?.ruminationId ?? 0)
+        .where((eb) =>
+          eb.or([
+            eb('r.id', '>', after?.ruminationId ?? 0),
+            eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('v.id', '>', after?.id ?? 0)]),
+          ]),
+        ),
     )
     .orderBy('r.id', 'asc')
     .orderBy('v.id', 'asc')
