@@ -35,7 +35,7 @@ function offeredTypes(region: ReturnType<typeof within>): string[] {
 /** "You have no relations with <name> yet.", the name isolated in its own element. */
 function noRelationsLine(region: ReturnType<typeof within>, name: string): HTMLElement {
   return region.getByText(
-    (_content, element) =>
+    (_content: string, element: Element | null) =>
       element?.tagName === 'P' && element.textContent === `You have no relations with ${name} yet.`,
   );
 }
