@@ -29,9 +29,12 @@ export function PersonName({ person }: { person: NamedPerson }) {
         {displayNameOf(person)}
       </span>
       {nameIsUsername(person) ? null : (
-        <span dir="ltr" className="text-xs font-normal text-ink-muted">
-          @{person.username}
-        </span>
+        <>
+          {/* A space, so that a screen reader (and a copy) says "Maya @maya", not "Maya@maya". */}{' '}
+          <span dir="ltr" className="text-xs font-normal text-ink-muted">
+            @{person.username}
+          </span>
+        </>
       )}
     </span>
   );

@@ -4,6 +4,7 @@ import type { Rumination } from '../../api/rumination-schemas';
 import { LazyCommentSection } from '../comments/lazy-comment-section';
 import { EditedMark } from '../../components/ui/edited-mark';
 import { NoteText } from '../../components/ui/note-text';
+import { PersonName, displayNameOf } from '../../components/ui/person-name';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { AudienceLine } from './audience-line';
 import { formatTimestamp } from '../../lib/format-time';
@@ -61,7 +62,11 @@ export function RuminationCard({
       >
         <header className="flex items-start justify-between gap-2">
           <div className="flex items-center gap-2">
-            <UserAvatar username={rumination.createdBy.username} size="sm" />
+            <UserAvatar
+              username={rumination.createdBy.username}
+              name={displayNameOf(rumination.createdBy)}
+              size="sm"
+            />
             <div className="flex flex-col">
               <Link
                 id={`rumination-${rumination.id}-author`}
@@ -69,7 +74,7 @@ export function RuminationCard({
                 params={{ userId: String(rumination.createdBy.id) }}
                 className="font-semibold text-ink no-underline hover:underline"
               >
-                {rumination.createdBy.username}
+                <PersonName person={rumination.createdBy} />
               </Link>
               {/* The time is the rumination's own address, to open or share it. */}
               <Link

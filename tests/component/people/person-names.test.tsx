@@ -22,7 +22,7 @@ describe('names people recognise', () => {
     const results = await searchPeople(app, 'nunez');
     const link = within(results).getByRole('link', { name: /José Núñez 🌻/ });
     expect(link).toHaveAttribute('href', `/user/${jose.user.id}`);
-    expect(link).toHaveTextContent('José Núñez 🌻@jose');
+    expect(link).toHaveAccessibleName('José Núñez 🌻 @jose');
     expect(within(link).getByText('@jose')).toHaveClass('text-ink-muted');
     // The avatar's letter is the name's, not the username's.
     expect(link.querySelector('[aria-hidden="true"]')).toHaveTextContent('J');

@@ -64,4 +64,14 @@ describe('a rumination on its own page', () => {
       await app.findByRole('heading', { level: 1, name: 'Rumination by alice' }),
     ).toBeInTheDocument();
   });
+
+  test('a card names its author by display name, with the @username beside it', async () => {
+    const maya = createUser({ username: 'maya', displayName: 'Maya Lindqvist' });
+    createRumination({ authorId: maya.user.id, content: 'A public thought' });
+    const app = await renderApp('/public');
+    const card = (await app.findByText('A public thought')).closest('article')!;
+    expect(card).toHaveAccessibleName('Maya Lindqvist @maya');
+    const author = within(card).getByRole('link', { name: 'Maya Lindqvist @maya' });
+    expect(author).toHaveAttribute('href', `/user/${maya.user.id}`);
+  });
 });
