@@ -5,8 +5,8 @@ import {
   type OfflineWrite,
   type OfflineWriteVariables,
 } from '../offline/offline-writes';
-import { isApiError } from '../../lib/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { sendKeepingWrittenTime } from '../../lib/written-time-send';
 import { postComment, updateComment } from './comment-api';
 import { invalidateCommentTree } from './comment-queries';
 
@@ -24,26 +24,9 @@ interface CommentWriteOf<TBody extends { content: string }> extends OfflineWrite
 export type CreateCommentWrite = CommentWriteOf<CreateCommentRequest>;
 export type UpdateCommentWrite = CommentWriteOf<UpdateCommentRequest>;
 
-/** Whether the server refused the time a comment was written (a clock far off, a week-old queue). */
-function refusesWrittenTime(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 400) return false;
-  return Object.keys(error.problem?.errors ?? {}).some((f) => f.toLowerCase() === 'writtentms');
-}
-
-/**
- * Sends a new comment with the time it was written, so one queued offline keeps it (contract:
- * "the time a note was written"). Should the server refuse that time, the comment is sent once
- * more without it, dated on arrival: the words matter more than their date. A refused request
- * stores nothing under its idempotency key, so the same key serves the second.
- */
-async function sendNewComment(write: CreateCommentWrite) {
-  try {
-    return await postComment(write.body, write.idempotencyKey);
-  } catch (error) {
-    if (write.body.writtenTMS === undefined || !refusesWrittenTime(error)) throw error;
-    const { writtenTMS: _refused, ...undated } = write.body;
-    return postComment(undated, write.idempotencyKey);
-  }
+/** A new comment with the time it was written (src/lib/written-time-send.ts). */
+function sendNewComment(write: CreateCommentWrite) {
+  return sendKeepingWrittenTime(write.body, (body) => postComment(body, write.idempotencyKey));
 }
 
 export const commentWrites = {

@@ -4,8 +4,8 @@ import type {
   Rumination,
   RuminationWriteRequest,
 } from '../../api/rumination-schemas';
-import { isApiError } from '../../lib/api-error';
 import { api, idempotencyHeaders, requireToken, withDefaultError } from '../../lib/http';
+import { sendKeepingWrittenTime } from '../../lib/written-time-send';
 
 /**
  * The writes of /api/ruminations/* with the spec's default error texts (section 8), apart from the
@@ -23,27 +23,14 @@ function postRumination(body: CreateRuminationRequest, idempotencyKey?: string) 
 }
 
 /**
- * `writtenTMS`: when the person pressed Save, so that a note sent later (offline) keeps that time.
- * The server refuses a time it cannot believe (a phone's clock far off, a queue older than 30
- * days: 400 on `writtenTMS`); the note is then sent once more without it, dated when it arrives,
- * so that nothing written is lost. A refused request stores nothing, so the same idempotency key
- * serves the second body.
+ * `writtenTMS`: when the person pressed Save, so that a note sent later (offline) keeps that time
+ * (sent again without it if the server cannot believe it: src/lib/written-time-send.ts).
  */
-export async function createRumination(
+export function createRumination(
   body: CreateRuminationRequest,
   idempotencyKey?: string,
 ): Promise<Rumination> {
-  try {
-    return await postRumination(body, idempotencyKey);
-  } catch (error) {
-    const { writtenTMS, ...untimed } = body;
-    if (writtenTMS === undefined || !refusesWrittenTime(error)) throw error;
-    return postRumination(untimed, idempotencyKey);
-  }
-}
-
-function refusesWrittenTime(error: unknown): boolean {
-  return isApiError(error) && error.status === 400 && !!error.problem?.errors?.['writtenTMS'];
+  return sendKeepingWrittenTime(body, (sent) => postRumination(sent, idempotencyKey));
 }
 
 /**
