@@ -61,6 +61,15 @@ const STRINGS = [
   'Zoë',
   'שלום',
 ];
+/** writtenTMS: believable, too old, ahead, and not a time at all. */
+const WRITTEN_TIMES = [
+  new Date(Date.now() - 3_600_000).toISOString(),
+  new Date(Date.now() - 40 * 86_400_000).toISOString(),
+  new Date(Date.now() + 3_600_000).toISOString(),
+  '2026-02-30T25:61:00Z',
+  'yesterday',
+  '',
+];
 const NUMBERS = [0, -1, 1, 1.5, 2 ** 31, 2 ** 53 + 1, -0, Number.POSITIVE_INFINITY, Number.NaN];
 const AUDIENCES = ['Friend', 'Family', 'BestFriend', 'Partner', 'Therapist', 'Enemy', 3, 99, -1];
 
@@ -240,6 +249,7 @@ function generate(world: World): Generated {
         email: `${pick(STRINGS)}@x.test`,
         password: pick(STRINGS),
         acceptedTosVersion: '1.0',
+        ...(chance(0.5) ? { displayName: pick(STRINGS) } : {}),
       }),
     () =>
       r(
@@ -274,6 +284,7 @@ function generate(world: World): Generated {
         content: pick(STRINGS),
         audiences: [pick(AUDIENCES)],
         publish: chance(0.5),
+        ...(chance(0.3) ? { writtenTMS: pick(WRITTEN_TIMES) } : {}),
       }),
     () =>
       r('PUT', `/api/ruminations/${someId(world, 'rumination')}`, {
@@ -317,6 +328,7 @@ function generate(world: World): Generated {
         content: pick(STRINGS),
         ruminationId: Number(someId(world, 'rumination')),
         parentCommentId: chance(0.5) ? Number(someId(world, 'comment')) : undefined,
+        ...(chance(0.3) ? { writtenTMS: pick(WRITTEN_TIMES) } : {}),
       }),
     () => {
       const id = someId(world, 'comment');
@@ -363,6 +375,14 @@ function generate(world: World): Generated {
         confirmPassword: pick(STRINGS),
       }),
     () => r('DELETE', '/api/account', { password: pick(STRINGS) }),
+    () => r('PUT', '/api/account/profile', { displayName: pick(STRINGS), bio: pick(STRINGS) }),
+    () => r('GET', '/api/account/preferences'),
+    () =>
+      r('PUT', '/api/account/preferences', {
+        defaultAudiences: [pick(AUDIENCES)],
+        emailDigest: pick(['off', 'daily', 'weekly', 'hourly', '', 1]),
+        push: { [pick(['RelationRequested', 'ReplyToMyComment', 'Nope'])]: pick([true, 'yes']) },
+      }),
     () => r('GET', `/api/account/export${oddQuery(['format'])}`),
     () => r('GET', '/api/health'),
     () =>
