@@ -20,6 +20,9 @@ test('José names himself in Settings → Profile; مريم finds him by typing 
   createUsers,
   anotherBrowser,
 }) => {
+  // Two people in two browsers, and axe on two screens in both themes: about 35 s alone, past the
+  // 45 s default when the machine runs other journeys beside it.
+  test.setTimeout(120_000);
   // Neither username says "jose": only his display name can be found by it.
   const [gardener, reader] = await createUsers('gardener', 'reader');
 
