@@ -1,5 +1,6 @@
 import { STREAM_HEARTBEAT_MS } from '../src/api/notification-stream-format';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
+import { originOf } from '../src/domain/push-subscriptions';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -75,6 +76,22 @@ export interface AppConfig {
    * (api-contract.md "Your writing is never lost"; src/domain/rumination-decisions.ts).
    */
   trashRetentionSeconds: number;
+  push: PushSettings;
+  /** How often the email digest looks for people due one (server/modules/digests). */
+  digestIntervalMs: number;
+}
+
+/** Web Push (api-contract.md "Reach them when the app is closed"; server/modules/push). */
+export interface PushSettings {
+  /**
+   * The VAPID key pair and contact, when the operator gives them; else one pair is generated on
+   * first start and kept in the database (server_keys), so every instance signs with it.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** The subject (a mailto: or https: URL) sent with a generated key pair. */
+  subject: string;
+  /** Exact origins besides the known push services that endpoints may name (self-hosted, tests). */
+  allowedOrigins: string[];
 }
 
 /** Timers of GET /api/notifications/stream (api-contract.md "Notifications"). */
@@ -218,6 +235,43 @@ const envSchema = z.object({
       .max(315_360_000, 'must be at most 315360000 (10 years)')
       .default(TRASH_RETENTION_SECONDS_DEFAULT),
   ),
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
+  PUSH_ALLOWED_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const item of (value ?? '').split(',')) {
+          if (item.trim() === '') continue;
+          const origin = originOf(item);
+          if (origin === null) {
+            ctx.addIssue({ code: 'custom', message: `"${item.trim()}" is not an origin` });
+            return z.NEVER;
+          }
+          origins.push(origin);
+        }
+        return origins;
+      }),
+  ),
+  DIGEST_INTERVAL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(86_400_000, 'must be at most 86400000 (a day)')
+      .default(15 * MINUTE),
+  ),
   API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
@@ -257,6 +311,21 @@ export class ConfigError extends Error {
 
 function scaled(rule: RateLimitRule, factor: number): RateLimitRule {
   return { max: Math.max(1, Math.round(rule.max * factor)), windowMs: rule.windowMs };
+}
+
+/** The operator's VAPID keys: both or neither (a half pair cannot sign). */
+function vapidOf(e: z.output<typeof envSchema>): PushSettings['vapid'] {
+  if (e.VAPID_PUBLIC_KEY === undefined && e.VAPID_PRIVATE_KEY === undefined) return undefined;
+  if (e.VAPID_PUBLIC_KEY === undefined || e.VAPID_PRIVATE_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither',
+    );
+  }
+  return {
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+    subject: e.VAPID_SUBJECT ?? 'mailto:admin@localhost',
+  };
 }
 
 /** Reads the configuration; throws ConfigError listing every bad variable. */
@@ -300,5 +369,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notificationStream: { heartbeatMs: e.STREAM_HEARTBEAT_MS, authCheckMs: e.STREAM_AUTH_CHECK_MS },
     exportsPerInstance: e.EXPORTS_PER_INSTANCE,
     trashRetentionSeconds: e.TRASH_RETENTION_SECONDS,
+    push: {
+      vapid: vapidOf(e),
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.replace(/^.*<([^>]+)>.*$/, '$1')}`,
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+    },
+    digestIntervalMs: e.DIGEST_INTERVAL_MS,
   };
 }

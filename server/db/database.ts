@@ -33,6 +33,7 @@ import * as m0014 from './migrations/0014-notification-streams';
 import * as m0015 from './migrations/0015-versions-and-trash';
 import * as m0016 from './migrations/0016-display-names';
 import * as m0017 from './migrations/0017-preferences';
+import * as m0018 from './migrations/0018-push-and-digests';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-versions-and-trash': m0015,
   '0016-display-names': m0016,
   '0017-preferences': m0017,
+  '0018-push-and-digests': m0018,
 };
 
 export interface DatabaseConfig {

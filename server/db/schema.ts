@@ -184,6 +184,47 @@ export interface NotificationStreamsTable {
   seen_tms: string;
 }
 
+/** Secrets every instance shares, made once per deployment (migration 0018). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  create_tms: string;
+}
+
+/** A browser's push subscription (migration 0018, server/modules/push). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** Base64url, as the browser sent them. */
+  p256dh: string;
+  auth: string;
+  create_tms: string;
+  update_tms: string;
+}
+
+/**
+ * A Web Push message still to send (migration 0018): a notification to fan out
+ * (`subscription_id` null) or one device's message.
+ */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  notification_id: number;
+  subscription_id: number | null;
+  due_tms: string;
+  /** ISO time until which an instance holds the row; null when nobody does. */
+  claimed_until: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** A person's last email digest (migration 0018). */
+export interface DigestStateTable {
+  user_id: number;
+  last_sent_tms: string;
+  /** The newest notification the last digest listed; the next lists newer ones. */
+  last_notification_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -199,4 +240,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_streams: NotificationStreamsTable;
   export_leases: ExportLeasesTable;
+  server_keys: ServerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  digest_state: DigestStateTable;
 }

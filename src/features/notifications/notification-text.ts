@@ -1,31 +1,12 @@
 import type { Notification } from '../../api/notification-schemas';
-import { relationLabelFor, relationTypeLabel } from '../../domain/relation-types';
 
 /**
- * What one notification says and where it leads. Notifications carry ids and names only, so the
- * line is built from the kind, the actor's display name and the relation type; the note's own
- * words (its first line, `firstLineOf`) are fetched apart, as the reader may see the note.
+ * Where a notification leads in the app's router, and how its note's first line and time read. The
+ * sentence itself is src/domain/notification-words.ts (shared with Web Push titles and digests),
+ * as is the same place as a plain path (`notificationPath`, for the service worker). The note's
+ * own words (its first line, `firstLineOf`) are fetched apart, as the reader may see the note.
  */
-
-export function notificationText(n: Notification, viewerId: number | null): string {
-  const who = n.actor.displayName;
-  switch (n.kind) {
-    case 'RelationRequested':
-      // The viewer received the request. The receiver of a Therapist request is the therapist, so
-      // from their side the asker wants to be their "Patient" (relationLabelFor).
-      return n.relationType === null
-        ? `${who} sent you a relation request`
-        : `${who} asked to be your ${relationLabelFor({ type: n.relationType, receiver: { id: viewerId ?? -1 } }, viewerId)}`;
-    case 'RelationAccepted':
-      return n.relationType === null
-        ? `${who} accepted your request`
-        : `${who} accepted your ${relationTypeLabel(n.relationType)} request`;
-    case 'CommentOnMyRumination':
-      return `${who} commented on your rumination`;
-    case 'ReplyToMyComment':
-      return `${who} replied to your comment`;
-  }
-}
+export { notificationText } from '../../domain/notification-words';
 
 export type NotificationTarget =
   | { to: '/people' }

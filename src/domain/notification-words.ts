@@ -1,0 +1,55 @@
+import type { Notification } from '../api/notification-schemas';
+import type { PushKind } from './preferences';
+import { relationLabelFor, relationTypeLabel } from './relation-types';
+
+/**
+ * What one notification says and where it leads, for every place that shows one: the app's list,
+ * the title of a Web Push message (contract: "Reach them when the app is closed": a sentence
+ * naming the actor by display name) and the email digest. Notifications carry ids and names only,
+ * so the sentence is built from the kind, the actor's display name and the relation type.
+ */
+
+export function notificationText(n: Notification, viewerId: number | null): string {
+  const who = n.actor.displayName;
+  switch (n.kind) {
+    case 'RelationRequested':
+      // The viewer received the request. The receiver of a Therapist request is the therapist, so
+      // from their side the asker wants to be their "Patient" (relationLabelFor).
+      return n.relationType === null
+        ? `${who} sent you a relation request`
+        : `${who} asked to be your ${relationLabelFor({ type: n.relationType, receiver: { id: viewerId ?? -1 } }, viewerId)}`;
+    case 'RelationAccepted':
+      return n.relationType === null
+        ? `${who} accepted your request`
+        : `${who} accepted your ${relationTypeLabel(n.relationType)} request`;
+    case 'CommentOnMyRumination':
+      return `${who} commented on your rumination`;
+    case 'ReplyToMyComment':
+      return `${who} replied to your comment`;
+  }
+}
+
+/**
+ * The app's page for a notification, as a path: a comment where it stands under its rumination
+ * (the page scrolls to `#comment-<id>`), a relation on People. The service worker opens it when a
+ * push is clicked and the digest links through it.
+ */
+export function notificationPath(n: Notification): string {
+  if (n.ruminationId === null) return '/people';
+  const page = `/rumination/${n.ruminationId}`;
+  return n.commentId === null ? page : `${page}#comment-${n.commentId}`;
+}
+
+/**
+ * The tag a device shows a pushed notification under: one per rumination, so several comments on
+ * one note replace each other instead of piling up; one per relation otherwise.
+ */
+export function pushTag(n: Notification): string {
+  if (n.ruminationId !== null) return `rumination-${n.ruminationId}`;
+  return n.relationId === null ? `notification-${n.id}` : `relation-${n.relationId}`;
+}
+
+/** Whether a notification of this kind reaches the recipient's devices (their `push` preferences). */
+export function shouldPush(push: Readonly<Record<PushKind, boolean>>, kind: PushKind): boolean {
+  return push[kind];
+}
