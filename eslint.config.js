@@ -29,6 +29,7 @@ const FEATURE_ORDER = [
   'trash',
   'people',
   'notifications',
+  'push',
   'account',
 ];
 
