@@ -7,6 +7,7 @@ import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
 import { peopleHandlers } from './handlers/people';
+import { pushHandlers } from './handlers/push';
 
 /**
  * Every handler of the mock backend. Order matters within a resource: fixed paths such as
@@ -22,4 +23,5 @@ export const handlers = [
   ...accountHandlers,
   ...accountExportHandlers,
   ...notificationHandlers,
+  ...pushHandlers,
 ];

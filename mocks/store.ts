@@ -33,6 +33,7 @@ import { defaultPreferences, type PreferenceValues } from '../src/domain/prefere
  *   publishTermsVersion(version, content?)   a new current terms version (everybody must accept it)
  *   acceptTerms(userId, version?)    records acceptance (default: the current version)
  *   outbox()                         the emails "sent" (activation and reset links), newest last
+ *   createPushSubscription({ userId, endpoint?, p256dh?, auth? })   a device as POST keeps it
  *
  * The whole state is plain JSON so that the browser demo can keep it in localStorage.
  */
@@ -151,6 +152,22 @@ export interface AccountToken {
   used: boolean;
 }
 
+/**
+ * A browser's push subscription (api-contract.md "Reach them when the app is closed"), one per
+ * endpoint as the server's `push_subscriptions`. The mock keeps them so the demo's settings work,
+ * but sends nothing to them.
+ */
+export interface StoredPushSubscription {
+  id: number;
+  userId: number;
+  /** As the shared rule wrote it (the URL parser's form), compared exactly. */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createTMS: string;
+  updateTMS: string;
+}
+
 export interface SentEmail {
   to: string;
   subject: string;
@@ -172,6 +189,13 @@ export interface MockDb {
   sessions: Record<string, number>;
   accountTokens: AccountToken[];
   outbox: SentEmail[];
+  pushSubscriptions: StoredPushSubscription[];
+  /**
+   * The VAPID application server key handed to browsers (base64url of the raw 65-byte P-256
+   * point), made at the first ask and kept, as a deployment keeps one; null until then. Its
+   * private half is not kept: the mock signs no push messages.
+   */
+  pushPublicKey: string | null;
   nextId: number;
 }
 
@@ -199,6 +223,8 @@ function emptyDb(): MockDb {
     sessions: {},
     accountTokens: [],
     outbox: [],
+    pushSubscriptions: [],
+    pushPublicKey: null,
     nextId: 1,
   };
 }
@@ -239,8 +265,9 @@ export function resetMockBackend(seed?: MockSeed): MockDb {
 }
 
 /**
- * A demo copy saved before notifications (or revisions, or preferences) existed has no such
- * table: it gets an empty one rather than being thrown away (the stored format stays plain JSON).
+ * A demo copy saved before notifications (or revisions, preferences, push subscriptions) existed
+ * has no such table: it gets an empty one rather than being thrown away (the stored format stays
+ * plain JSON), and no push key yet (one is made at the next ask).
  * One saved before versions has ruminations and comments without `version`: they are at their
  * first (as the server's migration gives every existing row 1). One saved before display names
  * has users without `displayName` and `bio`: their name is their username and their bio empty, as
@@ -250,6 +277,9 @@ function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.notifications)) next.notifications = [];
   if (!Array.isArray(next.revisions)) next.revisions = [];
   if (!Array.isArray(next.preferences)) next.preferences = [];
+  if (!Array.isArray(next.pushSubscriptions)) next.pushSubscriptions = [];
+  // Typed as always present; absent in a copy saved before push existed.
+  (next as { pushPublicKey?: string | null }).pushPublicKey ??= null;
   for (const row of [...next.ruminations, ...next.comments]) {
     // Typed as always present; absent in a copy saved before versions existed.
     (row as { version?: number }).version ??= 1;
@@ -623,6 +653,36 @@ export function acceptTerms(userId: number, version?: string): StoredAcceptance 
   db.acceptances.push(acceptance);
   saveDb();
   return acceptance;
+}
+
+export interface CreatePushSubscriptionOptions {
+  userId: number;
+  /** Default: a Firefox-like endpoint unique to this subscription. */
+  endpoint?: string;
+  /** Defaults: well-formed placeholders (tests of the key rules go through HTTP). */
+  p256dh?: string;
+  auth?: string;
+  createTMS?: string;
+}
+
+/** Keeps a device's subscription as POST /api/push/subscriptions would (no rule is asked). */
+export function createPushSubscription(
+  options: CreatePushSubscriptionOptions,
+): StoredPushSubscription {
+  const id = nextId();
+  const time = options.createTMS ?? now();
+  const subscription: StoredPushSubscription = {
+    id,
+    userId: options.userId,
+    endpoint: options.endpoint ?? `https://updates.push.services.mozilla.com/wpush/v2/mock-${id}`,
+    p256dh: options.p256dh ?? `B${'A'.repeat(86)}`,
+    auth: options.auth ?? 'A'.repeat(22),
+    createTMS: time,
+    updateTMS: time,
+  };
+  db.pushSubscriptions.push(subscription);
+  saveDb();
+  return subscription;
 }
 
 /** Activation and reset emails "sent" so far (oldest first). */

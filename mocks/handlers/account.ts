@@ -61,6 +61,7 @@ function eraseAccount(user: StoredUser): void {
   db.accountTokens = db.accountTokens.filter((t) => t.userId !== user.id);
   db.acceptances = db.acceptances.filter((a) => a.userId !== user.id);
   db.preferences = db.preferences.filter((p) => p.userId !== user.id);
+  db.pushSubscriptions = db.pushSubscriptions.filter((s) => s.userId !== user.id);
   revokeTokens(user.id);
   // The tombstone the erased comments point to: no name, no email, no password, never active.
   user.username = ERASED_ACCOUNT_NAME;
