@@ -16,22 +16,60 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     // Demo mode only: MSW's service worker script (public-demo/), beside public/.
     demoServiceWorker(),
-    // The app shell offline: a service worker precaches the built app, so a reload without network
-    // opens it; data is the query cache's business (features/offline), never cached here. Off in
-    // demo mode (MSW's worker owns the same scope) and in tests.
+    // The app's service worker (src/service-worker/sw.ts): the app shell offline (the built app
+    // precached, so a reload without network opens it; data is the query cache's business,
+    // features/offline, never cached here) and Web Push notifications. Off in demo mode (MSW's
+    // worker owns the same scope) and in tests.
     VitePWA({
       disable: mode === 'demo' || mode === 'test',
       registerType: 'autoUpdate',
+      // The icons the worker needs are in globPatterns; the manifest's large ones are not precached.
+      includeManifestIcons: false,
       injectRegister: 'script',
-      manifest: false,
-      workbox: {
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectManifest: {
+        // manifest.webmanifest is added by the plugin.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
+        // Of the icons, only what a notification shows: the launcher's and the splash screen's
+        // (about 220 KB) are the browser's to fetch when the app is installed.
+        globIgnores: ['icons/{icon-512,maskable-*,apple-touch-icon-*}.png'],
+        // One self-contained classic script: registerSW.js registers it without type: 'module'.
+        rollupFormat: 'iife',
+      },
+      // Installable (Chromium's criteria, Lighthouse's PWA checks); start_url opens offline through
+      // the navigation route. Colours: the light theme's tokens (src/styles.css), the nav bar's
+      // surface for the title bar and the page's for the splash; a manifest holds one theme, so
+      // index.html's theme-color metas give both.
+      manifest: {
+        name: 'Ruminations',
+        short_name: 'Ruminations',
+        description: 'A private journal you share with the people in your life.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        lang: 'en',
+        theme_color: '#ffffff',
+        background_color: '#f7f6f3',
+        // scripts/make-icons.mjs draws them from public/favicon.svg.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
       },
     }),
     // Last: brotli and gzip copies of everything above, service worker included.

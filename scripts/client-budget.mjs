@@ -363,7 +363,9 @@ try {
   if (fs.existsSync(swPath)) {
     const sw = fs.readFileSync(swPath, 'utf8');
     const precached = new Set(['sw.js']);
-    for (const m of sw.matchAll(/url:\s*"([^"]+\.js)"/g)) precached.add(m[1].replace(/^\//, ''));
+    // generateSW wrote `url:"…"`, injectManifest writes the list as JSON: `"url":"…"`.
+    for (const m of sw.matchAll(/"?url"?:\s*"([^"]+\.js)"/g))
+      precached.add(m[1].replace(/^\//, ''));
     for (const m of sw.matchAll(/"\.\/(workbox-[\w-]+)"/g)) precached.add(`${m[1]}.js`);
     const existing = [...precached].filter((f) => fs.existsSync(path.join(outDir, f)));
     const br = existing.reduce((sum, f) => sum + sizeOf(f).br, 0);
