@@ -1,10 +1,18 @@
-/** What the account flows send. The link is kept apart so the no-SMTP outbox can log it alone. */
+/**
+ * What the server sends (account flows, digests). The link is kept apart so the no-SMTP outbox can
+ * log it alone.
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   /** The one action link of the message, with the log line that announces it without SMTP. */
   link?: { url: string; logLabel: string };
+  /**
+   * Header fields beyond From, To, Subject and Date (a digest's List-Unsubscribe, RFC 8058). Names
+   * and values are the server's own, never a person's input: no line breaks in them.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -31,6 +31,8 @@ export function createOutboxMailer(
         `To: ${message.to}`,
         `Subject: ${message.subject}`,
         `Date: ${new Date().toUTCString()}`,
+        // Kept as sent, so a person or a test reading the file sees them (List-Unsubscribe).
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         'Content-Type: text/plain; charset=utf-8',
         '',
         message.text,

@@ -11,6 +11,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.headers === undefined ? {} : { headers: message.headers }),
       });
     },
     // Nothing is kept here: what went out is in the recipient's mailbox, beyond our reach.

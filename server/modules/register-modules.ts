@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account-routes';
 import { exportRoutes } from './account/export-routes';
 import { authRoutes } from './auth/auth-routes';
 import { commentRoutes } from './comments/comment-routes';
+import { digestRoutes } from './digests/digest-routes';
 import { healthRoutes } from './health/health-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { notificationStreamRoutes } from './notifications/notification-stream-routes';
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(preferencesRoutes);
   await app.register(exportRoutes);
+  await app.register(digestRoutes);
   // The stream's fixed path before /api/notifications' own routes.
   await app.register(notificationStreamRoutes);
   await app.register(notificationRoutes);

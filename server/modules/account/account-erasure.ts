@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
 import type { Database } from '../../db/schema';
+import { deleteDigestState } from '../digests/digest-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 
 /**
@@ -50,6 +51,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   await trx.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
   // The users row stays as a tombstone, so the preferences' foreign key cascades nothing.
   await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+  await deleteDigestState(trx, userId);
   await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);
   // ':' is in no username and '@' in every email, so these keys never collide with a real one.
   const tombstoneKey = `erased:${userId}`;

@@ -1,0 +1,175 @@
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import type { EmailDigest } from '../../../src/domain/preferences';
+import { rowLimit } from '../../db/row-limit';
+import type { Database } from '../../db/schema';
+import {
+  listVisibleNotifications,
+  type NotificationRow,
+} from '../notifications/notification-queries';
+import { savePreferences } from '../preferences/preferences-queries';
+
+/**
+ * SQL of the email digests: who chose one (user_preferences, through its partial index
+ * user_preferences_digest), a person's digest_state, and what is new for them, read through the
+ * notifications module's visibility-aware list so a digest never names what the app would hide.
+ */
+
+function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * The next `limit` people after `afterUserId` (by id) with a digest on. `email_digest <> 'off'` is
+ * written out, not bound, so that both databases may use the partial index, whose predicate it is.
+ */
+export async function peopleWithDigest(
+  db: Kysely<Database>,
+  afterUserId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_preferences')
+    .select('user_id')
+    .where(sql<SqlBool>`email_digest <> 'off'`)
+    .where('user_id', '>', afterUserId)
+    .orderBy('user_id')
+    .limit(rowLimit(limit))
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export interface DigestPerson {
+  email: string;
+  displayName: string;
+  setting: EmailDigest;
+  lastSentTMS: string | null;
+  /** The newest notification the previous digest listed; 0 when none went out. */
+  lastNotificationId: number;
+}
+
+/**
+ * A person's digest facts, or undefined when their account is not active (erased, never activated)
+ * or has no preferences row. On PostgreSQL the user row is read FOR SHARE, as a write of theirs
+ * does (server/credentials/writer-lock.ts): an erasure of the account then waits for this
+ * transaction, or this one waits for it and finds the account gone, so no digest_state row
+ * outlives an erasure and no digest goes to an account erased before it was decided.
+ */
+export async function findDigestPerson(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<DigestPerson | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'display_name'])
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .$if(isPostgres(db), (q) => q.forShare())
+    .executeTakeFirst();
+  if (user === undefined) return undefined;
+  const row = await db
+    .selectFrom('user_preferences as p')
+    .leftJoin('digest_state as d', 'd.user_id', 'p.user_id')
+    .select(['p.email_digest', 'd.last_sent_tms', 'd.last_notification_id'])
+    .where('p.user_id', '=', userId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    email: user.email,
+    displayName: user.display_name,
+    setting: row.email_digest,
+    lastSentTMS: row.last_sent_tms,
+    lastNotificationId: row.last_notification_id ?? 0,
+  };
+}
+
+/** Rows read per page of a person's news. */
+const PAGE = 100;
+
+/**
+ * The person's unread notifications they may see with an id above `afterId`, oldest first, at most
+ * `max` of them (the rest wait for the next digest). Pages through listVisibleNotifications on
+ * (recipient_id, id): the digest shows what the list shows, and nothing the list would hide.
+ */
+export async function unreadVisibleAfter(
+  db: Kysely<Database>,
+  userId: number,
+  afterId: number,
+  max: number,
+): Promise<NotificationRow[]> {
+  const unread: NotificationRow[] = [];
+  let cursor = afterId;
+  for (;;) {
+    const page = await listVisibleNotifications(db, userId, {
+      afterId: cursor,
+      newestFirst: false,
+      limit: PAGE,
+    });
+    for (const row of page) {
+      if (row.is_read === 0) unread.push(row);
+      if (unread.length === max) return unread;
+    }
+    const last = page.at(-1);
+    if (last === undefined || page.length < PAGE) return unread;
+    cursor = last.id;
+  }
+}
+
+/**
+ * Records a digest sent at `sentTMS` that listed notifications up to `lastNotificationId`. Written
+ * only while the account is active (insert from a select of it): an account erased meanwhile keeps
+ * no digest_state. The casts give PostgreSQL the parameters' types, which a select list lacks.
+ */
+export async function recordDigest(
+  db: Kysely<Database>,
+  userId: number,
+  sentTMS: string,
+  lastNotificationId: number,
+): Promise<void> {
+  await db
+    .insertInto('digest_state')
+    .columns(['user_id', 'last_sent_tms', 'last_notification_id'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          'id',
+          sql<string>`cast(${sentTMS} as text)`.as('last_sent_tms'),
+          sql<number>`cast(${lastNotificationId} as integer)`.as('last_notification_id'),
+        ])
+        .where('id', '=', userId)
+        .where('is_active', '=', 1),
+    )
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        last_sent_tms: eb.ref('excluded.last_sent_tms'),
+        last_notification_id: eb.ref('excluded.last_notification_id'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Turns a person's digest off (the unsubscribe link), as a PUT of `emailDigest: 'off'` would, in one
+ * transaction that first reads their account (FOR SHARE on PostgreSQL, as every write of theirs;
+ * see findDigestPerson). Answers false, having written nothing, when the account is not active:
+ * an erased account keeps no preferences.
+ */
+export async function turnDigestOff(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('is_active', '=', 1)
+      .$if(isPostgres(trx), (q) => q.forShare())
+      .executeTakeFirst();
+    if (user === undefined) return false;
+    await savePreferences(trx, userId, { emailDigest: 'off' }, new Date().toISOString());
+    return true;
+  });
+}
+
+/** A person's digest state (account erasure). */
+export async function deleteDigestState(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('digest_state').where('user_id', '=', userId).execute();
+}

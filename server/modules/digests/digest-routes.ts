@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { digestUnsubscribeQuery } from '../../../src/api/push-schemas';
+import { ApiProblem } from '../../../src/api/problem';
+import { turnDigestOff } from './digest-queries';
+import { scheduleDigests } from './digest-run';
+import { unsubscribeKey, verifyUnsubscribeToken } from './digest-tokens';
+
+/** What a forged, altered or malformed token is told (the mock backend says the same). */
+export const UNSUBSCRIBE_TOKEN_INVALID = 'This unsubscribe link is not valid';
+
+/**
+ * The email digests (api-contract.md "Reach them when the app is closed"): their run, scheduled
+ * with the app, and the one-click unsubscribe of RFC 8058 every digest links to.
+ */
+export async function digestRoutes(app: FastifyInstance): Promise<void> {
+  scheduleDigests(app);
+
+  // A mail client's one-click POST carries the form body `List-Unsubscribe=One-Click`
+  // (application/x-www-form-urlencoded, sometimes multipart/form-data), the app's page may send
+  // JSON or nothing: the token in the URL says everything, so on this route (this plugin's scope
+  // alone) any body of any type is accepted unread, never a 415 or a parse error. The body limit
+  // still holds.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+    done(null, undefined);
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // No sign-in: the signed token names the person. An account erased since the email was sent is
+  // answered as any other (204, nothing done), so the link does not tell whether it still exists.
+  api.post(
+    '/api/email/unsubscribe',
+    { schema: { querystring: digestUnsubscribeQuery } },
+    async (request, reply) => {
+      const userId = verifyUnsubscribeToken(await unsubscribeKey(app.db), request.query.token);
+      if (userId === null) {
+        throw new ApiProblem(
+          400,
+          UNSUBSCRIBE_TOKEN_INVALID,
+          'Use the link of a digest email as it came, or turn the digest off in Settings.',
+        );
+      }
+      await turnDigestOff(app.db, userId);
+      return reply.code(204).send();
+    },
+  );
+}
