@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PublicRouteImport } from './routes/public'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthAcceptedRouteImport } from './routes/_auth/_accepted'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
@@ -66,6 +67,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   id: '/terms-of-service',
   path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAcceptedRoute = AuthAcceptedRouteImport.update({
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/notifications': typeof AuthNotificationsRoute
   '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
@@ -151,6 +158,7 @@ export interface FileRoutesByTo {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/notifications': typeof AuthNotificationsRoute
   '/settings': typeof AuthSettingsRoute
   '/terms-acceptance': typeof AuthTermsAcceptanceRoute
@@ -172,6 +180,7 @@ export interface FileRoutesById {
   '/public': typeof PublicRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_auth/_accepted': typeof AuthAcceptedRouteWithChildren
   '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/settings': typeof AuthSettingsRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/notifications'
     | '/settings'
     | '/terms-acceptance'
@@ -213,6 +223,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/notifications'
     | '/settings'
     | '/terms-acceptance'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/reset-password'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/_auth/_accepted'
     | '/_auth/notifications'
     | '/_auth/settings'
@@ -255,6 +267,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   RuminationRuminationIdRoute: typeof RuminationRuminationIdRoute
   UserUserIdRoute: typeof UserUserIdRoute
   UserIndexRoute: typeof UserIndexRoute
@@ -316,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-of-service'
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/_accepted': {
@@ -441,6 +461,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   RuminationRuminationIdRoute: RuminationRuminationIdRoute,
   UserUserIdRoute: UserUserIdRoute,
   UserIndexRoute: UserIndexRoute,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
+import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
 import { useAccount } from './account-queries';
@@ -20,6 +21,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-audiences" title="Who reads new notes">
         <DefaultAudiencesSetting />
+      </SettingsSection>
+      <SettingsSection id="settings-notifications" title="Notifications">
+        <NotificationsSettings />
       </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />

@@ -53,6 +53,7 @@ export function useAuth(): AuthContextValue {
 
   const logout = useCallback(
     async (to: SignedOutDestination = '/login') => {
+      await session.beforeSignOut();
       session.signOut();
       await router.navigate({ to });
       // Cleared after leaving the signed-in screens, so none of them refetches without a token.

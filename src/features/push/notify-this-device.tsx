@@ -1,0 +1,70 @@
+import { errorMessage } from '../../lib/error-message';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { useCurrentUser } from '../auth/use-current-user';
+import { PUSH_BLOCKED, PUSH_UNSUPPORTED } from './push-setup';
+import {
+  usePushDevices,
+  useThisDeviceId,
+  useTurnOffThisDevice,
+  useTurnOnThisDevice,
+} from './push-queries';
+import { browserCanPush } from './this-device';
+
+function permissionDenied(): boolean {
+  return 'Notification' in window && Notification.permission === 'denied';
+}
+
+/**
+ * "Notify this device": on when this browser holds a subscription whose id the server still
+ * lists. Turning it on asks for permission then, and only then.
+ */
+export function NotifyThisDevice() {
+  const userId = useCurrentUser()?.id ?? null;
+  const supported = browserCanPush();
+  const devices = usePushDevices();
+  const thisDevice = useThisDeviceId(userId);
+  const turnOn = useTurnOnThisDevice();
+  const turnOff = useTurnOffThisDevice();
+
+  const busy = turnOn.isPending || turnOff.isPending;
+  const known = userId !== null && devices.isSuccess && thisDevice.isSuccess;
+  const on =
+    known &&
+    thisDevice.data !== null &&
+    devices.data.some((device) => device.id === thisDevice.data);
+  const failure = turnOn.error ?? turnOff.error;
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <CheckboxField
+        label="Notify this device"
+        checked={busy ? turnOn.isPending : on}
+        disabled={!supported || !known || busy}
+        aria-busy={busy || undefined}
+        onChange={(event) => {
+          if (userId === null) return;
+          turnOn.reset();
+          turnOff.reset();
+          if (event.target.checked) turnOn.mutate(userId);
+          else turnOff.mutate(userId);
+        }}
+      />
+      <p className="text-sm text-ink-muted">
+        Shows a notification here when someone answers you, even while Ruminations is closed.
+      </p>
+      {!supported ? (
+        <p role="status" className="text-sm">
+          {PUSH_UNSUPPORTED}
+        </p>
+      ) : failure ? (
+        <p role="alert" className="error-box">
+          {errorMessage(failure, 'Failed to change this device')}
+        </p>
+      ) : (
+        <p role="status" className="text-sm">
+          {!on && !busy && permissionDenied() ? PUSH_BLOCKED : ''}
+        </p>
+      )}
+    </div>
+  );
+}

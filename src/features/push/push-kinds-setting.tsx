@@ -1,0 +1,45 @@
+import type { Preferences } from '../../api/preferences-schemas';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import type { PushKind } from '../../domain/preferences';
+import { errorMessage } from '../../lib/error-message';
+import { useUpdatePreferences } from '../preferences/preferences-queries';
+
+const KIND_LABELS: { kind: PushKind; label: string }[] = [
+  { kind: 'RelationRequested', label: 'Someone asks to be related' },
+  { kind: 'RelationAccepted', label: 'Someone accepts your request' },
+  { kind: 'CommentOnMyRumination', label: 'Someone comments on your rumination' },
+  { kind: 'ReplyToMyComment', label: 'Someone replies to your comment' },
+];
+
+/** "Which notifications" reach the account's devices by push; each box saves itself alone. */
+export function PushKindsSetting({ preferences }: { preferences: Preferences }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-medium">Which notifications</legend>
+      {KIND_LABELS.map(({ kind, label }) => (
+        <PushKindBox key={kind} kind={kind} label={label} stored={preferences.push[kind]} />
+      ))}
+    </fieldset>
+  );
+}
+
+function PushKindBox({ kind, label, stored }: { kind: PushKind; label: string; stored: boolean }) {
+  // One mutation per kind: a PUT sends this kind alone, so quick clicks on two never undo each other.
+  const update = useUpdatePreferences();
+  const sending = update.isPending ? update.variables.push?.[kind] : undefined;
+  return (
+    <div>
+      <CheckboxField
+        label={label}
+        checked={sending ?? stored}
+        disabled={update.isPending}
+        onChange={(event) => update.mutate({ push: { [kind]: event.target.checked } })}
+      />
+      {update.isError ? (
+        <p role="alert" className="field-error">
+          {errorMessage(update.error, 'Failed to save your preferences')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
