@@ -29,10 +29,13 @@ import { getDb, nextId, now, type StoredPushSubscription } from '../store';
 const ALLOWED_ORIGINS: readonly string[] = [];
 
 /**
- * What a forged or unknown unsubscribe token is told. The mock sends no digests, so no link it
- * could check exists: every token is one it did not sign.
+ * What a forged or unknown unsubscribe token is told, in the server's words
+ * (server/modules/digests/digest-routes.ts). The mock sends no digests, so no link it could check
+ * exists: every token is one it did not sign.
  */
 export const UNSUBSCRIBE_TOKEN_INVALID = 'This unsubscribe link is not valid';
+const UNSUBSCRIBE_TOKEN_INVALID_DETAIL =
+  'Use the link of a digest email as it came, or turn the digest off in Settings.';
 
 function toBase64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
@@ -119,10 +122,11 @@ export const pushHandlers = [
     return noContent();
   }),
 
-  // RFC 8058 one-click unsubscribe: no sign-in, any body. The query is read as the server reads it
-  // (a missing token is 400 on `token`); then, having sent no digest, the mock signed no token.
+  // RFC 8058 one-click unsubscribe: no sign-in, any body (never read). The query is read as the
+  // server reads it (a missing token is 400 on `token`); then, having sent no digest, the mock
+  // signed no token.
   route('post', '/api/email/unsubscribe', ({ request }) => {
     readQuery(request, digestUnsubscribeQuery);
-    throw new ApiProblem(400, UNSUBSCRIBE_TOKEN_INVALID);
+    throw new ApiProblem(400, UNSUBSCRIBE_TOKEN_INVALID, UNSUBSCRIBE_TOKEN_INVALID_DETAIL);
   }),
 ];

@@ -16,7 +16,7 @@ import {
   setPersistence,
   type MockDb,
 } from '../../mocks/store';
-import { api, setupMockBackend, type Json } from './mock-backend';
+import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
 
 setupMockBackend();
 
@@ -278,10 +278,24 @@ describe('push subscriptions (mock backend)', () => {
 });
 
 describe('the digest unsubscribe link (mock backend)', () => {
-  it('refuses every token with 400: the mock sends no digest, so it signed none', async () => {
+  it('refuses every token with 400 as the server refuses a forged one: the mock signed none', async () => {
     const r = await api('POST', '/api/email/unsubscribe?token=1.forged');
     expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({
+      title: 'This unsubscribe link is not valid',
+      detail: 'Use the link of a digest email as it came, or turn the digest off in Settings.',
+    });
     expect(r.json.title).toBe(UNSUBSCRIBE_TOKEN_INVALID);
+  });
+
+  it("takes a mail client's one-click form body, and any query name case, without another error", async () => {
+    const r = await fetch(`${ORIGIN}/api/email/unsubscribe?Token=1.forged`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as Json).title).toBe(UNSUBSCRIBE_TOKEN_INVALID);
   });
 
   it('says the token is missing on its field', async () => {
