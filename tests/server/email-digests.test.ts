@@ -136,6 +136,14 @@ describe('a daily digest', () => {
     expect(sentences(all[1])).toEqual(['Bob Commenter commented on your rumination']);
   });
 
+  it('two runs at once send one email (one instance at a time)', async () => {
+    const at = newClock();
+    const { me, bob, note } = await writerWithDigest('daily');
+    await comment(bob, note.id, 'hello');
+    await Promise.all([sendDueDigests(deps(), at(0)), sendDueDigests(deps(), at(0))]);
+    expect(digestsTo(me)).toHaveLength(1);
+  });
+
   it('waits for the end of the day when something new comes the same day', async () => {
     const at = newClock();
     const { me, bob, note } = await writerWithDigest('daily');
@@ -308,6 +316,16 @@ describe('unsubscribe (RFC 8058)', () => {
       expect(res.statusCode, `${body.type}: ${res.body}`).toBe(204);
       expect(await digestSetting(me)).toBe('off');
     }
+  });
+
+  it('takes any body on this route alone: elsewhere a form body is still 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a&password=b',
+    });
+    expect(res.statusCode).toBe(415);
   });
 
   it('matches the token’s name ignoring case', async () => {
