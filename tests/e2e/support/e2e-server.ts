@@ -19,6 +19,11 @@ export function startServer(opts: {
     label: `e2e-${opts.label}`,
     staticDir: opts.staticDir,
     keepData: Boolean(process.env.E2E_KEEP_DATA),
-    env: { ...manyPeopleEnv(), ...opts.env },
+    env: {
+      ...manyPeopleEnv(),
+      // The journeys' push service (push-service.ts, started by the global setup).
+      ...(process.env.E2E_PUSH_ORIGIN ? { PUSH_ALLOWED_ORIGINS: process.env.E2E_PUSH_ORIGIN } : {}),
+      ...opts.env,
+    },
   });
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { viteBuild } from '../../../scripts/support/vite-build';
 import { startServer } from './e2e-server';
+import { startPushService } from './push-service';
 import { serveStatic } from './static-server';
 
 /**
@@ -30,6 +31,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   console.log(`[e2e] builds ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+  // Before any server: each lists the push service's origin in PUSH_ALLOWED_ORIGINS (e2e-server.ts).
+  const pushService = await startPushService();
+  process.env.E2E_PUSH_ORIGIN = pushService.origin;
+  process.env.E2E_PUSH_INSPECT_URL = pushService.inspectURL;
+
   const server = await startServer({ staticDir: appDir, label: 'shared' });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
@@ -48,6 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await server.stop();
     await demo?.close();
+    await pushService.close();
     if (!reuse) fs.rmSync(buildRoot, { recursive: true, force: true });
   };
 }
