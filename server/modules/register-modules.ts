@@ -12,6 +12,7 @@ import { ruminationRoutes } from './ruminations/rumination-routes';
 import { termsRoutes } from './terms/terms-routes';
 import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
+import { pushPlugin } from './push/push-module';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(preferencesRoutes);
   await app.register(exportRoutes);
+  await app.register(pushPlugin);
   await app.register(digestRoutes);
   // The stream's fixed path before /api/notifications' own routes.
   await app.register(notificationStreamRoutes);

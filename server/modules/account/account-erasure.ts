@@ -3,6 +3,7 @@ import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
 import type { Database } from '../../db/schema';
 import { deleteDigestState } from '../digests/digest-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
+import { deleteSubscriptionsOfPerson } from '../push/push-queries';
 
 /**
  * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
@@ -11,7 +12,8 @@ import { deleteNotificationsOfPerson } from '../notifications/notification-queri
  * - their relations in every state, and every viewer_audiences row they are part of, so nobody's
  *   feed or visibility still counts them;
  * - their activation and reset tokens, terms acceptances and idempotency keys;
- * - every notification to them and every one of their doing (to others), which names them.
+ * - every notification to them and every one of their doing (to others), which names them;
+ * - their Web Push subscriptions (the devices of their browsers).
  * What stays, erased: their comments on other people's ruminations (content gone, deleted), so that
  * replies keep their place; and the users row itself, as a tombstone those comments point to. The
  * tombstone shows ERASED_ACCOUNT_NAME (as username and display name), holds no email, no password
@@ -47,6 +49,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
     .where((eb) => eb.or([eb('viewer_id', '=', userId), eb('author_id', '=', userId)]))
     .execute();
   await deleteNotificationsOfPerson(trx, userId);
+  // Their devices, with the messages queued for them (the tombstone cascades nothing).
+  await deleteSubscriptionsOfPerson(trx, userId);
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
   // The users row stays as a tombstone, so the preferences' foreign key cascades nothing.

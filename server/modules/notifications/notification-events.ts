@@ -47,7 +47,11 @@ export function publishTo(app: FastifyInstance, news: readonly News[]): void {
   if (news.length === 0) return;
   try {
     const recounts = new Set(news.filter((n) => typeof n === 'number'));
-    publisherOf(app).publish([...recounts, ...news.filter((n) => typeof n !== 'number')]);
+    const created = news.filter((n) => typeof n !== 'number');
+    publisherOf(app).publish([...recounts, ...created]);
+    // New notifications: this instance's Web Push sender (server/modules/push) sends them now
+    // rather than at its next poll.
+    if (created.length > 0) (app as { pushSender?: { wake(): void } }).pushSender?.wake();
   } catch (error) {
     app.log.error({ err: error }, 'Publishing notifications to live streams failed');
   }

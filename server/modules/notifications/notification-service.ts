@@ -4,6 +4,7 @@ import type { Notification, NotificationListQuery } from '../../../src/api/notif
 import type { CommentRecipient } from '../../../src/domain/notification-rules';
 import type { RelationNotice } from '../../../src/domain/relation-decisions';
 import type { Database } from '../../db/schema';
+import { enqueuePush } from '../push/push-outbox';
 import {
   countUnreadVisible,
   deleteUnreadRequest,
@@ -79,7 +80,14 @@ export async function markRead(
 export type Notified = News[];
 
 async function write(db: Kysely<Database>, rows: NewNotification[]): Promise<Notified> {
-  const written = await insertNotifications(db, rows, new Date().toISOString());
+  const now = new Date().toISOString();
+  const written = await insertNotifications(db, rows, now);
+  // Web Push is queued in the same transaction: a crash after the commit loses no message.
+  await enqueuePush(
+    db,
+    written.map((row) => row.id),
+    now,
+  );
   return written.map((row) => ({ recipientId: row.recipient_id, notificationId: row.id }));
 }
 
