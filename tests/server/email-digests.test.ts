@@ -1,16 +1,21 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/database';
 import { createOutboxMailer } from '../../server/mail/outbox-mailer';
+import { createSmtpMailer } from '../../server/mail/smtp-mailer';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
+import { peopleWithDigest } from '../../server/modules/digests/digest-queries';
 import { UNSUBSCRIBE_TOKEN_INVALID } from '../../server/modules/digests/digest-routes';
 import { sendDueDigests, type DigestDeps } from '../../server/modules/digests/digest-run';
 import type { Preferences } from '../../src/api/preferences-schemas';
 import { digestSubject } from '../../src/domain/email-digest';
 import { call, writeRumination, type Person } from './ruminations-support';
 import { createActiveUser, createTestApp, setUpTestApp, type TestApp } from './support/test-app';
+import { sqliteWithQueryLog } from './support/query-plans';
 import { insertActiveUser } from './support/test-users';
 
 /**
@@ -422,6 +427,29 @@ describe('unsubscribe (RFC 8058)', () => {
 });
 
 describe('the mailers keep the headers', () => {
+  it('SMTP (nodemailer) sends List-Unsubscribe and List-Unsubscribe-Post', async () => {
+    const smtp = await fakeSmtp();
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, 'R <r@app.test>');
+    try {
+      const at = newClock();
+      const { me, bob, note } = await writerWithDigest('daily');
+      await comment(bob, note.id, 'hello');
+      await sendDueDigests(deps(mailer), at(0));
+      const mine = smtp.messages.filter((m) => m.includes(`To: ${me.email}`));
+      expect(mine).toHaveLength(1);
+      // Header lines may be folded: unfold, then read them one by one.
+      const head = (mine[0] ?? '').split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '';
+      const lines = head.split('\r\n');
+      expect(lines.find((l) => l.startsWith('List-Unsubscribe: '))).toMatch(
+        /^List-Unsubscribe: <http:\/\/app\.test\/api\/email\/unsubscribe\?token=[^>]+>$/,
+      );
+      expect(lines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await mailer.close();
+      smtp.close();
+    }
+  });
+
   it('the outbox file holds List-Unsubscribe and List-Unsubscribe-Post', async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-digest-outbox-'));
     try {
@@ -445,6 +473,49 @@ describe('the mailers keep the headers', () => {
     }
   });
 });
+
+/** Just enough of an SMTP server to take messages; answers every command with success. */
+function fakeSmtp(): Promise<{ port: number; messages: string[]; close: () => void }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let data: string[] | undefined;
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== undefined) {
+          if (line === '.') {
+            messages.push(data.join('\r\n'));
+            data = undefined;
+            socket.write('250 queued\r\n');
+          } else data.push(line);
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'DATA') {
+          data = [];
+          socket.write('354 go on\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+        } else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address !== null ? address.port : 0,
+        messages,
+        close: () => server.close(),
+      });
+    });
+  });
+}
 
 describe('the schedule', () => {
   it('runs by itself every DIGEST_INTERVAL_MS once the app is ready', async () => {
@@ -473,6 +544,50 @@ describe('the schedule', () => {
       expect(own.mailer.sent.filter((m) => m.to === 'scheduled@example.test')).toHaveLength(1);
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('query plans (SQLite)', () => {
+  it('finds the people with a digest through the partial index, not every preferences row', async () => {
+    const { sqlite, db, plansOf } = sqliteWithQueryLog();
+    try {
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      sqlite.exec('begin');
+      const user = sqlite.prepare(
+        `insert into users (username, username_lower, email, email_lower, password_hash, is_active,
+          token_version, create_tms, display_name, display_name_fold)
+         values (?, ?, ?, ?, 'x', 1, 0, ?, ?, ?)`,
+      );
+      const prefs = sqlite.prepare(
+        `insert into user_preferences (user_id, default_audiences, email_digest, push_off, update_tms)
+         values (?, 0, ?, '', ?)`,
+      );
+      for (let i = 1; i <= 5000; i++) {
+        const name = `u${i}`;
+        const { lastInsertRowid } = user.run(
+          name,
+          name,
+          `${name}@x.test`,
+          `${name}@x.test`,
+          now,
+          name,
+          name,
+        );
+        prefs.run(lastInsertRowid, i % 100 === 0 ? 'daily' : 'off', now);
+      }
+      sqlite.exec('commit');
+      for (const analyzed of [false, true]) {
+        if (analyzed) sqlite.exec('analyze');
+        const plans = await plansOf(() => peopleWithDigest(db, 'daily', 0, 100));
+        const plan = plans.flat().join('\n');
+        expect(plan, plan).toContain('user_preferences_digest');
+        expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
+        expect(await peopleWithDigest(db, 'daily', 0, 100)).toHaveLength(50);
+      }
+    } finally {
+      await db.destroy();
     }
   });
 });

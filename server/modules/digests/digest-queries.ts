@@ -19,11 +19,15 @@ function isPostgres(db: Kysely<Database>): boolean {
 }
 
 /**
- * The next `limit` people after `afterUserId` (by id) with a digest on. `email_digest <> 'off'` is
- * written out, not bound, so that both databases may use the partial index, whose predicate it is.
+ * The next `limit` people after `afterUserId` (by id) with this digest setting. Through the partial
+ * index user_preferences_digest (email_digest, user_id), one setting at a time so that the index
+ * also gives the order: `email_digest <> 'off'` is written out, not bound, as both databases only
+ * use a partial index whose predicate the query states (SQLite otherwise walked the primary key,
+ * i.e. every person who ever changed a preference).
  */
 export async function peopleWithDigest(
   db: Kysely<Database>,
+  setting: Exclude<EmailDigest, 'off'>,
   afterUserId: number,
   limit: number,
 ): Promise<number[]> {
@@ -31,6 +35,7 @@ export async function peopleWithDigest(
     .selectFrom('user_preferences')
     .select('user_id')
     .where(sql<SqlBool>`email_digest <> 'off'`)
+    .where('email_digest', '=', setting)
     .where('user_id', '>', afterUserId)
     .orderBy('user_id')
     .limit(rowLimit(limit))

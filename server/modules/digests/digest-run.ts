@@ -21,6 +21,9 @@ import { unsubscribeKey, unsubscribeToken } from './digest-tokens';
  * period ends the email goes.
  */
 
+/** The settings that send a digest, each read in its own pass over the index. */
+const DIGEST_SETTINGS = ['daily', 'weekly'] as const;
+
 /** People read per page of the list of those with a digest on. */
 const PEOPLE_PAGE = 100;
 
@@ -134,24 +137,27 @@ async function digestPerson(
 
 async function runDigests(deps: DigestDeps, now: Date): Promise<number> {
   let sent = 0;
-  let after = 0;
   let key: Buffer | undefined;
-  for (;;) {
-    const people = await peopleWithDigest(deps.db, after, PEOPLE_PAGE);
-    // Read before any transaction: the first read of a deployment writes it (sharedServerKey).
-    if (people.length > 0) key ??= await unsubscribeKey(deps.db);
-    for (const userId of people) {
-      try {
-        if (key !== undefined && (await digestPerson(deps, key, userId, now))) sent += 1;
-      } catch (error) {
-        // One address the mail server refuses must not hold back everyone after it.
-        deps.log?.error({ err: error, userId }, 'Email digest not sent; tried again next run');
+  for (const setting of DIGEST_SETTINGS) {
+    let after = 0;
+    for (;;) {
+      const people = await peopleWithDigest(deps.db, setting, after, PEOPLE_PAGE);
+      // Read before any transaction: the first read of a deployment writes it (sharedServerKey).
+      if (people.length > 0) key ??= await unsubscribeKey(deps.db);
+      for (const userId of people) {
+        try {
+          if (key !== undefined && (await digestPerson(deps, key, userId, now))) sent += 1;
+        } catch (error) {
+          // One address the mail server refuses must not hold back everyone after it.
+          deps.log?.error({ err: error, userId }, 'Email digest not sent; tried again next run');
+        }
       }
+      const last = people.at(-1);
+      if (last === undefined || people.length < PEOPLE_PAGE) break;
+      after = last;
     }
-    const last = people.at(-1);
-    if (last === undefined || people.length < PEOPLE_PAGE) return sent;
-    after = last;
   }
+  return sent;
 }
 
 /** The run in progress per database, so that runs of one process follow each other. */
