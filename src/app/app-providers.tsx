@@ -1,13 +1,8 @@
-import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-context';
 import type { AuthSession } from '../features/auth/auth-session';
 import type { AppRouter } from './router';
-
-/** Sign-out removes this browser's push subscription; its code is fetched then, not on a first visit. */
-const forgetThisBrowserPush = async () =>
-  (await import('../features/push/push-sign-out')).forgetThisBrowserPush();
 
 /** Everything the app needs around the router; shared by main.tsx and the component tests. */
 export function AppProviders({
@@ -19,7 +14,6 @@ export function AppProviders({
   queryClient: QueryClient;
   auth: AuthSession;
 }) {
-  useEffect(() => auth.whenSigningOut(forgetThisBrowserPush), [auth]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider session={auth}>

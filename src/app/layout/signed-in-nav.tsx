@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
-import { useAuth } from '../../features/auth/auth-context';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAuth, useAuthSession } from '../../features/auth/auth-context';
 import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -38,6 +38,10 @@ const NotificationStream = lazy(() =>
   })),
 );
 
+// Sign-out removes this browser's push subscription; that code is fetched at sign-out only.
+const forgetThisBrowserPush = async () =>
+  (await import('../../features/push/push-sign-out')).forgetThisBrowserPush();
+
 /**
  * The signed-in part of the navigation bar (nav-bar.tsx): the person's pages on the left, then
  * New Rumination, the notifications bell, who is signed in (their name, to their profile),
@@ -46,6 +50,11 @@ const NotificationStream = lazy(() =>
  */
 export default function SignedInNav() {
   const { requiresTosAcceptance, logout } = useAuth();
+  const session = useAuthSession();
+  useEffect(() => {
+    session.signOutTasks.add(forgetThisBrowserPush);
+    return () => void session.signOutTasks.delete(forgetThisBrowserPush);
+  }, [session]);
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
   return (
     <>

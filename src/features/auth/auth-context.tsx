@@ -53,7 +53,8 @@ export function useAuth(): AuthContextValue {
 
   const logout = useCallback(
     async (to: SignedOutDestination = '/login') => {
-      await session.beforeSignOut();
+      // One that fails is logged and keeps nobody signed in.
+      await Promise.all([...session.signOutTasks].map((task) => task().catch(console.error)));
       session.signOut();
       await router.navigate({ to });
       // Cleared after leaving the signed-in screens, so none of them refetches without a token.

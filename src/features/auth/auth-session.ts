@@ -91,21 +91,11 @@ export class AuthSession {
 
   subscribe = (listener: () => void): (() => void) => subscribeToStorage(listener);
 
-  private readonly signOutTasks = new Set<() => Promise<void>>();
-
   /**
-   * Work of a later feature that needs the token once more at sign-out (src/app registers it:
-   * this device's push subscription); answers its removal.
+   * Work of a later feature that needs the token once more at sign-out, run by logout before the
+   * token goes (src/app adds this device's push subscription's removal).
    */
-  whenSigningOut = (task: () => Promise<void>): (() => void) => {
-    this.signOutTasks.add(task);
-    return () => this.signOutTasks.delete(task);
-  };
-
-  /** Runs them all; one that fails is logged and keeps nobody signed in. */
-  async beforeSignOut(): Promise<void> {
-    await Promise.all([...this.signOutTasks].map((task) => task().catch(console.error)));
-  }
+  readonly signOutTasks = new Set<() => Promise<void>>();
 
   signIn(response: LoginResponse): void {
     this.writeTosState({
