@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../server/db/database';
 import { createOutboxMailer } from '../../server/mail/outbox-mailer';
 import { createSmtpMailer } from '../../server/mail/smtp-mailer';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
-import { peopleWithDigest } from '../../server/modules/digests/digest-queries';
+import { peopleWithDigest, unreadVisibleAfter } from '../../server/modules/digests/digest-queries';
 import { UNSUBSCRIBE_TOKEN_INVALID } from '../../server/modules/digests/digest-routes';
 import { sendDueDigests, type DigestDeps } from '../../server/modules/digests/digest-run';
 import type { Preferences } from '../../src/api/preferences-schemas';
@@ -549,7 +549,7 @@ describe('the schedule', () => {
 });
 
 describe('query plans (SQLite)', () => {
-  it('finds the people with a digest through the partial index, not every preferences row', async () => {
+  it('reads people with a digest and their unread news through the partial indexes', async () => {
     const { sqlite, db, plansOf } = sqliteWithQueryLog();
     try {
       await migrateToLatest(db);
@@ -577,6 +577,12 @@ describe('query plans (SQLite)', () => {
         );
         prefs.run(lastInsertRowid, i % 100 === 0 ? 'daily' : 'off', now);
       }
+      // The first person's history: many notifications read, two unread.
+      const notify = sqlite.prepare(
+        `insert into notifications (recipient_id, actor_id, kind, is_read, create_tms)
+         values (1, 2, 'RelationAccepted', ?, ?)`,
+      );
+      for (let i = 0; i < 3000; i++) notify.run(i < 2998 ? 1 : 0, now);
       sqlite.exec('commit');
       for (const analyzed of [false, true]) {
         if (analyzed) sqlite.exec('analyze');
@@ -585,6 +591,10 @@ describe('query plans (SQLite)', () => {
         expect(plan, plan).toContain('user_preferences_digest');
         expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
         expect(await peopleWithDigest(db, 'daily', 0, 100)).toHaveLength(50);
+        // What is new for one person: the unread rows through their partial index, not the read.
+        const news = (await plansOf(() => unreadVisibleAfter(db, 1, 0, 500))).flat().join('\n');
+        expect(news, news).toContain('notifications_recipient_unread');
+        expect(await unreadVisibleAfter(db, 1, 0, 500)).toHaveLength(2);
       }
     } finally {
       await db.destroy();

@@ -87,13 +87,12 @@ export async function findDigestPerson(
   };
 }
 
-/** Rows read per page of a person's news. */
-const PAGE = 100;
-
 /**
  * The person's unread notifications they may see with an id above `afterId`, oldest first, at most
- * `max` of them (the rest wait for the next digest). Pages through listVisibleNotifications on
- * (recipient_id, id): the digest shows what the list shows, and nothing the list would hide.
+ * `max` of them (the rest wait for the next digest): listVisibleNotifications, so the digest shows
+ * what the list shows and nothing it would hide, unread only, so that a person who reads everything
+ * in the app costs a run one index probe (notifications_recipient_unread), not a walk of their
+ * history since the last digest.
  */
 export async function unreadVisibleAfter(
   db: Kysely<Database>,
@@ -101,22 +100,12 @@ export async function unreadVisibleAfter(
   afterId: number,
   max: number,
 ): Promise<NotificationRow[]> {
-  const unread: NotificationRow[] = [];
-  let cursor = afterId;
-  for (;;) {
-    const page = await listVisibleNotifications(db, userId, {
-      afterId: cursor,
-      newestFirst: false,
-      limit: PAGE,
-    });
-    for (const row of page) {
-      if (row.is_read === 0) unread.push(row);
-      if (unread.length === max) return unread;
-    }
-    const last = page.at(-1);
-    if (last === undefined || page.length < PAGE) return unread;
-    cursor = last.id;
-  }
+  return listVisibleNotifications(db, userId, {
+    afterId,
+    newestFirst: false,
+    limit: max,
+    unreadOnly: true,
+  });
 }
 
 /**

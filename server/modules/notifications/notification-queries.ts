@@ -70,6 +70,8 @@ export interface NotificationPage {
   afterId?: number | undefined;
   newestFirst: boolean;
   limit: number;
+  /** Unread rows only (the email digest), through the partial index of unread rows. */
+  unreadOnly?: boolean | undefined;
 }
 
 export async function listVisibleNotifications(
@@ -80,6 +82,7 @@ export async function listVisibleNotifications(
   return selectVisibleRows(db, recipientId)
     .$if(page.beforeId !== undefined, (q) => q.where('n.id', '<', page.beforeId ?? 0))
     .$if(page.afterId !== undefined, (q) => q.where('n.id', '>', page.afterId ?? 0))
+    .$if(page.unreadOnly === true, (q) => q.where(sql<SqlBool>`n.is_read = 0`))
     .orderBy('n.id', page.newestFirst ? 'desc' : 'asc')
     .limit(rowLimit(page.limit))
     .execute();
