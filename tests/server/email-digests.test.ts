@@ -369,8 +369,13 @@ describe('unsubscribe (RFC 8058)', () => {
     expect(missing.statusCode).toBe(400);
     const empty = await t.app.inject({ method: 'POST', url: '/api/email/unsubscribe?token=' });
     expect(empty.statusCode).toBe(400);
+    const long = `/api/email/unsubscribe?token=${me.id}.${'A'.repeat(600)}`;
+    expect((await t.app.inject({ method: 'POST', url: long })).statusCode).toBe(400);
     expect(await digestSetting(me)).toBe('daily');
     expect(await digestSetting(other)).toBe('off');
+    // Two spellings of the name: the first wins, as on every route (query names ignore case).
+    const twice = `/api/email/unsubscribe?token=${encodeURIComponent(token)}&TOKEN=x`;
+    expect((await t.app.inject({ method: 'POST', url: twice })).statusCode).toBe(204);
   });
 
   it('an erased account’s link answers 204 and writes nothing', async () => {
