@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Preferences } from '../../api/preferences-schemas';
 import type { EmailDigest } from '../../domain/preferences';
 import { errorMessage } from '../../lib/error-message';
@@ -14,8 +14,9 @@ const CHOICES: { value: EmailDigest; label: string }[] = [
 export function EmailDigestSetting({ preferences }: { preferences: Preferences }) {
   const update = useUpdatePreferences();
   const hintId = useId();
-  const current =
-    (update.isPending ? update.variables.emailDigest : undefined) ?? preferences.emailDigest;
+  // The choice being saved; the radios stay enabled meanwhile, so focus stays where it was.
+  const [choice, setChoice] = useState<EmailDigest | null>(null);
+  const current = choice ?? preferences.emailDigest;
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
       <legend className="mb-2 font-medium">Email digest</legend>
@@ -33,8 +34,14 @@ export function EmailDigestSetting({ preferences }: { preferences: Preferences }
               name="email-digest"
               value={choice.value}
               checked={current === choice.value}
-              disabled={update.isPending}
-              onChange={() => update.mutate({ emailDigest: choice.value })}
+              onChange={() => {
+                setChoice(choice.value);
+                update.mutate(
+                  { emailDigest: choice.value },
+                  // Only the last choice's call settles here: then the stored value is shown.
+                  { onSettled: () => setChoice(null) },
+                );
+              }}
               className="accent-accent"
             />
             {choice.label}
@@ -47,7 +54,7 @@ export function EmailDigestSetting({ preferences }: { preferences: Preferences }
         </p>
       ) : null}
       <p role="status" className="text-sm text-ink-muted">
-        {update.isSuccess ? 'Saved' : ''}
+        {update.isSuccess && choice === null ? 'Saved' : ''}
       </p>
     </fieldset>
   );

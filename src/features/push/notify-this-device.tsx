@@ -39,10 +39,11 @@ export function NotifyThisDevice() {
       <CheckboxField
         label="Notify this device"
         checked={busy ? turnOn.isPending : on}
-        disabled={!supported || !known || busy}
+        // Not disabled while busy: focus stays on the box (clicks then do nothing).
+        disabled={!supported || !known}
         aria-busy={busy || undefined}
         onChange={(event) => {
-          if (userId === null) return;
+          if (userId === null || busy) return;
           turnOn.reset();
           turnOff.reset();
           if (event.target.checked) turnOn.mutate(userId);
@@ -62,7 +63,13 @@ export function NotifyThisDevice() {
         </p>
       ) : (
         <p role="status" className="text-sm">
-          {!on && !busy && permissionDenied() ? PUSH_BLOCKED : ''}
+          {turnOn.isPending
+            ? 'Turning on notifications for this device...'
+            : turnOff.isPending
+              ? 'Turning off notifications for this device...'
+              : !on && permissionDenied()
+                ? PUSH_BLOCKED
+                : ''}
         </p>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { useCurrentUser } from '../auth/use-current-user';
 import { usePushDevices, useRemoveDevice, useThisDeviceId } from './push-queries';
@@ -18,10 +18,12 @@ export function PushDevices() {
   const thisDevice = useThisDeviceId(userId);
   const remove = useRemoveDevice();
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <div className="flex flex-col gap-2">
-      <h3 id={headingId} className="font-medium">
+      {/* Focus comes here after a Remove, whose button leaves with its device. */}
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="font-medium">
         Devices
       </h3>
       {devices.isPending ? (
@@ -50,9 +52,12 @@ export function PushDevices() {
                   type="button"
                   className="btn btn-secondary"
                   aria-describedby={labelId}
-                  disabled={userId === null || remove.isPending}
                   onClick={() => {
-                    if (userId !== null) remove.mutate({ userId, id: device.id });
+                    if (userId === null || remove.isPending) return;
+                    remove.mutate(
+                      { userId, id: device.id },
+                      { onSuccess: () => heading.current?.focus() },
+                    );
                   }}
                 >
                   Remove

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Preferences } from '../../api/preferences-schemas';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import type { PushKind } from '../../domain/preferences';
@@ -26,14 +27,19 @@ export function PushKindsSetting({ preferences }: { preferences: Preferences }) 
 function PushKindBox({ kind, label, stored }: { kind: PushKind; label: string; stored: boolean }) {
   // One mutation per kind: a PUT sends this kind alone, so quick clicks on two never undo each other.
   const update = useUpdatePreferences();
-  const sending = update.isPending ? update.variables.push?.[kind] : undefined;
+  // The value being saved; the box stays enabled meanwhile, so focus stays on it.
+  const [sending, setSending] = useState<boolean | null>(null);
   return (
     <div>
       <CheckboxField
         label={label}
         checked={sending ?? stored}
-        disabled={update.isPending}
-        onChange={(event) => update.mutate({ push: { [kind]: event.target.checked } })}
+        onChange={(event) => {
+          const next = event.target.checked;
+          setSending(next);
+          // Only the last click's call settles here: then the stored value is shown.
+          update.mutate({ push: { [kind]: next } }, { onSettled: () => setSending(null) });
+        }}
       />
       {update.isError ? (
         <p role="alert" className="field-error">

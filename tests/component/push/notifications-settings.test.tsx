@@ -213,6 +213,8 @@ describe('Settings: Notifications', () => {
 
     await app.user.click(within(otherItem).getByRole('button', { name: 'Remove' }));
     await vi.waitFor(() => expect(section.queryByText('Another device')).not.toBeInTheDocument());
+    // Its button left with it: focus goes to the list's heading.
+    expect(section.getByRole('heading', { name: 'Devices' })).toHaveFocus();
     expect(log.to(`/api/push/subscriptions/${other.id}`, 'DELETE')).toHaveLength(1);
     expect(notifyBox(section)).toBeChecked();
     expect(browser.unsubscribed).toEqual([]);
@@ -253,8 +255,9 @@ describe('Settings: Notifications', () => {
     expect(log.to('/api/account/preferences', 'PUT')[0]?.body).toEqual({
       push: { CommentOnMyRumination: false },
     });
-    await vi.waitFor(() => expect(box).toBeEnabled());
     expect(box).not.toBeChecked();
+    // Saving keeps the box enabled and focused (a disabled one would drop the focus).
+    expect(box).toHaveFocus();
     expect(preferencesOf(user.id).push).toEqual({
       RelationRequested: true,
       RelationAccepted: true,
@@ -278,6 +281,7 @@ describe('Settings: Notifications', () => {
     const { user, token } = createUser({ username: 'maya' });
     const { app, section } = await openSection(token);
     await app.user.click(await section.findByRole('radio', { name: 'Weekly' }));
+    expect(section.getByRole('radio', { name: 'Weekly' })).toHaveFocus();
 
     expect(await section.findByText('Saved')).toBeInTheDocument();
     await log.settled();
