@@ -51,7 +51,7 @@ export function NotifyThisDevice() {
         }}
       />
       <p className="text-sm text-ink-muted">
-        Shows a notification here when someone answers you, even while Ruminations is closed.
+        Shows the notifications chosen below on this device, even while Ruminations is closed.
       </p>
       {!supported ? (
         <p role="status" className="text-sm">
