@@ -196,7 +196,37 @@ export interface MockDb {
    * private half is not kept: the mock signs no push messages.
    */
   pushPublicKey: string | null;
+  /** The first 2xx answers of writes sent with an Idempotency-Key (handlers/idempotency.ts). */
+  idempotentAnswers: StoredIdempotentAnswer[];
   nextId: number;
+}
+
+/**
+ * A write's first 2xx answer under its Idempotency-Key (`id`: caller and key), kept with the data
+ * it wrote, in the same save: the app resumes a write that was in flight when the page closed, and
+ * the resend must find this answer instead of writing again, as the server's does.
+ */
+export interface StoredIdempotentAnswer {
+  id: string;
+  /** The request's fingerprint (method, path, body): another request with the key is a 422. */
+  request: string;
+  status: number;
+  body: unknown;
+  etag: string | null;
+}
+
+/** How many answers are kept, newest last: far more than one person's writes in flight. */
+const IDEMPOTENT_ANSWERS_KEPT = 200;
+
+export function findIdempotentAnswer(id: string): StoredIdempotentAnswer | undefined {
+  return db.idempotentAnswers.find((answer) => answer.id === id);
+}
+
+export function rememberIdempotentAnswer(answer: StoredIdempotentAnswer): void {
+  db.idempotentAnswers = [
+    ...db.idempotentAnswers.filter((kept) => kept.id !== answer.id),
+    answer,
+  ].slice(-IDEMPOTENT_ANSWERS_KEPT);
 }
 
 export type MockSeed = (db: MockDb) => void;
@@ -224,6 +254,7 @@ function emptyDb(): MockDb {
     accountTokens: [],
     outbox: [],
     pushSubscriptions: [],
+    idempotentAnswers: [],
     pushPublicKey: null,
     nextId: 1,
   };
@@ -278,6 +309,7 @@ function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.revisions)) next.revisions = [];
   if (!Array.isArray(next.preferences)) next.preferences = [];
   if (!Array.isArray(next.pushSubscriptions)) next.pushSubscriptions = [];
+  if (!Array.isArray(next.idempotentAnswers)) next.idempotentAnswers = [];
   // Typed as always present; absent in a copy saved before push existed.
   (next as { pushPublicKey?: string | null }).pushPublicKey ??= null;
   for (const row of [...next.ruminations, ...next.comments]) {
@@ -429,8 +461,16 @@ export function createUser(options: CreateUserOptions): { user: StoredUser; toke
   return { user, token };
 }
 
+/**
+ * A token shaped like the server's (a JWT whose `sub` is the user id), though the mock keeps it as
+ * an opaque key of `sessions` and never checks a signature: the app reads `sub` to open the
+ * signed-in person's offline copy and queued writes (src/features/offline/offline-user.ts), so a
+ * token without it left the demo without them (no side-by-side view of a conflicted edit).
+ */
 export function issueToken(userId: number): string {
-  const token = `mock-token-${userId}-${randomToken(8)}`;
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: String(userId), jti: randomToken(8) })}.mock`;
   db.sessions[token] = userId;
   saveDb();
   return token;

@@ -62,6 +62,8 @@ function eraseAccount(user: StoredUser): void {
   db.acceptances = db.acceptances.filter((a) => a.userId !== user.id);
   db.preferences = db.preferences.filter((p) => p.userId !== user.id);
   db.pushSubscriptions = db.pushSubscriptions.filter((s) => s.userId !== user.id);
+  // Kept answers hold what the person wrote (the created note or comment).
+  db.idempotentAnswers = db.idempotentAnswers.filter((a) => !a.id.startsWith(`${user.id}:`));
   revokeTokens(user.id);
   // The tombstone the erased comments point to: no name, no email, no password, never active.
   user.username = ERASED_ACCOUNT_NAME;

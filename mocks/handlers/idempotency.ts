@@ -9,23 +9,33 @@ import {
 import { ETAG_HEADER } from '../../src/api/preconditions';
 import { ApiProblem, settle } from '../../src/api/problem';
 import { optionalUser } from '../http';
+import { findIdempotentAnswer, rememberIdempotentAnswer } from '../store';
 
 /**
  * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory, with the shared rules of
  * src/api/idempotency-key.ts: a repeat of a write with the same key and request answers the first
  * 2xx response and writes nothing; the same key with another request answers 422. Keys belong to
- * the caller. A replay carries the first answer's `ETag` too, as the server's does. Forgotten when
- * the page reloads, which is enough for a demo.
+ * the caller. A replay carries the first answer's `ETag` too, as the server's does. First answers
+ * are kept in the store with the data they wrote (mocks/store.ts `idempotentAnswers`), so a write
+ * the app resumes after a reload is answered, not written twice; a write still running in this
+ * tab is waited for.
  */
 
 type Resolver = HttpResponseResolver<PathParams>;
 
-interface Stored {
-  request: string;
-  answer: Promise<{ status: number; body: unknown; etag: string | null } | null>;
+interface Answer {
+  status: number;
+  body: unknown;
+  etag: string | null;
 }
 
-const keys = new Map<string, Stored>();
+interface Running {
+  request: string;
+  answer: Promise<Answer | null>;
+}
+
+/** Writes still running in this tab, by caller and key. */
+const running = new Map<string, Running>();
 
 /** The body as the server hashes it: its JSON value (the text itself when it is not JSON). */
 async function bodyOf(request: Request): Promise<unknown> {
@@ -36,6 +46,11 @@ async function bodyOf(request: Request): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+function storedAnswer(id: string): Running | undefined {
+  const stored = findIdempotentAnswer(id);
+  return stored && { request: stored.request, answer: Promise.resolve(stored) };
 }
 
 export function idempotent(resolver: Resolver): Resolver {
@@ -50,7 +65,7 @@ export function idempotent(resolver: Resolver): Resolver {
       url.pathname,
       await bodyOf(info.request),
     );
-    const known = keys.get(id);
+    const known = running.get(id) ?? storedAnswer(id);
     if (known) {
       if (known.request !== fingerprint) throw ApiProblem.of(IDEMPOTENCY_PROBLEMS.reused);
       const first = await known.answer;
@@ -76,9 +91,11 @@ export function idempotent(resolver: Resolver): Resolver {
           : null,
       () => null,
     );
-    keys.set(id, { request: fingerprint, answer });
+    running.set(id, { request: fingerprint, answer });
     // A failed write keeps no key, so it may be retried with the same one.
-    if ((await answer) === null) keys.delete(id);
+    const first = await answer;
+    running.delete(id);
+    if (first !== null) rememberIdempotentAnswer({ id, request: fingerprint, ...first });
     return run;
   };
 }
