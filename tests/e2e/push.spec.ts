@@ -128,9 +128,14 @@ async function turnOnNotifications(
   await expect(notify).toBeEnabled();
   await expect(notify).not.toBeChecked();
   await notify.check();
-  // Checked at once while it subscribes (and disabled until done): on once it is enabled again.
-  await expect(notify).toBeEnabled({ timeout: 20_000 });
+  // Checked at once while the browser and the server are asked; done when the list of devices
+  // names this browser.
+  await expect(page.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toContainText(
+    'This device',
+    { timeout: 20_000 },
+  );
   await expect(notify).toBeChecked();
+  await expect(page.getByText('Turning on notifications for this device...')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   const devices = await request.get('/api/push/subscriptions', {
     headers: { Authorization: `Bearer ${user.token}` },
