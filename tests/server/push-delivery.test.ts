@@ -210,6 +210,10 @@ describe('a comment on my rumination', () => {
     expect(decrypted(receiver.receivedFor(laptop.endpoint)[0]!, laptop).title).toMatch(
       /commented on your rumination$/,
     );
+    // One VAPID signature serves many messages to one push service (RFC 8292), and still checks.
+    const [toPhone, toLaptop] = [phone, laptop].map((d) => receiver.receivedFor(d.endpoint)[0]!);
+    expect(toPhone!.headers.authorization).toBe(toLaptop!.headers.authorization);
+    await verifyVapid(toLaptop!.headers, laptop.endpoint);
   });
 
   it('reaches nobody who has no device, and writes nothing to the outbox for them', async () => {

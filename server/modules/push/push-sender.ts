@@ -17,7 +17,7 @@ import {
   type ClaimedMessage,
 } from './push-outbox';
 import { deleteSubscription } from './push-queries';
-import { pushRequest, sendPushRequest } from './push-request';
+import { pushRequest, sendPushRequest, VapidSigner } from './push-request';
 import { nextStepAfterSend, type NextStep } from './push-retry';
 import type { VapidDetails } from './vapid-keys';
 
@@ -76,6 +76,10 @@ export class PushSender {
   private inFlight = 0;
   /** Ends the drain's wait for a free slot or for new messages. */
   private nudge: (() => void) | undefined;
+  /** The tail of the queue of inOwnTurn. */
+  private turns: Promise<unknown> = Promise.resolve();
+  /** Made once the keys are read (the first message this instance sends). */
+  private signer: VapidSigner | undefined;
 
   constructor(private readonly deps: PushSenderDeps) {}
 
@@ -158,9 +162,9 @@ export class PushSender {
     );
     const toSend = claimed.filter((m) => m.device !== null && shown.has(m.notificationId));
     if (toSend.length > 0) {
-      const vapid = await this.deps.vapid();
+      this.signer ??= new VapidSigner(await this.deps.vapid());
       this.inFlight += toSend.length;
-      const batch: Promise<void> = this.send(toSend, shown, vapid)
+      const batch: Promise<void> = this.send(toSend, shown, this.signer)
         .catch((error: unknown) =>
           this.deps.log.error({ err: error }, 'Web Push: recording a batch failed'),
         )
@@ -206,25 +210,28 @@ export class PushSender {
   private async send(
     messages: readonly ClaimedMessage[],
     shown: ReadonlyMap<number, Notification>,
-    vapid: VapidDetails,
+    signer: VapidSigner,
   ): Promise<void> {
     const steps = new Map<ClaimedMessage, NextStep>();
     const sendOne = async (message: ClaimedMessage) => {
       try {
-        // Encrypting and signing is synchronous CPU work: one message per turn of the event loop
-        // lets other people's requests run between them.
-        await nextTurn();
-        if (this.stopping.signal.aborted) {
+        const sending = await this.inOwnTurn(() => {
+          if (this.stopping.signal.aborted) return null;
+          const notification = shown.get(message.notificationId)!;
+          const payload = JSON.stringify(pushPayloadOf(notification, message.recipientId));
+          // Wrapped: the turn ends once the request is on its way, not when it is answered.
+          return {
+            answer: sendPushRequest(
+              pushRequest(message.device!, payload, signer),
+              this.stopping.signal,
+            ),
+          };
+        });
+        if (sending === null) {
           steps.set(message, { step: 'release' });
           return;
         }
-        const notification = shown.get(message.notificationId)!;
-        const payload = JSON.stringify(pushPayloadOf(notification, message.recipientId));
-        const result = await sendPushRequest(
-          pushRequest(message.device!, payload, vapid),
-          this.stopping.signal,
-        );
-        steps.set(message, nextStepAfterSend(result, message.attempts));
+        steps.set(message, nextStepAfterSend(await sending.answer, message.attempts));
       } catch (error) {
         // A device's keys the library cannot encrypt to: nothing sent, and nothing will be.
         this.deps.log.warn({ err: error, outboxId: message.id }, 'Web Push message not sent');
@@ -236,6 +243,18 @@ export class PushSender {
     };
     await Promise.all(messages.map(sendOne));
     await this.record(steps);
+  }
+
+  /**
+   * Runs `work` in a turn of the event loop of its own, once the work queued before it has run.
+   * Encrypting a message and starting its request is about 2 ms of synchronous CPU: run back to
+   * back for 16 messages they would hold every other request for 30 ms; one per turn, the
+   * server's other requests are read and answered between them.
+   */
+  private inOwnTurn<T>(work: () => T): Promise<T> {
+    const run = this.turns.then(() => nextTurn()).then(work);
+    this.turns = run.catch(() => undefined);
+    return run;
   }
 
   private async record(steps: ReadonlyMap<ClaimedMessage, NextStep>): Promise<void> {
