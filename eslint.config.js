@@ -69,6 +69,12 @@ const boundaryZones = [
       'The contract and the domain rules stand alone: client, mocks and server all use them.',
   },
   {
+    target: './src/service-worker',
+    from: ['./src/app', './src/components', './src/features', './src/lib', './src/routes'],
+    message:
+      'The service worker is its own small program: of src/ it imports only src/api and src/domain.',
+  },
+  {
     target: ['./src/components', './src/lib'],
     from: ['./src/app', './src/features', './src/routes'],
     message: 'Primitives (src/components, src/lib) know no feature.',
