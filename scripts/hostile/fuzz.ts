@@ -384,6 +384,28 @@ function generate(world: World): Generated {
         push: { [pick(['RelationRequested', 'ReplyToMyComment', 'Nope'])]: pick([true, 'yes']) },
       }),
     () => r('GET', `/api/account/export${oddQuery(['format'])}`),
+    () => r('GET', '/api/push/public-key'),
+    // Never a valid key pair: nothing is kept, so the server never sends to a real push service.
+    () =>
+      r('POST', '/api/push/subscriptions', {
+        endpoint: pick([
+          'https://fcm.googleapis.com/fcm/send/x',
+          'http://169.254.169.254/latest/meta-data',
+          'https://user:pw@fcm.googleapis.com/x',
+          'https://fcm.googleapis.com:8443/x',
+          'file:///etc/passwd',
+          ...STRINGS,
+        ]),
+        keys: pick([
+          { p256dh: pick(STRINGS), auth: pick(STRINGS) },
+          { p256dh: `BA${'A'.repeat(85)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+          { p256dh: 1, auth: null },
+          'keys',
+        ]),
+      }),
+    () => r('GET', '/api/push/subscriptions'),
+    () =>
+      r('DELETE', `/api/push/subscriptions/${pick(['1', '0', '-1', 'x', '99999999999', '1e3'])}`),
     () => r('GET', '/api/health'),
     () =>
       r(
