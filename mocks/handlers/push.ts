@@ -10,6 +10,7 @@ import {
   type PushSubscriptionSummary,
 } from '../../src/api/push-schemas';
 import { decidePushSubscription } from '../../src/domain/push-subscriptions';
+import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
 import { noContent, optionalUser, readBody, readId, readQuery, requireUser, route } from '../http';
 import { getDb, nextId, now, type StoredPushSubscription } from '../store';
 
@@ -29,13 +30,9 @@ import { getDb, nextId, now, type StoredPushSubscription } from '../store';
 const ALLOWED_ORIGINS: readonly string[] = [];
 
 /**
- * What a forged or unknown unsubscribe token is told, in the server's words
- * (server/modules/digests/digest-routes.ts). The mock sends no digests, so no link it could check
- * exists: every token is one it did not sign.
+ * The mock sends no digests, so no unsubscribe link it could check exists: every token is one it
+ * did not sign, and is told what the server tells a forged one.
  */
-export const UNSUBSCRIBE_TOKEN_INVALID = 'This unsubscribe link is not valid';
-const UNSUBSCRIBE_TOKEN_INVALID_DETAIL =
-  'Use the link of a digest email as it came, or turn the digest off in Settings.';
 
 function toBase64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
@@ -127,6 +124,6 @@ export const pushHandlers = [
   // signed no token.
   route('post', '/api/email/unsubscribe', ({ request }) => {
     readQuery(request, digestUnsubscribeQuery);
-    throw new ApiProblem(400, UNSUBSCRIBE_TOKEN_INVALID, UNSUBSCRIBE_TOKEN_INVALID_DETAIL);
+    throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
   }),
 ];

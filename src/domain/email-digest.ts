@@ -1,3 +1,4 @@
+import type { Refusal } from './decision';
 import type { EmailDigest } from './preferences';
 
 /**
@@ -41,3 +42,12 @@ export function digestSubject(count: number): string {
     ? 'Ruminations: 1 new notification'
     : `Ruminations: ${count} new notifications`;
 }
+
+/** A digest's unsubscribe link that was forged, altered or cut (the server and the mock say it). */
+export const DIGEST_PROBLEMS = {
+  unsubscribeLinkInvalid: {
+    status: 400,
+    title: 'This unsubscribe link is not valid',
+    detail: 'Use the link of a digest email as it came, or turn the digest off in Settings.',
+  },
+} as const satisfies Record<string, Refusal>;

@@ -7,7 +7,8 @@ import {
   PUSH_ENDPOINT_REFUSED,
   PUSH_P256DH_INVALID,
 } from '../../src/domain/push-subscriptions';
-import { UNSUBSCRIBE_TOKEN_INVALID } from '../../mocks/handlers/push';
+import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
+
 import {
   createPushSubscription,
   createUser,
@@ -17,6 +18,8 @@ import {
   type MockDb,
 } from '../../mocks/store';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
+
+const UNSUBSCRIBE_TOKEN_INVALID = DIGEST_PROBLEMS.unsubscribeLinkInvalid.title;
 
 setupMockBackend();
 

@@ -9,7 +9,8 @@ import { createOutboxMailer } from '../../server/mail/outbox-mailer';
 import { createSmtpMailer } from '../../server/mail/smtp-mailer';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { peopleWithDigest, unreadVisibleAfter } from '../../server/modules/digests/digest-queries';
-import { UNSUBSCRIBE_TOKEN_INVALID } from '../../server/modules/digests/digest-routes';
+import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
+
 import { sendDueDigests, type DigestDeps } from '../../server/modules/digests/digest-run';
 import type { Preferences } from '../../src/api/preferences-schemas';
 import { digestSubject } from '../../src/domain/email-digest';
@@ -17,6 +18,8 @@ import { call, writeRumination, type Person } from './ruminations-support';
 import { createActiveUser, createTestApp, setUpTestApp, type TestApp } from './support/test-app';
 import { sqliteWithQueryLog } from './support/query-plans';
 import { insertActiveUser } from './support/test-users';
+
+const UNSUBSCRIBE_TOKEN_INVALID = DIGEST_PROBLEMS.unsubscribeLinkInvalid.title;
 
 /**
  * The email digests (api-contract.md "Reach them when the app is closed"): with `emailDigest`

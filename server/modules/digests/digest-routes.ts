@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { digestUnsubscribeQuery } from '../../../src/api/push-schemas';
 import { ApiProblem } from '../../../src/api/problem';
+import { DIGEST_PROBLEMS } from '../../../src/domain/email-digest';
 import { turnDigestOff } from './digest-queries';
 import { scheduleDigests } from './digest-run';
 import { unsubscribeKey, verifyUnsubscribeToken } from './digest-tokens';
-
-/** What a forged, altered or malformed token is told (the mock backend says the same). */
-export const UNSUBSCRIBE_TOKEN_INVALID = 'This unsubscribe link is not valid';
 
 /**
  * The email digests (api-contract.md "Reach them when the app is closed"): their run, scheduled
@@ -36,11 +34,7 @@ export async function digestRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const userId = verifyUnsubscribeToken(await unsubscribeKey(app.db), request.query.token);
       if (userId === null) {
-        throw new ApiProblem(
-          400,
-          UNSUBSCRIBE_TOKEN_INVALID,
-          'Use the link of a digest email as it came, or turn the digest off in Settings.',
-        );
+        throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
       }
       await turnDigestOff(app.db, userId);
       return reply.code(204).send();
