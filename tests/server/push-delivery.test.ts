@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -372,6 +374,54 @@ describe('what the push service answers', () => {
     expect((await call(t, 'GET', '/api/push/subscriptions', { as: author })).json()).toHaveLength(
       1,
     );
+  });
+});
+
+describe('a push service that does not answer', () => {
+  it('holds only its own requests: another person’s message goes out meanwhile', async () => {
+    // Takes requests and never answers them (until the test ends).
+    let hung = 0;
+    const hanging = http.createServer(() => (hung += 1));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const hangingOrigin = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const both = await createTestApp({
+      config: {
+        push: { ...pushConfig().push, allowedOrigins: [receiver.origin, hangingOrigin] },
+      },
+    });
+    try {
+      const stuck = await someone(undefined, both);
+      for (let i = 0; i < 5; i++) {
+        const subscriber = newSubscriber();
+        const res = await call(both, 'POST', '/api/push/subscriptions', {
+          as: stuck,
+          body: {
+            endpoint: `${hangingOrigin}/push/${i}`,
+            keys: { p256dh: subscriber.p256dh, auth: subscriber.auth },
+          },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const other = await someone(undefined, both);
+      const d = await device(other, both);
+      const commenter = await someone(undefined, both);
+      await comment(commenter, (await writeRumination(both, stuck)).id, undefined, both);
+      for (const deadline = Date.now() + 3000; hung < 5 && Date.now() < deadline;) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(hung).toBe(5);
+      const started = Date.now();
+      await comment(commenter, (await writeRumination(both, other)).id, undefined, both);
+      await receiver.waitFor(d.endpoint, 1, 3000);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      // Closing aborts the requests still waiting and gives their rows back.
+      const closing = Date.now();
+      await both.close();
+      expect(Date.now() - closing).toBeLessThan(5000);
+      hanging.closeAllConnections();
+      hanging.close();
+    }
   });
 });
 
