@@ -100,7 +100,13 @@ test('Chromium finds nothing against installing it, and start_url opens offline'
       'href',
       '/manifest.webmanifest',
     );
+    // What Lighthouse's PWA category checked before version 12 dropped it (themed title bar, a
+    // viewport for phones, an iOS icon), beside Chromium's verdict below.
     await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2);
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+      'content',
+      /width=device-width/,
+    );
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
       'href',
       '/icons/apple-touch-icon-180.png',
@@ -116,6 +122,17 @@ test('Chromium finds nothing against installing it, and start_url opens offline'
     expect(parseErrors, 'manifest parse errors').toEqual([]);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors, 'Chromium: installability errors').toEqual([]);
+    // The same question about a page without a manifest (another origin, answered by the test)
+    // gets Chromium's objection: the check is live in this browser and profile.
+    const bare = await context.newPage();
+    await bare.route('http://no-manifest.test/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Bare</title><p>Hi' }),
+    );
+    await bare.goto('http://no-manifest.test/');
+    const bareCdp = await context.newCDPSession(bare);
+    const bareErrors = (await bareCdp.send('Page.getInstallabilityErrors')).installabilityErrors;
+    expect(bareErrors.map((e) => e.errorId)).toContain('no-manifest');
+    await bare.close();
 
     // start_url without network: the service worker answers it with the app.
     await context.setOffline(true);
