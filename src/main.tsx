@@ -36,7 +36,12 @@ async function start(): Promise<void> {
   let wasSignedIn = auth.isAuthenticated;
   auth.subscribe(() => {
     const signedIn = auth.isAuthenticated;
-    if (wasSignedIn && !signedIn) void router.invalidate();
+    if (wasSignedIn && !signedIn) {
+      // Ended by the server (the token refused), not by Sign Out: the browser still lets go of what
+      // sign-out would have removed (the push subscription: its push service then answers 410).
+      void auth.runSignOutTasks();
+      void router.invalidate();
+    }
     wasSignedIn = signedIn;
   });
   const rootElement = document.getElementById('root');

@@ -78,9 +78,14 @@ export function useUpdateProfile() {
 
 /** Ends every session of this person, this one too: then signs out here as Sign Out does. */
 export function useSignOutEverywhere() {
-  const { logout } = useAuth();
+  const { logout, runSignOutTasks } = useAuth();
   return useMutation({
-    mutationFn: signOutEverywhere,
+    // Sign-out's own work first, while this token still works (this device's push subscription
+    // leaves the server): once every token is revoked it could not.
+    mutationFn: async () => {
+      await runSignOutTasks();
+      await signOutEverywhere();
+    },
     onSuccess: () => logout(),
   });
 }

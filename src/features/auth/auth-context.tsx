@@ -37,6 +37,8 @@ export interface AuthContextValue {
   updateTosAcceptance: (requiresAcceptance: boolean, latestVersion?: string | null) => void;
   /** Forgets the token and every cached answer, then shows /login (or `to`). */
   logout: (to?: SignedOutDestination) => Promise<void>;
+  /** What sign-out does while the token still works, for a call that is about to end it. */
+  runSignOutTasks: () => Promise<void>;
 }
 
 export function useAuth(): AuthContextValue {
@@ -53,8 +55,7 @@ export function useAuth(): AuthContextValue {
 
   const logout = useCallback(
     async (to: SignedOutDestination = '/login') => {
-      // One that fails is logged and keeps nobody signed in.
-      await Promise.all([...session.signOutTasks].map((task) => task().catch(console.error)));
+      await session.runSignOutTasks();
       session.signOut();
       await router.navigate({ to });
       // Cleared after leaving the signed-in screens, so none of them refetches without a token.
@@ -69,7 +70,12 @@ export function useAuth(): AuthContextValue {
   );
 
   return useMemo(
-    () => ({ ...snapshot, updateTosAcceptance, logout }),
-    [snapshot, updateTosAcceptance, logout],
+    () => ({
+      ...snapshot,
+      updateTosAcceptance,
+      logout,
+      runSignOutTasks: () => session.runSignOutTasks(),
+    }),
+    [snapshot, updateTosAcceptance, logout, session],
   );
 }

@@ -97,6 +97,15 @@ export class AuthSession {
    */
   readonly signOutTasks = new Set<() => Promise<void>>();
 
+  /**
+   * Runs the sign-out tasks (each failure logged; none keeps anybody signed in). Sign-out runs them
+   * before the token goes; "Sign out everywhere" before it revokes every token; a session the
+   * server ended runs them too, so a browser keeps no push subscription of a person gone from it.
+   */
+  async runSignOutTasks(): Promise<void> {
+    await Promise.all([...this.signOutTasks].map((task) => task().catch(console.error)));
+  }
+
   signIn(response: LoginResponse): void {
     this.writeTosState({
       requiresTosAcceptance: response.requiresTosAcceptance,

@@ -307,11 +307,13 @@ describe('sign-out', () => {
     await turnOn(app, section);
     const [stored] = mySubscriptions(user.id);
     let authorization: string | null = null;
-    server.events.on('request:start', ({ request }) => {
+    const seeDelete = ({ request }: { request: Request }) => {
       if (request.method === 'DELETE') authorization = request.headers.get('Authorization');
-    });
+    };
+    server.events.on('request:start', seeDelete);
 
-    await app.user.click(app.getByRole('button', { name: 'Sign Out' }));
+    // The bar's signed-in part (a lazy chunk) holds sign-out's clean-up: wait until it is there.
+    await app.user.click(await app.findByRole('button', { name: 'Sign Out' }));
 
     expect(await app.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(log.to(`/api/push/subscriptions/${stored?.id}`, 'DELETE')).toHaveLength(1);
@@ -320,6 +322,25 @@ describe('sign-out', () => {
     expect(browser.current).toBeNull();
     expect(browser.unsubscribed).toHaveLength(1);
     expect(Object.keys(localStorage).filter((k) => k.includes('push'))).toEqual([]);
-    server.events.removeAllListeners('request:start');
+    // Its own listener only: the request log listens on the same event.
+    server.events.removeListener('request:start', seeDelete);
+  });
+
+  test("Sign out everywhere removes this device's subscription before every token is revoked", async () => {
+    const { user, token } = createUser({ username: 'maya' });
+    const browser = installPushBrowser();
+    const { app, section } = await openSection(token);
+    await turnOn(app, section);
+    const [stored] = mySubscriptions(user.id);
+
+    await app.findByRole('button', { name: 'Sign Out' });
+    await app.user.click(app.getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await app.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    const deletes = log.to(`/api/push/subscriptions/${stored?.id}`, 'DELETE');
+    expect(deletes).toHaveLength(1);
+    // Answered 204: sent while the token still worked (after the revocation it would be a 401).
+    expect(mySubscriptions(user.id)).toHaveLength(0);
+    expect(browser.current).toBeNull();
   });
 });
