@@ -92,6 +92,11 @@ export interface PushSettings {
   subject: string;
   /** Exact origins besides the known push services that endpoints may name (self-hosted, tests). */
   allowedOrigins: string[];
+  /**
+   * How often each instance looks for due messages it was not woken for (what a restart or a dead
+   * instance left); the instance that wrote a notification sends it at once.
+   */
+  pollMs: number;
 }
 
 /** Timers of GET /api/notifications/stream (api-contract.md "Notifications"). */
@@ -263,6 +268,15 @@ const envSchema = z.object({
         return origins;
       }),
   ),
+  PUSH_POLL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(60_000, 'must be at most 60000')
+      .default(1000),
+  ),
   DIGEST_INTERVAL_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -373,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vapid: vapidOf(e),
       subject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.replace(/^.*<([^>]+)>.*$/, '$1')}`,
       allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+      pollMs: e.PUSH_POLL_MS,
     },
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
   };

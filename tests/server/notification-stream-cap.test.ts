@@ -1,7 +1,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
-import { setUpTestApp } from './support/test-app';
+import { setUpTestApp, testConfig } from './support/test-app';
 import { person, requestRelation, type Person } from './ruminations-support';
 import { SseReader } from './support/sse-reader';
 
@@ -27,9 +27,13 @@ class QueryCounter implements KyselyPlugin {
 }
 
 const queries = new QueryCounter();
-// Token checks and heartbeats far apart: only what news causes runs during a test.
+// Token checks, heartbeats and the push sender's look for due messages far apart: only what news
+// causes runs during a test.
 const t = setUpTestApp({
-  config: { notificationStream: { heartbeatMs: 60_000, authCheckMs: 60_000 } },
+  config: {
+    notificationStream: { heartbeatMs: 60_000, authCheckMs: 60_000 },
+    push: { ...testConfig('').push, pollMs: 60_000 },
+  },
   dbPlugins: [queries],
 });
 let base: string;

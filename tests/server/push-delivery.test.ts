@@ -41,6 +41,7 @@ function pushConfig() {
       vapid: undefined,
       subject: 'mailto:no-reply@app.test',
       allowedOrigins: [receiver.origin],
+      pollMs: 1000,
     },
   };
 }

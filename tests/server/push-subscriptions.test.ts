@@ -29,6 +29,7 @@ beforeAll(async () => {
           vapid: undefined,
           subject: 'mailto:no-reply@app.test',
           allowedOrigins: [receiver.origin],
+          pollMs: 1000,
         },
       },
     }),

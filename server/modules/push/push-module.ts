@@ -19,7 +19,13 @@ declare module 'fastify' {
  */
 async function pushModule(app: FastifyInstance): Promise<void> {
   const vapid = vapidKeysOf(app.db, app.config.push);
-  const sender = new PushSender({ db: app.db, log: app.log, background: app.background, vapid });
+  const sender = new PushSender({
+    db: app.db,
+    log: app.log,
+    background: app.background,
+    vapid,
+    pollMs: app.config.push.pollMs,
+  });
   app.decorate('pushSender', sender);
   app.addHook('onReady', async () => sender.start());
   app.addHook('preClose', async () => sender.stop());

@@ -35,7 +35,7 @@ import type { VapidDetails } from './vapid-keys';
  * All of it in the background: the request that caused a notification never waits for it.
  */
 
-/** How often an instance looks for due messages it was not woken for. */
+/** How often an instance looks for due messages it was not woken for (PUSH_POLL_MS). */
 export const PUSH_POLL_MS = 1000;
 
 /**
@@ -57,6 +57,8 @@ export interface PushSenderDeps {
   log: FastifyBaseLogger;
   background: BackgroundTasks;
   vapid: () => Promise<VapidDetails>;
+  /** How often to look for due messages it was not woken for (config.push.pollMs). */
+  pollMs?: number;
 }
 
 /** What one message says, decrypted: the sentence and the notification as the list shows it. */
@@ -84,7 +86,7 @@ export class PushSender {
   constructor(private readonly deps: PushSenderDeps) {}
 
   start(): void {
-    this.timer = setInterval(() => this.wake(), PUSH_POLL_MS);
+    this.timer = setInterval(() => this.wake(), this.deps.pollMs ?? PUSH_POLL_MS);
     this.timer.unref();
     this.wake();
   }

@@ -80,7 +80,12 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
     exportsPerInstance: 2,
     trashRetentionSeconds: TRASH_RETENTION_SECONDS_DEFAULT,
-    push: { vapid: undefined, subject: 'mailto:no-reply@app.test', allowedOrigins: [] },
+    push: {
+      vapid: undefined,
+      subject: 'mailto:no-reply@app.test',
+      allowedOrigins: [],
+      pollMs: 1000,
+    },
     digestIntervalMs: 15 * 60_000,
     rateLimits: testRateLimits(),
     ...overrides,
