@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -33,12 +34,15 @@ export function NotifyThisDevice() {
     thisDevice.data !== null &&
     devices.data.some((device) => device.id === thisDevice.data);
   const failure = turnOn.error ?? turnOff.error;
+  // What the click asked for, from the click until the lists are asked again: a mutation is
+  // pending only from its next tick, and the box must not spring back in between.
+  const [intent, setIntent] = useState<boolean | null>(null);
 
   return (
     <div className="flex flex-col items-start gap-2">
       <CheckboxField
         label="Notify this device"
-        checked={busy ? turnOn.isPending : on}
+        checked={intent ?? (busy ? turnOn.isPending : on)}
         // Not disabled while busy: focus stays on the box (clicks then do nothing).
         disabled={!supported || !known}
         aria-busy={busy || undefined}
@@ -46,8 +50,11 @@ export function NotifyThisDevice() {
           if (userId === null || busy) return;
           turnOn.reset();
           turnOff.reset();
-          if (event.target.checked) turnOn.mutate(userId);
-          else turnOff.mutate(userId);
+          const wanted = event.target.checked;
+          setIntent(wanted);
+          const settled = { onSettled: () => setIntent(null) };
+          if (wanted) turnOn.mutate(userId, settled);
+          else turnOff.mutate(userId, settled);
         }}
       />
       <p className="text-sm text-ink-muted">
