@@ -25,6 +25,9 @@ test('axe: /settings and the delete dialog, light and dark', async ({ page, crea
     await signInAs(page, person, '/settings');
     await openSettings(page, person.email);
     await expect(page.getByText(/^Member since /)).toBeVisible();
+    // Notifications: this device, the kinds, the devices and the digest, all loaded.
+    await expect(page.getByRole('checkbox', { name: 'Notify this device' })).toBeEnabled();
+    await expect(page.getByText('No device receives notifications yet.')).toBeVisible();
   });
   await inBothThemes(page, '/settings with field errors', async () => {
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -165,4 +168,17 @@ test('delete account: lands on /public with the message, and the account is gone
   await page.goto('/login');
   await fillSignIn(page, person.username, person.password);
   await expect(page.getByText('Invalid username or password')).toBeVisible();
+});
+
+test('axe: the digest unsubscribe page, before and after its button, light and dark', async ({
+  page,
+}) => {
+  await inBothThemes(page, '/unsubscribe', async () => {
+    await page.goto('/unsubscribe?token=1.not-a-signature');
+    await expect(page.getByRole('heading', { name: 'Email digests' })).toBeVisible();
+  });
+  await inBothThemes(page, '/unsubscribe with a link that is not valid', async () => {
+    await page.getByRole('button', { name: 'Stop email digests' }).click();
+    await expect(page.getByText(/This link is not valid/)).toBeVisible();
+  });
 });
