@@ -60,6 +60,7 @@ export function toRumination({
     audiences: audiences.map((relationType) => ({ relationType })),
     commentCount: getDb().comments.filter((c) => c.ruminationId === fields.id && !c.isDeleted)
       .length,
+    media: [],
   };
 }
 

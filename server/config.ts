@@ -1,5 +1,5 @@
 import { STREAM_HEARTBEAT_MS } from '../src/api/notification-stream-format';
-import { TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
+import { MEDIA_QUOTA_MB_DEFAULT, TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
 import { originOf } from '../src/domain/push-subscriptions';
 import path from 'node:path';
 import { z } from 'zod';
@@ -79,6 +79,29 @@ export interface AppConfig {
   push: PushSettings;
   /** How often the email digest looks for people due one (server/modules/digests). */
   digestIntervalMs: number;
+  media: MediaSettings;
+}
+
+/** Photos (api-contract.md "Photos"; server/modules/media). */
+export interface MediaSettings {
+  /** What each account may hold, in bytes (MEDIA_QUOTA_MB). */
+  quotaBytes: number;
+  /** An S3-compatible bucket shared by every instance; absent: a folder under DATA_DIR. */
+  s3: S3Settings | undefined;
+  /**
+   * Images this instance decodes at once (MEDIA_DECODE_CONCURRENCY); more wait their turn, so that
+   * a burst of uploads neither starves reads of the CPU nor holds many decoded pictures in memory.
+   */
+  decodeConcurrency: number;
+  /** How often one instance looks for uploads and erased notes' photos to erase (MEDIA_SWEEP_MS). */
+  sweepIntervalMs: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** For a service other than AWS (MinIO, Ceph, a local test server); path-style addressing then. */
+  endpoint: string | undefined;
+  region: string;
 }
 
 /** Web Push (api-contract.md "Reach them when the app is closed"; server/modules/push). */
@@ -286,6 +309,39 @@ const envSchema = z.object({
       .max(86_400_000, 'must be at most 86400000 (a day)')
       .default(15 * MINUTE),
   ),
+  MEDIA_QUOTA_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of megabytes' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000_000, 'must be at most 10000000')
+      .default(MEDIA_QUOTA_MB_DEFAULT),
+  ),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z.url({ message: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
+  ),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MEDIA_DECODE_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .default(2),
+  ),
+  MEDIA_SWEEP_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(86_400_000, 'must be at most 86400000 (a day)')
+      .default(10 * MINUTE),
+  ),
   API_COMPRESSION: booleanFlag,
   RATE_LIMIT_ENABLED: booleanFlag,
   /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
@@ -390,5 +446,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: e.PUSH_POLL_MS,
     },
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
+    media: {
+      quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
+      s3:
+        e.S3_BUCKET === undefined
+          ? undefined
+          : {
+              bucket: e.S3_BUCKET,
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+            },
+      decodeConcurrency: e.MEDIA_DECODE_CONCURRENCY,
+      sweepIntervalMs: e.MEDIA_SWEEP_MS,
+    },
   };
 }

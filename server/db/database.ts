@@ -34,6 +34,7 @@ import * as m0015 from './migrations/0015-versions-and-trash';
 import * as m0016 from './migrations/0016-display-names';
 import * as m0017 from './migrations/0017-preferences';
 import * as m0018 from './migrations/0018-push-and-digests';
+import * as m0019 from './migrations/0019-photos';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-display-names': m0016,
   '0017-preferences': m0017,
   '0018-push-and-digests': m0018,
+  '0019-photos': m0019,
 };
 
 export interface DatabaseConfig {

@@ -225,6 +225,27 @@ export interface DigestStateTable {
   last_notification_id: number;
 }
 
+/** An uploaded photo (migration 0019, server/modules/media). */
+export interface MediaTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** The note that holds it; null for an upload no note holds (yet, or any more). */
+  rumination_id: number | null;
+  position: ColumnType<number, number | undefined, number>;
+  alt: ColumnType<string, string | undefined, string>;
+  width: number;
+  height: number;
+  thumbnail_width: number;
+  thumbnail_height: number;
+  /** The stored files' bytes together (the quota counts them). */
+  bytes: number;
+  /** Where its files are in the media storage (server/modules/media/media-storage.ts). */
+  storage_key: string;
+  create_tms: string;
+  /** For an upload no note holds: when it is erased; null or past with no note: due now. */
+  erase_after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -244,4 +265,5 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   digest_state: DigestStateTable;
+  media: MediaTable;
 }

@@ -40,3 +40,18 @@ export const NOTIFICATION_LIMIT_MAX = 100;
 
 /** How long a rumination stays in the trash before it is erased for good (30 days). */
 export const TRASH_RETENTION_SECONDS_DEFAULT = 2_592_000;
+
+/** Photos (api-contract.md "Photos"): how many a note holds, and the length of each one's alt text. */
+export const MEDIA_PER_NOTE_MAX = 6;
+export const MEDIA_ALT_MAX = 500;
+/** An upload's largest size (over: 413) and largest picture (over: 400, cannot be read). */
+export const MEDIA_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const MEDIA_UPLOAD_MAX_MB = 15;
+export const MEDIA_MAX_PIXELS = 40_000_000;
+/** The long side of a stored photo and of its thumbnail, in pixels. */
+export const MEDIA_LONG_SIDE = 2048;
+export const MEDIA_THUMBNAIL_LONG_SIDE = 320;
+/** Each account's photo storage, in MB, unless MEDIA_QUOTA_MB says otherwise. */
+export const MEDIA_QUOTA_MB_DEFAULT = 1024;
+/** An upload no note holds after this long is erased. */
+export const MEDIA_UNATTACHED_MS = 24 * 60 * 60 * 1000;

@@ -14,6 +14,7 @@ import { ruminationContent } from './content-rules';
 import { NOTE_SEARCH_MAX } from './limits';
 import { writtenTime } from './written-time';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
+import { mediaListInput, ruminationMedia } from './media-schemas';
 import {
   AUDIENCE_NAMES,
   relationTypeOfAudience,
@@ -47,6 +48,8 @@ export const rumination = z.object({
   commentCount: z.number().int().nonnegative(),
   /** 1 when created, one more on every change; sent back in `If-Match` (src/api/preconditions.ts). */
   version: z.number().int().positive(),
+  /** Its photos in the author's order, with URLs signed for the caller (api-contract.md "Photos"). */
+  media: z.array(ruminationMedia),
 });
 export type Rumination = z.infer<typeof rumination>;
 
@@ -79,6 +82,8 @@ export const ruminationWriteRequest = z.object({
   content: ruminationContent,
   audiences: audiencesInput.optional().nullable(),
   publish: z.boolean(),
+  /** The caller's uploads, in order; absent on an update keeps the photos the note has. */
+  media: mediaListInput.optional(),
 });
 export type RuminationWriteRequest = z.input<typeof ruminationWriteRequest>;
 export type RuminationWrite = z.output<typeof ruminationWriteRequest>;

@@ -18,5 +18,6 @@ export function toRumination(row: RuminationRow): Rumination {
     audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
     commentCount: row.comment_count,
     version: row.version,
+    media: [],
   };
 }

@@ -87,6 +87,12 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
       pollMs: 1000,
     },
     digestIntervalMs: 15 * 60_000,
+    media: {
+      quotaBytes: 1024 * 1024 * 1024,
+      s3: undefined,
+      decodeConcurrency: 2,
+      sweepIntervalMs: 10 * 60_000,
+    },
     rateLimits: testRateLimits(),
     ...overrides,
   };

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { id, idInput } from './common';
+import { MEDIA_ALT_MAX, MEDIA_PER_NOTE_MAX } from './limits';
+import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
+import { MEDIA_VARIANTS } from './media-urls';
+
+/** Wire schemas of the photo calls (api-contract.md "Photos"). */
+
+/** 201 of POST /api/media: the upload's id and its stored size (upright, at most 2048 px). */
+export const uploadedMedia = z.object({ id, width: z.number().int(), height: z.number().int() });
+export type UploadedMedia = z.infer<typeof uploadedMedia>;
+
+export const MEDIA_ALT_TOO_LONG = `Alt text must be at most ${MEDIA_ALT_MAX} characters`;
+export const MEDIA_TOO_MANY = `A rumination holds at most ${MEDIA_PER_NOTE_MAX} photos`;
+
+/** A photo as a rumination's create or update names it: one of the caller's uploads, and its alt. */
+export const mediaRefInput = z.object({
+  id: idInput,
+  alt: z
+    .string()
+    .max(MEDIA_ALT_MAX, MEDIA_ALT_TOO_LONG)
+    .refine(isStorableText, NOT_STORABLE_MESSAGE)
+    .optional()
+    .default(''),
+});
+export type MediaRefInput = z.input<typeof mediaRefInput>;
+export type MediaRef = z.output<typeof mediaRefInput>;
+
+/** `media` of a write: absent on an update keeps the photos the note has (clients of the spec send none). */
+export const mediaListInput = z.array(mediaRefInput).max(MEDIA_PER_NOTE_MAX, MEDIA_TOO_MANY);
+
+/** A photo as a rumination shows it, with URLs signed for the viewer who read it. */
+export const ruminationMedia = z.object({
+  id,
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type RuminationMedia = z.infer<typeof ruminationMedia>;
+
+/** GET /api/media/{id}/{variant}: the path's parts. */
+export const mediaFetchParams = z.object({ id: idInput, variant: z.enum(MEDIA_VARIANTS) });
+
+/** ... and its query: the signer, the expiry (seconds since the epoch) and the signature. */
+export const mediaFetchQuery = z.object({
+  viewer: z.coerce.number().int().nonnegative(),
+  expires: z.coerce.number().int().positive(),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+});
+export type MediaFetchQuery = z.output<typeof mediaFetchQuery>;
