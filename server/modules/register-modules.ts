@@ -13,12 +13,15 @@ import { termsRoutes } from './terms/terms-routes';
 import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
 import { pushPlugin } from './push/push-module';
+import { mediaPlugin } from './media/media-module';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
  * registers its routes with full paths (`/api/...`) and the zod type provider; add one line each.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Photos' storage and signer first: the modules that show or export notes use them.
+  await app.register(mediaPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(termsRoutes);

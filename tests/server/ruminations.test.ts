@@ -35,6 +35,7 @@ describe('POST /api/ruminations', () => {
       audiences: [{ relationType: 2 }, { relationType: 5 }],
       commentCount: 0,
       version: 1,
+      media: [],
     });
   });
 

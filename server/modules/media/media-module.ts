@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import type { MediaSigner } from '../../../src/api/media-urls';
+import { loadMediaSigner } from './media-signer';
+import type { MediaStorage } from './media-storage';
+import { folderMediaStorage } from './media-storage-folder';
+
+/** What every module that touches photos shares: where the files are, and the URL signer. */
+export interface MediaContext {
+  storage: MediaStorage;
+  /** The deployment's URL signer, read from the database once when first asked for. */
+  signer: () => Promise<MediaSigner>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: MediaContext;
+  }
+}
+
+export function openMediaStorage(config: AppConfig): MediaStorage {
+  return folderMediaStorage(path.join(config.dataDir, 'media'));
+}
+
+function signerOf(db: Kysely<Database>): () => Promise<MediaSigner> {
+  let loading: Promise<MediaSigner> | undefined;
+  return () => {
+    loading ??= loadMediaSigner(db).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/**
+ * Photos (api-contract.md "Photos"): decorates the root instance with `media` (skip-override, as
+ * the push module does), so that the ruminations' and the export's modules reach the same storage
+ * and signer as the media routes.
+ */
+async function mediaModule(app: FastifyInstance): Promise<void> {
+  app.decorate('media', { storage: openMediaStorage(app.config), signer: signerOf(app.db) });
+}
+
+export const mediaPlugin = Object.assign(mediaModule, { [Symbol.for('skip-override')]: true });
