@@ -1,0 +1,125 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+/**
+ * Images as people and attackers upload them (api-contract.md "Photos"), made here with sharp so
+ * that no binary file is committed. Node only (server tests, the bench, browser tests' set-up).
+ */
+
+/** Where the phone photo says it was taken: tests look for these in what is served. */
+export const PHONE_GPS = { latitude: '48/1 51/1 2959/100', longitude: '2/1 17/1 4020/100' };
+export const PHONE_MAKE = 'RuminationsPhone';
+
+/**
+ * A phone photo: a JPEG stored sideways with EXIF orientation 6 (turn 90° clockwise to view), GPS
+ * coordinates, a camera make and an XMP-free comment. Stored `width` × `height` (landscape), so
+ * upright it is portrait. The left half is red and the right half blue, so a test can tell which
+ * way it was turned: upright, the top is red.
+ */
+export async function phonePhoto(width = 1600, height = 1200): Promise<Buffer> {
+  const half = Math.floor(width / 2);
+  return sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
+    .composite([
+      {
+        input: await sharp({
+          create: { width: half, height, channels: 3, background: '#ff0000' },
+        })
+          .png()
+          .toBuffer(),
+        left: 0,
+        top: 0,
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: PHONE_MAKE, Model: 'Pocket 12' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: PHONE_GPS.latitude,
+        GPSLongitudeRef: 'E',
+        GPSLongitude: PHONE_GPS.longitude,
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A noisy JPEG of about `megabytes` MB (noise does not compress): for size limits and the bench. */
+export async function largeJpeg(megabytes: number): Promise<Buffer> {
+  // Quality 100 gaussian noise, no chroma subsampling: about 2.7 bytes a pixel.
+  const pixels = Math.ceil((megabytes * 1024 * 1024) / 2.7);
+  const width = Math.ceil(Math.sqrt(pixels * 1.5));
+  const height = Math.ceil(pixels / width);
+  return sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
+
+/** A small PNG of one colour. */
+export async function smallPng(width = 64, height = 48, colour = '#33aa55'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A decompression bomb: a PNG of a few kilobytes that declares `side` × `side` pixels (50,000² is
+ * 2.5 gigapixels, 7.5 GB decoded), its rows all zero and deflated.
+ */
+export function pngBomb(side = 50_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  // Only the first rows: enough to look real, and a decoder that trusts the header starts big.
+  const rows = Buffer.alloc((side + 1) * 64);
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'binary'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The first part of a real JPEG, cut off: it starts like a photo and ends mid-scan. */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const whole = await phonePhoto(800, 600);
+  return whole.subarray(0, Math.floor(whole.length / 3));
+}
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipartBody(
+  file: Buffer,
+  options: { field?: string; filename?: string; contentType?: string } = {},
+): { body: Buffer; contentType: string } {
+  const boundary = `----ruminations${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'photo.jpg'}"\r\nContent-Type: ${options.contentType ?? 'image/jpeg'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    body: Buffer.concat([head, file, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
