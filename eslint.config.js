@@ -17,6 +17,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const FEATURE_ORDER = [
   'theme',
   'demo',
+  'photos',
   'composer',
   'offline',
   'auth',
