@@ -1,12 +1,10 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { MediaSigner } from '../../../src/api/media-urls';
 import { loadMediaSigner } from './media-signer';
 import type { MediaStorage } from './media-storage';
-import { folderMediaStorage } from './media-storage-folder';
+import { openMediaStorage } from './media-storage-open';
 
 /** What every module that touches photos shares: where the files are, and the URL signer. */
 export interface MediaContext {
@@ -19,10 +17,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     media: MediaContext;
   }
-}
-
-export function openMediaStorage(config: AppConfig): MediaStorage {
-  return folderMediaStorage(path.join(config.dataDir, 'media'));
 }
 
 function signerOf(db: Kysely<Database>): () => Promise<MediaSigner> {

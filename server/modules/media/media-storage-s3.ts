@@ -1,0 +1,93 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config';
+import type { MediaStorage } from './media-storage';
+
+/** DeleteObjects takes at most this many keys a request (S3's limit). */
+export const S3_DELETE_BATCH = 1000;
+
+/**
+ * Photos' files in an S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION), shared by every
+ * instance. Credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, a profile, an instance role), never from our own settings.
+ *
+ * Only "no such key" is an answer (`undefined`); any other failure (the bucket unreachable,
+ * refused credentials) propagates, so a fetch answers 5xx only for a real outage, and the sweep
+ * keeps the rows whose files it could not delete for its next run.
+ */
+export function s3MediaStorage(settings: S3Settings, client = s3ClientOf(settings)): MediaStorage {
+  const Bucket = settings.bucket;
+  return {
+    description: `s3://${Bucket}`,
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // In Node the SDK's body is an http.IncomingMessage: a Readable.
+        return { body: object.Body as Readable, bytes: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      for (let start = 0; start < keys.length; start += S3_DELETE_BATCH) {
+        const batch = keys.slice(start, start + S3_DELETE_BATCH);
+        // A key with no object is a success in S3's DeleteObjects: only real failures are listed.
+        const result = await client.send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = result.Errors ?? [];
+        if (failed.length > 0) {
+          const first = failed[0];
+          throw new Error(
+            `S3 could not delete ${failed.length} of ${batch.length} files from ${Bucket} (${first?.Key}: ${first?.Code} ${first?.Message})`,
+          );
+        }
+      }
+    },
+  };
+}
+
+/**
+ * An endpoint other than AWS's (MinIO, Ceph, a local test server) is addressed by path
+ * (`endpoint/bucket/key`): such servers rarely answer a bucket's own host name. Checksums only
+ * where an operation requires one: S3-compatible servers that predate S3's newer default
+ * checksums (CRC32 on every upload and download) reject or fail to verify them.
+ */
+export function s3ClientOf(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    ...(settings.endpoint === undefined
+      ? {}
+      : { endpoint: settings.endpoint, forcePathStyle: true }),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  // A missing bucket is a setting to fix, not a missing photo.
+  if (error.name === 'NoSuchBucket') return false;
+  return error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+}
