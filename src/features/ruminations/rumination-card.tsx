@@ -6,6 +6,7 @@ import { EditedMark } from '../../components/ui/edited-mark';
 import { NoteText } from '../../components/ui/note-text';
 import { PersonName, displayNameOf } from '../../components/ui/person-name';
 import { UserAvatar } from '../../components/ui/user-avatar';
+import { PhotoGrid } from '../photos/photo-grid';
 import { AudienceLine } from './audience-line';
 import { formatTimestamp } from '../../lib/format-time';
 import { invalidateAfterRuminationChange } from './rumination-queries';
@@ -145,6 +146,7 @@ export function RuminationCard({
           </div>
         </header>
         <NoteText content={rumination.content} />
+        <PhotoGrid media={rumination.media} />
         <AudienceLine rumination={rumination} />
       </div>
 
