@@ -7,12 +7,16 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { handleNotificationClick, handlePush } from './handlers';
+import { answerPhoto, type PhotoCacheDeps } from './photo-cache';
+import { PHOTO_CACHE_NAME, photoCacheKey } from './photo-cache-policy';
+import { indexedDbPhotoEntries } from './photo-cache-store';
 import type { WorkerGlobalScope } from './worker-types';
 
 /**
  * The app's service worker (vite.config.ts, VitePWA injectManifest). The app shell offline: the
  * built app is precached, so a reload without network opens it; data is the query cache's
- * business (features/offline), never cached here. And Web Push: a message shows a notification,
+ * business (features/offline), never cached here, except photos: an `<img>` reads them past the
+ * query cache, so their bytes are kept here (photo-cache.ts). And Web Push: a message shows a notification,
  * a click on it opens its page.
  */
 
@@ -27,6 +31,21 @@ clientsClaim();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+const photoDeps: Omit<PhotoCacheDeps, 'waitUntil'> = {
+  openCache: () => caches.open(PHOTO_CACHE_NAME),
+  store: indexedDbPhotoEntries(),
+  fetch: (request) => fetch(request),
+  now: () => Date.now(),
+};
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && photoCacheKey(url, self.location.origin) !== null,
+  ({ url, request, event }) =>
+    answerPhoto(request, photoCacheKey(url, self.location.origin) ?? url.href, {
+      ...photoDeps,
+      waitUntil: (work) => event.waitUntil(work),
+    }),
+);
 // Every navigation opens the app shell, offline too; /api is the server's and never the shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),

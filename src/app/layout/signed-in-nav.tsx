@@ -42,6 +42,10 @@ const NotificationStream = lazy(() =>
 const forgetThisBrowserPush = async () =>
   (await import('../../features/push/push-sign-out')).forgetThisBrowserPush();
 
+// Sign-out empties the service worker's photo cache: the next person here finds none of them.
+const emptyPhotoCache = async () =>
+  (await import('../../features/photos/photo-cache')).emptyPhotoCache();
+
 /**
  * The signed-in part of the navigation bar (nav-bar.tsx): the person's pages on the left, then
  * New Rumination, the notifications bell, who is signed in (their name, to their profile),
@@ -53,7 +57,11 @@ export default function SignedInNav() {
   const session = useAuthSession();
   useEffect(() => {
     session.signOutTasks.add(forgetThisBrowserPush);
-    return () => void session.signOutTasks.delete(forgetThisBrowserPush);
+    session.signOutTasks.add(emptyPhotoCache);
+    return () => {
+      session.signOutTasks.delete(forgetThisBrowserPush);
+      session.signOutTasks.delete(emptyPhotoCache);
+    };
   }, [session]);
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
   return (
