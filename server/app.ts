@@ -23,6 +23,7 @@ import { loggerOptions } from './logging';
 import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
 import { scheduleTrashSweep } from './modules/ruminations/trash-retention';
+import { scheduleMediaSweep } from './modules/media/media-sweep';
 import { createNotificationBus } from './modules/notifications/notification-bus';
 import { OpenStreams } from './modules/notifications/notification-stream';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerModules(app);
   // The trash's retention: erased in the background, by one instance at a time.
   scheduleTrashSweep(app);
+  scheduleMediaSweep(app);
 
   if (serveSpa) await registerSpa(app, config.staticDir);
 

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { ERASED_ACCOUNT_NAME } from '../../../src/api/account-schemas';
 import type { Database } from '../../db/schema';
 import { deleteDigestState } from '../digests/digest-queries';
+import { makeUploadsOfAccountDue } from '../media/media-sweep-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 import { deleteSubscriptionsOfPerson } from '../push/push-queries';
 
@@ -13,7 +14,8 @@ import { deleteSubscriptionsOfPerson } from '../push/push-queries';
  *   feed or visibility still counts them;
  * - their activation and reset tokens, terms acceptances and idempotency keys;
  * - every notification to them and every one of their doing (to others), which names them;
- * - their Web Push subscriptions (the devices of their browsers).
+ * - their Web Push subscriptions (the devices of their browsers);
+ * - their photos, made due for the photo sweep (server/modules/media/media-sweep.ts).
  * What stays, erased: their comments on other people's ruminations (content gone, deleted), so that
  * replies keep their place; and the users row itself, as a tombstone those comments point to. The
  * tombstone shows ERASED_ACCOUNT_NAME (as username and display name), holds no email, no password
@@ -34,6 +36,9 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   // deleting all of one rumination's comments in one statement is checked at its end.
   await trx.deleteFrom('comments').where('rumination_id', 'in', own).execute();
   await trx.deleteFrom('ruminations').where('author_id', '=', userId).execute();
+  // Their photos: those of the notes just erased are due already (the foreign key let go of
+  // them); their uploads no note holds yet become due now. The photo sweep erases the files.
+  await makeUploadsOfAccountDue(trx, userId, now);
   await trx
     .updateTable('comments')
     .set({ content: '', is_deleted: 1, update_tms: now })
