@@ -28,6 +28,8 @@ const { sqlite, db, captured, plansOf } = sqliteWithQueryLog();
 
 const VIEWER = 1;
 const AUTHORS = 60;
+/** Photo URLs are signed with the deployment's key; any signer will do for a plan. */
+const signer = () => 'sig';
 
 beforeAll(async () => {
   await migrateToLatest(db);
@@ -60,6 +62,16 @@ beforeAll(async () => {
       rumination.run(1 + (i % AUTHORS), i % 3 ? 1 : 0, i % 4 ? 0 : 1 << (i % 6), now, now);
     }
     for (let i = 1; i <= 3000; i++) comment.run(1 + (i % 50), i > 50 ? i - 50 : null, 2, now, now);
+    // Photos in every seventh note (up to three each), and uploads no note holds yet.
+    const photo = sqlite.prepare(
+      `insert into media (owner_id, rumination_id, position, alt, width, height, thumbnail_width,
+         thumbnail_height, bytes, storage_key, create_tms, erase_after)
+       values (?, ?, ?, '', 2048, 1536, 320, 240, 1000, 'k', ?, ?)`,
+    );
+    for (let r = 7; r <= 6000; r += 7) {
+      for (let p = 0; p < 1 + (r % 3); p++) photo.run(1 + ((r - 1) % AUTHORS), r, p, now, null);
+    }
+    for (let i = 0; i < 500; i++) photo.run(1 + (i % AUTHORS), null, 0, now, now);
   })();
   await rebuildViewerAudiences(db);
 });
@@ -68,25 +80,31 @@ afterAll(() => db.destroy());
 const TABLE_SCAN = /^SCAN (r|c|u|ur|i|rc|ruminations|comments|users|user_relations)\b/;
 
 const calls: [string, () => Promise<unknown>][] = [
-  ['my', () => listMine(db, VIEWER, {})],
-  ['my?isPublic=false&BeforeId', () => listMine(db, VIEWER, { isPublic: false, BeforeId: 5000 })],
-  ['my?isPublic=true', () => listMine(db, VIEWER, { isPublic: true })],
-  ['public', () => listPublicOf(db, null, {})],
-  ['public&BeforeId', () => listPublicOf(db, VIEWER, { BeforeId: 3000 })],
-  ['public?UserId', () => listPublicOf(db, VIEWER, { UserId: 7 })],
-  ['public?UserId&isPublic=true', () => listPublicOf(db, VIEWER, { UserId: 7, isPublic: true })],
-  ['public?UserId anonymous', () => listPublicOf(db, null, { UserId: 7 })],
-  ['GET by id', () => getRumination(db, 8, VIEWER).catch(() => undefined)],
+  ['my', () => listMine(db, VIEWER, {}, signer)],
+  [
+    'my?isPublic=false&BeforeId',
+    () => listMine(db, VIEWER, { isPublic: false, BeforeId: 5000 }, signer),
+  ],
+  ['my?isPublic=true', () => listMine(db, VIEWER, { isPublic: true }, signer)],
+  ['public', () => listPublicOf(db, null, {}, signer)],
+  ['public&BeforeId', () => listPublicOf(db, VIEWER, { BeforeId: 3000 }, signer)],
+  ['public?UserId', () => listPublicOf(db, VIEWER, { UserId: 7 }, signer)],
+  [
+    'public?UserId&isPublic=true',
+    () => listPublicOf(db, VIEWER, { UserId: 7, isPublic: true }, signer),
+  ],
+  ['public?UserId anonymous', () => listPublicOf(db, null, { UserId: 7 }, signer)],
+  ['GET by id', () => getRumination(db, 8, VIEWER, signer).catch(() => undefined)],
   ['comments of a rumination', () => listForRumination(db, 2, VIEWER).catch(() => undefined)],
   ['replies', () => listReplies(db, 2, VIEWER).catch(() => undefined)],
   ['user profile', () => getUserProfile(db, 7)],
   ['export: a page of own comments', () => ownCommentPage(db, 2, 100)],
   ['export: a page of own ruminations', () => ownRuminationPage(db, VIEWER, 5000)],
   // Note search: the FTS index gives the caller's matching ids newest first (no sort), then rows by id.
-  ['my?q=', () => listMine(db, VIEWER, { q: 'x' })],
+  ['my?q=', () => listMine(db, VIEWER, { q: 'x' }, signer)],
   [
     'my?q=&isPublic=false&BeforeId',
-    () => listMine(db, VIEWER, { q: 'x y', isPublic: false, BeforeId: 5000 }),
+    () => listMine(db, VIEWER, { q: 'x y', isPublic: false, BeforeId: 5000 }, signer),
   ],
 ];
 
@@ -111,8 +129,9 @@ describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
   });
 
   it("feed: the viewer's related authors, then one covering-index range per author", async () => {
-    const plans = await plansOf(() => listFeedOf(db, VIEWER, {}));
-    expect(plans).toHaveLength(1);
+    // The page, then its photos (their own test below).
+    const plans = await plansOf(() => listFeedOf(db, VIEWER, {}, signer));
+    expect(plans).toHaveLength(2);
     const plan = plans[0]!;
     expect(
       plan.filter((line) => TABLE_SCAN.test(line)),
@@ -149,11 +168,29 @@ describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
     const texts = new Set<string>();
     for (const viewer of [VIEWER, 2, 30]) {
       captured.length = 0;
-      await listFeedOf(db, viewer, {});
-      for (const q of captured) texts.add(q.sql);
+      await listFeedOf(db, viewer, {}, signer);
+      // The page's own query; its photos' query names the page's ids, as many as it has.
+      for (const q of captured) if (!/from "media"/.test(q.sql)) texts.add(q.sql);
     }
     expect(texts.size).toBe(1);
   });
+
+  it.each(calls.filter(([name]) => !name.startsWith('export')))(
+    "%s: the page's photos in one query, through media_rumination, in order without a sort",
+    async (name, call) => {
+      const plans = (await plansOf(call)).filter((plan) =>
+        plan.some((line) => /\bmedia\b/.test(line)),
+      );
+      // At most one query per page (none for an empty one); the first pages surely have notes.
+      expect(plans.length).toBeLessThanOrEqual(1);
+      if (['my', 'public', 'GET by id'].includes(name)) expect(plans).toHaveLength(1);
+      for (const plan of plans) {
+        expect(plan, plan.join('\n')).toEqual([
+          expect.stringMatching(/^SEARCH media USING INDEX media_rumination \(rumination_id=\?\)/),
+        ]);
+      }
+    },
+  );
 
   it.each([
     ['relations list', () => listRelations(db, VIEWER, {})],

@@ -88,7 +88,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await request.requireUser();
-      return listMine(app.db, user.id, request.query);
+      return listMine(app.db, user.id, request.query, await app.media.signer());
     },
   );
 
@@ -97,7 +97,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
     async (request) => {
       const user = await request.requireUser();
-      return listFeedOf(app.db, user.id, request.query);
+      return listFeedOf(app.db, user.id, request.query, await app.media.signer());
     },
   );
 
@@ -106,7 +106,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ruminationListQuery, response: { 200: ruminationList } } },
     async (request) => {
       const user = await request.authenticate();
-      return listPublicOf(app.db, user?.id ?? null, request.query);
+      return listPublicOf(app.db, user?.id ?? null, request.query, await app.media.signer());
     },
   );
 
@@ -117,7 +117,13 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: pageQuery, response: { 200: trashList } } },
     async (request) => {
       const user = await request.requireUser();
-      return listTrashOf(app.db, user.id, request.query, app.config.trashRetentionSeconds);
+      return listTrashOf(
+        app.db,
+        user.id,
+        request.query,
+        app.config.trashRetentionSeconds,
+        await app.media.signer(),
+      );
     },
   );
 
@@ -135,8 +141,15 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await request.requireWriter();
+      const signer = await app.media.signer();
       return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        restoreFromTrashOf(db, user.id, request.params.id, app.config.trashRetentionSeconds),
+        restoreFromTrashOf(
+          db,
+          user.id,
+          request.params.id,
+          app.config.trashRetentionSeconds,
+          signer,
+        ),
       );
     },
   );
@@ -177,8 +190,9 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
       const user = await request.requireWriter();
       const expected = expectedVersion(request);
       const { id, revisionId } = request.params;
+      const signer = await app.media.signer();
       return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        restoreRevision(db, user.id, id, revisionId, expected),
+        restoreRevision(db, user.id, id, revisionId, signer, expected),
       );
     },
   );
@@ -191,7 +205,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await request.authenticate();
-      return getRumination(app.db, request.params.id, user?.id ?? null);
+      return getRumination(app.db, request.params.id, user?.id ?? null, await app.media.signer());
     },
   );
 
@@ -200,9 +214,11 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: createRuminationRequest, response: { 201: rumination } } },
     async (request, reply) => {
       const user = await request.requireWriter();
+      // Loaded before the write's transaction (rumination-media.ts says why).
+      const signer = await app.media.signer();
       // An Idempotency-Key makes a resent create (offline queue) answer the first one.
       return sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
-        createRumination(db, user.id, request.body),
+        createRumination(db, user.id, request.body, signer),
       );
     },
   );
@@ -220,8 +236,9 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await request.requireWriter();
       const expected = expectedVersion(request);
+      const signer = await app.media.signer();
       return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        updateRumination(db, user.id, request.params.id, request.body, expected),
+        updateRumination(db, user.id, request.params.id, request.body, signer, expected),
       );
     },
   );
@@ -231,7 +248,14 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: ruminationIdParams } },
     async (request, reply) => {
       const user = await request.requireWriter();
-      await deleteRumination(app.db, user.id, request.params.id, expectedVersion(request));
+      const expected = expectedVersion(request);
+      await deleteRumination(
+        app.db,
+        user.id,
+        request.params.id,
+        await app.media.signer(),
+        expected,
+      );
       return reply.code(204).send();
     },
   );

@@ -14,7 +14,7 @@ import {
   settleOrConflict,
   type ExpectedVersion,
 } from '../../../src/api/preconditions';
-import { refuse, type Decision } from '../../../src/domain/decision';
+import { allow, refuse, type Decision } from '../../../src/domain/decision';
 import type { Database } from '../../db/schema';
 import { ApiProblem, settle } from '../../../src/api/problem';
 import {
@@ -47,12 +47,21 @@ import {
 } from './rumination-queries';
 import { searchTerms } from '../../../src/domain/note-search';
 import { decideWrittenTime } from '../../../src/domain/written-time';
-import { toRumination } from './rumination-wire';
+import type { MediaSigner } from '../../../src/api/media-urls';
+import {
+  decideWriteMedia,
+  ruminationListWithMedia,
+  ruminationWithMedia,
+  writeMedia,
+  type MediaAttachment,
+} from './rumination-media';
 import { asWriter } from '../../credentials/writer-lock';
 
 /**
  * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
- * (src/domain/rumination-decisions.ts) and stores what they decided.
+ * (src/domain/rumination-decisions.ts) and stores what they decided. Every answer carries the
+ * notes' photos with URLs signed for the caller (rumination-media.ts): `signer` is the deployment's
+ * (app.media.signer()), loaded by the route before any transaction.
  */
 
 export type RuminationInput = z.output<typeof ruminationWriteRequest>;
@@ -87,21 +96,28 @@ export async function getRumination(
   db: Kysely<Database>,
   id: number,
   viewerId: number | null,
+  signer: MediaSigner,
 ): Promise<Rumination> {
-  return toRumination(await requireVisibleRumination(db, id, viewerId));
+  return ruminationWithMedia(
+    db,
+    await requireVisibleRumination(db, id, viewerId),
+    viewerId,
+    signer,
+  );
 }
 
 export async function listMine(
   db: Kysely<Database>,
   userId: number,
   query: RuminationListQuery,
+  signer: MediaSigner,
 ): Promise<Rumination[]> {
   const terms = searchTerms(query.q);
   const rows =
     terms.length === 0
       ? await listOwn(db, userId, query.isPublic, pageOf(query))
       : await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query));
-  return rows.map(toRumination);
+  return ruminationListWithMedia(db, rows, userId, signer);
 }
 
 /** Published ruminations of the other users related to the caller, as far as the caller may read. */
@@ -109,9 +125,10 @@ export async function listFeedOf(
   db: Kysely<Database>,
   userId: number,
   query: RuminationListQuery,
+  signer: MediaSigner,
 ): Promise<Rumination[]> {
   const rows = await listFeed(db, userId, query.UserId, query.isPublic === true, pageOf(query));
-  return rows.map(toRumination);
+  return ruminationListWithMedia(db, rows, userId, signer);
 }
 
 /**
@@ -122,12 +139,13 @@ export async function listPublicOf(
   db: Kysely<Database>,
   viewerId: number | null,
   query: RuminationListQuery,
+  signer: MediaSigner,
 ): Promise<Rumination[]> {
   const rows =
     query.UserId === undefined
       ? await listPublic(db, pageOf(query))
       : await listByAuthor(db, query.UserId, viewerId, query.isPublic === true, pageOf(query));
-  return rows.map(toRumination);
+  return ruminationListWithMedia(db, rows, viewerId, signer);
 }
 
 /**
@@ -140,12 +158,16 @@ export async function createRumination(
   db: Kysely<Database>,
   userId: number,
   { writtenTMS, ...input }: CreateRuminationInput,
+  signer: MediaSigner,
 ): Promise<Rumination> {
   const createTMS = settle(decideWrittenTime(writtenTMS, new Date()));
   const fields = ruminationFieldsOf(input);
   return asWriter(db, userId, async (trx) => {
+    // Decided before the insert: a refused photo leaves no note behind.
+    const media = settle(await decideWriteMedia(trx, userId, null, input.media));
     const id = await insertRumination(trx, userId, toWrite(fields), createTMS);
-    return getRumination(trx, id, userId);
+    await writeMedia(trx, id, media);
+    return getRumination(trx, id, userId, signer);
   });
 }
 
@@ -180,6 +202,7 @@ async function changeOnVersion<T>(
   trx: Kysely<Database>,
   userId: number,
   id: number,
+  signer: MediaSigner,
   decide: (rumination: Changeable | undefined) => Promise<Decision<T>>,
   write: (decided: T, rumination: Changeable) => Promise<boolean>,
 ): Promise<void> {
@@ -189,16 +212,24 @@ async function changeOnVersion<T>(
       attempt > MAX_ATTEMPTS
         ? refuse(PRECONDITION_PROBLEMS.changedElsewhere)
         : await decide(rumination);
-    const decided = await settleOrConflict(decision, () => getRumination(trx, id, userId));
+    const decided = await settleOrConflict(decision, () => getRumination(trx, id, userId, signer));
     // Decided on a rumination that exists (every refusal above threw).
     if (rumination !== undefined && (await write(decided, rumination))) return;
   }
 }
 
-/** Stores an edit decided on `rumination`: the new state, and the replaced one as a revision. */
+/**
+ * Stores an edit decided on `rumination`: the new state, and the replaced one as a revision; and
+ * the photos the edit named (`media`: undefined keeps them). Revisions hold the text, the publish
+ * state and the audiences only, not the photos (api-contract.md "History").
+ */
 async function writeEdit(
   trx: Kysely<Database>,
-  edit: { fields: StoredRuminationFields<RuminationInput>; version: number },
+  edit: {
+    fields: StoredRuminationFields<RuminationInput>;
+    version: number;
+    media?: MediaAttachment;
+  },
   rumination: Changeable,
 ): Promise<boolean> {
   const now = new Date().toISOString();
@@ -209,7 +240,10 @@ async function writeEdit(
     now,
     edit.version,
   );
-  if (wrote) await insertRevision(trx, rumination.row);
+  if (wrote) {
+    await insertRevision(trx, rumination.row);
+    await writeMedia(trx, rumination.id, edit.media);
+  }
   return wrote;
 }
 
@@ -218,6 +252,7 @@ export async function updateRumination(
   userId: number,
   id: number,
   input: RuminationInput,
+  signer: MediaSigner,
   expected: ExpectedVersion = undefined,
 ): Promise<Rumination> {
   return asWriter(db, userId, async (trx) => {
@@ -225,10 +260,17 @@ export async function updateRumination(
       trx,
       userId,
       id,
-      async (rumination) => decideRuminationEdit(rumination, userId, input, expected),
+      signer,
+      async (rumination) => {
+        // Who may edit, and on which version, before what the photos are (404, 403, 412, then 400).
+        const edit = decideRuminationEdit(rumination, userId, input, expected);
+        if (!edit.ok) return edit;
+        const media = await decideWriteMedia(trx, userId, id, input.media);
+        return media.ok ? allow({ ...edit.value, media: media.value }) : media;
+      },
       (edit, rumination) => writeEdit(trx, edit, rumination),
     );
-    return getRumination(trx, id, userId);
+    return getRumination(trx, id, userId, signer);
   });
 }
 
@@ -237,6 +279,7 @@ export async function deleteRumination(
   db: Kysely<Database>,
   userId: number,
   id: number,
+  signer: MediaSigner,
   expected: ExpectedVersion = undefined,
 ): Promise<void> {
   await asWriter(db, userId, async (trx) => {
@@ -244,6 +287,7 @@ export async function deleteRumination(
       trx,
       userId,
       id,
+      signer,
       async (rumination) => decideRuminationDelete(rumination, userId, expected),
       (rumination) => moveToTrash(trx, id, rumination.version, new Date().toISOString()),
     );
@@ -272,12 +316,16 @@ export async function listRevisionsOf(
   return (await listRevisions(db, id, pageOf(query))).map(toRevision);
 }
 
-/** Makes a revision's state current as a new version (the state it replaces becomes a revision). */
+/**
+ * Makes a revision's state current as a new version (the state it replaces becomes a revision).
+ * The note keeps the photos it has now: revisions hold text, publish state and audiences only.
+ */
 export async function restoreRevision(
   db: Kysely<Database>,
   userId: number,
   id: number,
   revisionId: number,
+  signer: MediaSigner,
   expected: ExpectedVersion = undefined,
 ): Promise<Rumination> {
   return asWriter(db, userId, async (trx) => {
@@ -285,6 +333,7 @@ export async function restoreRevision(
       trx,
       userId,
       id,
+      signer,
       async (rumination) => {
         const revision = await findRevision(trx, id, revisionId);
         return decideRevisionRestore(
@@ -301,6 +350,6 @@ export async function restoreRevision(
       },
       (edit, rumination) => writeEdit(trx, edit, rumination),
     );
-    return getRumination(trx, id, userId);
+    return getRumination(trx, id, userId, signer);
   });
 }

@@ -18,7 +18,8 @@ import {
   trashedIdsOf,
 } from './rumination-queries';
 import { findChangeable, getRumination, pageOf } from './rumination-service';
-import { toRumination } from './rumination-wire';
+import type { MediaSigner } from '../../../src/api/media-urls';
+import { ruminationsWithMedia } from './rumination-media';
 
 /**
  * The trash (api-contract.md "Your writing is never lost"): a deleted rumination waits there for its
@@ -41,10 +42,13 @@ export async function listTrashOf(
   userId: number,
   query: PageQuery,
   retentionSeconds: number,
+  signer: MediaSigner,
 ): Promise<TrashedRumination[]> {
   const cutoff = trashCutoff(new Date(), retentionSeconds);
   const rows = await listTrash(db, userId, cutoff, pageOf(query));
-  return rows.map((row) => ({ ...toRumination(row), deletedTMS: row.deleted_tms }));
+  // With their photos, signed for their author (whose own uploads they are).
+  const trashed = await ruminationsWithMedia(db, rows, userId, signer);
+  return trashed.map(({ row, ...rumination }) => ({ ...rumination, deletedTMS: row.deleted_tms }));
 }
 
 /** Puts a trashed rumination back as it was: same version, comments and revisions. */
@@ -53,6 +57,7 @@ export async function restoreFromTrashOf(
   userId: number,
   id: number,
   retentionSeconds: number,
+  signer: MediaSigner,
 ): Promise<Rumination> {
   return asWriter(db, userId, async (trx) => {
     const trashed = settle(
@@ -62,7 +67,7 @@ export async function restoreFromTrashOf(
     if (!(await restoreFromTrash(trx, id, trashed.deletedTMS))) {
       throw ApiProblem.of(RUMINATION_PROBLEMS.notFound);
     }
-    return getRumination(trx, id, userId);
+    return getRumination(trx, id, userId, signer);
   });
 }
 
