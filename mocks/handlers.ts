@@ -8,6 +8,7 @@ import { ruminationHandlers } from './handlers/ruminations';
 import { termsHandlers } from './handlers/terms';
 import { peopleHandlers } from './handlers/people';
 import { pushHandlers } from './handlers/push';
+import { mediaHandlers } from './handlers/media';
 
 /**
  * Every handler of the mock backend. Order matters within a resource: fixed paths such as
@@ -24,4 +25,5 @@ export const handlers = [
   ...accountExportHandlers,
   ...notificationHandlers,
   ...pushHandlers,
+  ...mediaHandlers,
 ];

@@ -2,6 +2,7 @@ import { relationTypeOfAudience, THERAPIST } from '../src/domain/relation-types'
 import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../src/api/demo-backend';
 import {
   createComment,
+  createMedia,
   createNotification,
   createRelation,
   createRumination,
@@ -9,6 +10,7 @@ import {
   reviseRumination,
   type MockSeed,
 } from './store';
+import { SEED_PICTURES, type SeedPictureName } from './seed-photos';
 
 /**
  * The demo's small story. Maya is at the centre: Leo is her friend, Sam her partner, Dr. Rivera
@@ -19,7 +21,8 @@ import {
  * Everybody has a display name people would recognise and a short bio (usernames stay as they
  * are: the demo credentials and the tests sign in with them). Dr. Rivera's sleep log shows a
  * GitHub-flavoured table and task list; Sam's card from the neighbours holds an Arabic paragraph
- * between English ones.
+ * between English ones. Three public notes have photos (drawn in the browser: mocks/seed-photos.ts):
+ * Maya's run ends at the harbour at sunset, Sam's fourth loaf, and Nora's box of drawings.
  */
 
 const ACQUAINTANCE = relationTypeOfAudience('Acquaintance');
@@ -182,7 +185,7 @@ export const demoSeed: MockSeed = () => {
     audiences: [FRIEND],
     createTMS: ago(5),
   });
-  createRumination({
+  const drawings = createRumination({
     authorId: id.nora,
     content: 'Found a box of our childhood drawings at Mum’s. Some of them are terrifying.',
     createTMS: ago(4),
@@ -211,7 +214,7 @@ export const demoSeed: MockSeed = () => {
     ago(2, 8),
   );
   createRumination({ authorId: id.sam, content: NEIGHBOURS_CARD, createTMS: ago(2, 6) });
-  createRumination({
+  const bread = createRumination({
     authorId: id.sam,
     content: 'Bread attempt number four. Edible. Progress.',
     createTMS: ago(2),
@@ -228,6 +231,37 @@ export const demoSeed: MockSeed = () => {
     isPublished: false,
     createTMS: ago(0, 5),
   });
+
+  const photo = (
+    rumination: { id: number; authorId: number; createTMS: string },
+    picture: SeedPictureName,
+    alt: string,
+  ) =>
+    createMedia({
+      ownerId: rumination.authorId,
+      ruminationId: rumination.id,
+      alt,
+      width: SEED_PICTURES[picture].width,
+      height: SEED_PICTURES[picture].height,
+      bytes: 250_000,
+      createTMS: rumination.createTMS,
+      picture,
+    });
+  photo(
+    run,
+    'sunset',
+    'The harbour at sunset from the end of my run: an orange sky going purple above the water, a lamp post and the harbour wall in shadow.',
+  );
+  photo(
+    bread,
+    'loaf',
+    'A round loaf on a wooden board with three cuts across the top, a bit of flour still on it.',
+  );
+  photo(
+    drawings,
+    'drawing',
+    'A crayon drawing: a red house with a blue window, a big yellow sun, and two stick people holding hands on the grass.',
+  );
 
   const leoOnRun = createComment({
     authorId: id.leo,

@@ -1,4 +1,5 @@
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
+import { unattachedEraseAfter } from '../src/domain/media-decisions';
 import {
   isPastRetention,
   ruminationFieldsOf,
@@ -12,6 +13,7 @@ import type { RelationType } from '../src/domain/relation-types';
 import { relationState, type RelationFact } from '../src/domain/visibility';
 import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../src/domain/terms-v1';
 import { defaultPreferences, type PreferenceValues } from '../src/domain/preferences';
+import { clearMediaFiles, deleteMediaFiles } from './media-files';
 
 /**
  * The in-memory database of the mock backend, plus the functions tests and the demo seed use to
@@ -34,6 +36,9 @@ import { defaultPreferences, type PreferenceValues } from '../src/domain/prefere
  *   acceptTerms(userId, version?)    records acceptance (default: the current version)
  *   outbox()                         the emails "sent" (activation and reset links), newest last
  *   createPushSubscription({ userId, endpoint?, p256dh?, auth? })   a device as POST keeps it
+ *   createMedia({ ownerId, ruminationId?, alt?, width?, height?, bytes?, createTMS?, picture? })
+ *                                    an upload's row (no files: see mocks/media-files.ts), held
+ *                                    by the note if `ruminationId` is given, last in its order
  *
  * The whole state is plain JSON so that the browser demo can keep it in localStorage.
  */
@@ -65,7 +70,7 @@ export interface StoredPreferences extends PreferenceValues {
  * to the contract is stored and returned with no change here), with `publish` kept as `isPublished`
  * and audiences as relation types.
  */
-export type StoredRumination = Omit<RuminationWrite, 'publish' | 'audiences'> & {
+export type StoredRumination = Omit<RuminationWrite, 'publish' | 'audiences' | 'media'> & {
   id: number;
   authorId: number;
   isPublished: boolean;
@@ -168,6 +173,32 @@ export interface StoredPushSubscription {
   updateTMS: string;
 }
 
+/**
+ * An uploaded photo (api-contract.md "Photos"), as the server's `media` row (migration 0019): its
+ * files are in mocks/media-files.ts under its id. Held by a note (`ruminationId`, its `position`
+ * and `alt`), or an upload no note holds yet, erased after `eraseAfter`. A row no note holds whose
+ * `eraseAfter` is null or past is due: the sweep erases it and its files.
+ */
+export interface StoredMedia {
+  id: number;
+  ownerId: number;
+  ruminationId: number | null;
+  position: number;
+  alt: string;
+  /** The stored photo's size (upright, at most 2048 px on its long side). */
+  width: number;
+  height: number;
+  /** Its files' bytes together: what the account's quota counts. */
+  bytes: number;
+  createTMS: string;
+  eraseAfter: string | null;
+  /**
+   * A photo of the demo seed: which picture mocks/seed-photos.ts draws for it. Its files are made
+   * in the browser the first time they are asked for, since the seed itself runs synchronously.
+   */
+  picture?: string;
+}
+
 export interface SentEmail {
   to: string;
   subject: string;
@@ -196,6 +227,12 @@ export interface MockDb {
    * private half is not kept: the mock signs no push messages.
    */
   pushPublicKey: string | null;
+  media: StoredMedia[];
+  /**
+   * The key photo URLs are signed with (src/api/media-urls.ts), made at the first signing and
+   * kept, as the server keeps its own in the database; null until then.
+   */
+  mediaSecret: string | null;
   /** The first 2xx answers of writes sent with an Idempotency-Key (handlers/idempotency.ts). */
   idempotentAnswers: StoredIdempotentAnswer[];
   nextId: number;
@@ -256,6 +293,8 @@ function emptyDb(): MockDb {
     pushSubscriptions: [],
     idempotentAnswers: [],
     pushPublicKey: null,
+    media: [],
+    mediaSecret: null,
     nextId: 1,
   };
 }
@@ -289,6 +328,8 @@ function tellStoreListeners(event: 'changed' | 'reset'): void {
 /** Restores an empty store (terms 1.0 only) and runs `seed` on it. Returns the store. */
 export function resetMockBackend(seed?: MockSeed): MockDb {
   db = emptyDb();
+  // A fresh store has no uploads: their files go too (the demo's IndexedDB, the tests' Map).
+  void clearMediaFiles();
   tellStoreListeners('reset');
   seed?.(db);
   saveDb();
@@ -310,6 +351,9 @@ function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.preferences)) next.preferences = [];
   if (!Array.isArray(next.pushSubscriptions)) next.pushSubscriptions = [];
   if (!Array.isArray(next.idempotentAnswers)) next.idempotentAnswers = [];
+  if (!Array.isArray(next.media)) next.media = [];
+  // Typed as always present; absent in a copy saved before photos existed.
+  (next as { mediaSecret?: string | null }).mediaSecret ??= null;
   // Typed as always present; absent in a copy saved before push existed.
   (next as { pushPublicKey?: string | null }).pushPublicKey ??= null;
   for (const row of [...next.ruminations, ...next.comments]) {
@@ -568,6 +612,14 @@ export function eraseRuminations(ids: ReadonlySet<number>): void {
   db.notifications = db.notifications.filter(
     (n) => n.ruminationId === null || !ids.has(n.ruminationId),
   );
+  // Their photos are let go (as the server's foreign key sets null) and so swept at once.
+  for (const m of db.media) {
+    if (m.ruminationId !== null && ids.has(m.ruminationId)) {
+      m.ruminationId = null;
+      m.eraseAfter = null;
+    }
+  }
+  sweepMedia();
 }
 
 /** How long a rumination waits in the trash: the server's default (the mock has no settings). */
@@ -582,6 +634,71 @@ export function sweepTrash(at = new Date()): void {
     (r) => r.deletedTMS !== undefined && isPastRetention(r.deletedTMS, at, TRASH_RETENTION_SECONDS),
   );
   eraseRuminations(new Set(expired.map((r) => r.id)));
+  sweepMedia(at);
+}
+
+/** Held by a note, or an upload whose time to be taken has not come: read and counted as kept. */
+export function isMediaLive(m: StoredMedia, at = new Date()): boolean {
+  return m.ruminationId !== null || (m.eraseAfter !== null && m.eraseAfter > at.toISOString());
+}
+
+/** Erases these uploads, rows and files (files after the rows: nothing reads a row's files then). */
+export function eraseMedia(ids: ReadonlySet<number>): void {
+  if (ids.size === 0) return;
+  db.media = db.media.filter((m) => !ids.has(m.id));
+  void deleteMediaFiles([...ids]);
+}
+
+/**
+ * Erases the photos that are due: uploads no note took within 24 hours, photos a note let go and
+ * those of erased notes. The server sweeps on a timer; here it runs before every call (with the
+ * trash's sweep) and when a note or an account is erased.
+ */
+export function sweepMedia(at = new Date()): void {
+  eraseMedia(new Set(db.media.filter((m) => !isMediaLive(m, at)).map((m) => m.id)));
+}
+
+export interface CreateMediaOptions {
+  ownerId: number;
+  /** The note that holds it, last in its order; absent: an upload no note holds yet. */
+  ruminationId?: number | null;
+  alt?: string;
+  /** Defaults: a 1600 × 1200 photo of 300 KB. */
+  width?: number;
+  height?: number;
+  bytes?: number;
+  createTMS?: string;
+  /** When an unheld upload is erased; default 24 hours after `createTMS`. */
+  eraseAfter?: string | null;
+  picture?: string;
+}
+
+/** An upload's row as POST /api/media keeps it (no files: tests that read them upload). */
+export function createMedia(options: CreateMediaOptions): StoredMedia {
+  const createTMS = options.createTMS ?? now();
+  const ruminationId = options.ruminationId ?? null;
+  const media: StoredMedia = {
+    id: nextId(),
+    ownerId: options.ownerId,
+    ruminationId,
+    position:
+      ruminationId === null ? 0 : db.media.filter((m) => m.ruminationId === ruminationId).length,
+    alt: options.alt ?? '',
+    width: options.width ?? 1600,
+    height: options.height ?? 1200,
+    bytes: options.bytes ?? 300_000,
+    createTMS,
+    eraseAfter:
+      ruminationId !== null
+        ? null
+        : options.eraseAfter !== undefined
+          ? options.eraseAfter
+          : unattachedEraseAfter(new Date(createTMS)),
+    ...(options.picture === undefined ? {} : { picture: options.picture }),
+  };
+  db.media.push(media);
+  saveDb();
+  return media;
 }
 
 export interface CreateCommentOptions {

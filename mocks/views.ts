@@ -9,9 +9,19 @@ import type {
 import type { UserRef } from '../src/api/common';
 import { canView } from '../src/domain/visibility';
 import {
+  mediaUrlExpiry,
+  signedMediaUrls,
+  webCryptoMediaSigner,
+  ANONYMOUS_VIEWER,
+  type MediaSigner,
+} from '../src/api/media-urls';
+import type { RuminationMedia } from '../src/api/media-schemas';
+import {
   findUser,
   getDb,
+  randomToken,
   relationFactsBetween,
+  type StoredMedia,
   type StoredComment,
   type StoredRelation,
   type StoredRevision,
@@ -46,7 +56,8 @@ export function toAccount(user: StoredUser): Account {
 
 /**
  * Stored fields go out as they are (they are the contract's); author and audiences are shaped, and
- * when it was trashed is said only by the trash (toTrashedRumination).
+ * when it was trashed is said only by the trash (toTrashedRumination). `media` is left empty:
+ * signing its URLs is asynchronous, so `withMedia` fills it for the viewer before it is answered.
  */
 export function toRumination({
   authorId,
@@ -62,6 +73,72 @@ export function toRumination({
       .length,
     media: [],
   };
+}
+
+/** The signers of the stores seen so far, by their secret (made once each: importing a key is slow). */
+const signers = new Map<string, Promise<MediaSigner>>();
+
+/** The store's photo URL signer; its secret is made at the first signing and kept in the store. */
+export function mediaSigner(): Promise<MediaSigner> {
+  const db = getDb();
+  db.mediaSecret ??= randomToken(32);
+  const secret = db.mediaSecret;
+  let signer = signers.get(secret);
+  if (!signer) {
+    signer = webCryptoMediaSigner(new TextEncoder().encode(secret));
+    signers.set(secret, signer);
+  }
+  return signer;
+}
+
+/** The photos a note holds, in its order. */
+export function mediaOfRumination(ruminationId: number): StoredMedia[] {
+  return getDb()
+    .media.filter((m) => m.ruminationId === ruminationId)
+    .sort((a, b) => a.position - b.position);
+}
+
+/** A note's photos as the wire shows them, with URLs signed for `viewerId` (null: signed out). */
+export async function toRuminationMedia(
+  ruminationId: number,
+  viewerId: number | null,
+): Promise<RuminationMedia[]> {
+  const held = mediaOfRumination(ruminationId);
+  if (held.length === 0) return [];
+  const sign = await mediaSigner();
+  const expires = mediaUrlExpiry(new Date());
+  const viewer = viewerId ?? ANONYMOUS_VIEWER;
+  return Promise.all(
+    held.map(async (m) => ({
+      id: m.id,
+      width: m.width,
+      height: m.height,
+      alt: m.alt,
+      ...(await signedMediaUrls(m.id, viewer, expires, sign)),
+    })),
+  );
+}
+
+/**
+ * Ruminations as answered to `viewerId`: with their photos and URLs signed for that viewer (the
+ * step after the synchronous shapes of `toRumination`).
+ */
+export async function withMedia<R extends Rumination>(
+  list: readonly R[],
+  viewerId: number | null,
+): Promise<R[]> {
+  return Promise.all(
+    list.map(async (r) => ({ ...r, media: await toRuminationMedia(r.id, viewerId) })),
+  );
+}
+
+/** One rumination as answered to `viewerId`, photos signed for them. */
+export async function ruminationFor(
+  r: StoredRumination,
+  viewerId: number | null,
+): Promise<Rumination> {
+  const [shaped] = await withMedia([toRumination(r)], viewerId);
+  return shaped!;
 }
 
 /** A rumination of the caller's trash: its usual shape and when it was deleted. */

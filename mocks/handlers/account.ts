@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/account-decisions';
 import { noContent, readBody, requireUser, requireWriter, route } from '../http';
 import {
+  eraseMedia,
   eraseRuminations,
   findUser,
   getDb,
@@ -43,8 +44,10 @@ function requireAccount(request: Request): StoredUser {
 /** The server's erasure (server/modules/account/account-erasure.ts), on the in-memory store. */
 function eraseAccount(user: StoredUser): void {
   const db = getDb();
-  // Their ruminations, in the trash or not, with their comments, revisions and notifications.
+  // Their ruminations, in the trash or not, with their comments, revisions, notifications and
+  // photos; then every upload of theirs no note holds yet.
   eraseRuminations(new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id)));
+  eraseMedia(new Set(db.media.filter((m) => m.ownerId === user.id).map((m) => m.id)));
   const at = now();
   for (const c of db.comments) {
     if (c.authorId === user.id && !c.isDeleted) {

@@ -53,11 +53,14 @@ import {
   findVisibleRumination,
   isVisible,
   liveRuminations,
+  ruminationFor,
   toRevision,
   toRumination,
   toTrashedRumination,
   visibleRuminationOr404,
+  withMedia,
 } from '../views';
+import { decideAttachment, storeAttachment } from './media';
 
 /**
  * /api/ruminations/* (api-contract.md "Ruminations", "Visibility" and "Your writing is never
@@ -78,13 +81,18 @@ function pageOf<T extends { id: number }>(items: T[], query: PageQuery): T[] {
     .slice(0, query.Limit ?? LIST_LIMIT_DEFAULT);
 }
 
-function page(items: StoredRumination[], query: RuminationListQuery): Rumination[] {
-  return pageOf(items, query).map(toRumination);
+/** A page as `viewerId` reads it: photos with URLs signed for them. */
+function page(
+  items: StoredRumination[],
+  query: RuminationListQuery,
+  viewerId: number | null,
+): Promise<Rumination[]> {
+  return withMedia(pageOf(items, query).map(toRumination), viewerId);
 }
 
 /** One rumination with its version as `ETag` (api-contract.md "Versions"). */
-function withEtag(rumination: StoredRumination): Response {
-  return HttpResponse.json(toRumination(rumination), {
+async function withEtag(rumination: StoredRumination, viewerId: number | null): Promise<Response> {
+  return HttpResponse.json(await ruminationFor(rumination, viewerId), {
     headers: { [ETAG_HEADER]: etagOf(rumination.version) },
   });
 }
@@ -132,7 +140,7 @@ function relatedUserIds(userId: number): Set<number> {
 }
 
 export const ruminationHandlers = [
-  route('get', '/api/ruminations/my', ({ request }) => {
+  route('get', '/api/ruminations/my', async ({ request }) => {
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
     const terms = searchTerms(query.q);
@@ -142,10 +150,10 @@ export const ruminationHandlers = [
         (query.isPublic === undefined || r.isPublished === query.isPublic) &&
         matchesSearch(r.content, terms),
     );
-    return HttpResponse.json(page(own, query));
+    return HttpResponse.json(await page(own, query, userId));
   }),
 
-  route('get', '/api/ruminations/feed', ({ request }) => {
+  route('get', '/api/ruminations/feed', async ({ request }) => {
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
     const related = relatedUserIds(userId);
@@ -157,10 +165,10 @@ export const ruminationHandlers = [
         r.isPublished &&
         (query.isPublic === true ? r.audiences.length === 0 : isVisible(r, userId)),
     );
-    return HttpResponse.json(page(items, query));
+    return HttpResponse.json(await page(items, query, userId));
   }),
 
-  route('get', '/api/ruminations/public', ({ request }) => {
+  route('get', '/api/ruminations/public', async ({ request }) => {
     const query = readQuery(request, ruminationListQuery);
     const viewerId = optionalUser(request);
     const authorId = query.UserId;
@@ -169,18 +177,20 @@ export const ruminationHandlers = [
       if (r.authorId !== authorId || !r.isPublished) return false;
       return query.isPublic === true ? isPublicOne(r) : isVisible(r, viewerId);
     });
-    return HttpResponse.json(page(items, query));
+    return HttpResponse.json(await page(items, query, viewerId));
   }),
 
   // The trash (fixed paths, before /api/ruminations/:id takes "trash" for an id).
-  route('get', '/api/ruminations/trash', ({ request }) => {
+  route('get', '/api/ruminations/trash', async ({ request }) => {
     const query = readQuery(request, pageQuery);
     const userId = requireUser(request);
     // Past its retention a rumination is gone (the sweep of `route` has erased it already).
     const own = getDb().ruminations.filter(
       (r): r is Trashed => isTrashed(r) && r.authorId === userId,
     );
-    return HttpResponse.json(trashPage(own, query).map(toTrashedRumination));
+    return HttpResponse.json(
+      await withMedia(trashPage(own, query).map(toTrashedRumination), userId),
+    );
   }),
 
   route('delete', '/api/ruminations/trash', ({ request }) => {
@@ -192,17 +202,19 @@ export const ruminationHandlers = [
 
   route('get', '/api/ruminations/:id', ({ request, params }) => {
     const id = readId(params, ruminationIdParams);
-    return withEtag(visibleRuminationOr404(id, optionalUser(request)));
+    const viewerId = optionalUser(request);
+    return withEtag(visibleRuminationOr404(id, viewerId), viewerId);
   }),
 
   route(
     'post',
     '/api/ruminations',
     idempotent(async ({ request }) => {
-      const { writtenTMS, ...input } = await readBody(request, createRuminationRequest);
+      const { writtenTMS, media, ...input } = await readBody(request, createRuminationRequest);
       const userId = requireWriter(request);
       // When it was written, if believable (a note sent later, offline); else now.
       const time = settle(decideWrittenTime(writtenTMS, new Date(now())));
+      const photos = decideAttachment(media ?? [], userId, null);
       const rumination: StoredRumination = {
         ...ruminationFieldsOf(input),
         id: nextId(),
@@ -212,7 +224,8 @@ export const ruminationHandlers = [
         version: 1,
       };
       getDb().ruminations.push(rumination);
-      return HttpResponse.json(toRumination(rumination), { status: 201 });
+      storeAttachment(rumination.id, photos);
+      return HttpResponse.json(await ruminationFor(rumination, userId), { status: 201 });
     }),
   ),
 
@@ -221,15 +234,19 @@ export const ruminationHandlers = [
     '/api/ruminations/:id',
     idempotent(async ({ request, params }) => {
       const id = readId(params, ruminationIdParams);
-      const input = await readBody(request, ruminationWriteRequest);
+      const { media, ...input } = await readBody(request, ruminationWriteRequest);
       const userId = requireWriter(request);
       const expected = readIfMatch(request);
       const found = findVisibleRumination(id, userId);
       const { rumination, fields, version } = await settleOrConflict(
         decideRuminationEdit(found, userId, input, expected),
-        () => found && toRumination(found),
+        () => found && ruminationFor(found, userId),
       );
-      return withEtag(reviseRumination(rumination, fields, version));
+      // Absent `media` keeps the note's photos (clients of the spec send none).
+      const photos = media === undefined ? undefined : decideAttachment(media, userId, rumination);
+      reviseRumination(rumination, fields, version);
+      if (photos) storeAttachment(rumination.id, photos);
+      return withEtag(rumination, userId);
     }),
   ),
 
@@ -240,7 +257,7 @@ export const ruminationHandlers = [
     const found = findVisibleRumination(id, userId);
     const rumination = await settleOrConflict(
       decideRuminationDelete(found, userId, expected),
-      () => found && toRumination(found),
+      () => found && ruminationFor(found, userId),
     );
     moveToTrash(rumination);
     return noContent();
@@ -255,7 +272,7 @@ export const ruminationHandlers = [
       const trashed = settle(
         decideTrashRestore(findTrashed(id), userId, new Date(), TRASH_RETENTION_SECONDS),
       );
-      return withEtag(takeOutOfTrash(trashed));
+      return withEtag(takeOutOfTrash(trashed), userId);
     }),
   ),
 
@@ -294,9 +311,9 @@ export const ruminationHandlers = [
       const revision = getDb().revisions.find((r) => r.id === ids.revisionId);
       const { rumination, fields, version } = await settleOrConflict(
         decideRevisionRestore(found, revision, userId, expected),
-        () => found && toRumination(found),
+        () => found && ruminationFor(found, userId),
       );
-      return withEtag(reviseRumination(rumination, fields, version));
+      return withEtag(reviseRumination(rumination, fields, version), userId);
     }),
   ),
 ];
