@@ -1,7 +1,7 @@
 // A local S3-compatible server (s3rver, a devDependency) for trying the S3 photo storage by hand:
 // serves one bucket on 127.0.0.1, its objects kept in a folder, until Ctrl-C.
 //
-//   node scripts/local-s3.mjs [--port 4568] [--dir .data/s3] [--bucket ruminations-photos]
+//   node scripts/local-s3.mjs [--port 4568] [--dir data/s3] [--bucket ruminations-photos]
 //
 // It prints the settings to start the app with. s3rver checks request signatures against its fixed
 // credentials S3RVER/S3RVER, which the AWS SDK reads from AWS_ACCESS_KEY_ID and
@@ -14,7 +14,7 @@ import S3rver from 's3rver';
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4568' },
-    dir: { type: 'string', default: path.join('.data', 's3') },
+    dir: { type: 'string', default: path.join('data', 's3') },
     bucket: { type: 'string', default: 'ruminations-photos' },
   },
 });
