@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MediaSigner } from '../../../src/api/media-urls';
+import { tuneLibvips } from './media-processing';
+import { mediaRoutes } from './media-routes';
 import { loadMediaSigner } from './media-signer';
 import type { MediaStorage } from './media-storage';
 import { openMediaStorage } from './media-storage-open';
@@ -33,10 +35,12 @@ function signerOf(db: Kysely<Database>): () => Promise<MediaSigner> {
 /**
  * Photos (api-contract.md "Photos"): decorates the root instance with `media` (skip-override, as
  * the push module does), so that the ruminations' and the export's modules reach the same storage
- * and signer as the media routes.
+ * and signer as the media routes; and registers those routes (upload and fetch).
  */
 async function mediaModule(app: FastifyInstance): Promise<void> {
   app.decorate('media', { storage: openMediaStorage(app.config), signer: signerOf(app.db) });
+  tuneLibvips();
+  await app.register(mediaRoutes);
 }
 
 export const mediaPlugin = Object.assign(mediaModule, { [Symbol.for('skip-override')]: true });

@@ -1,0 +1,132 @@
+import sharp, { type Sharp } from 'sharp';
+import {
+  MEDIA_LONG_SIDE,
+  MEDIA_MAX_PIXELS,
+  MEDIA_THUMBNAIL_LONG_SIDE,
+} from '../../../src/api/limits';
+
+/**
+ * An upload made into what is stored (api-contract.md "Photos"), with sharp (libvips): decoded
+ * once (a GIF's or WebP's first frame), turned upright by its EXIF orientation, bounded to 2048 px
+ * and 320 px on the long side, converted to sRGB and encoded as WebP and JPEG. Nothing of the
+ * input's metadata is written: sharp drops EXIF, GPS, XMP, IPTC, comments and the ICC profile
+ * unless asked to keep them (withMetadata, keepExif, keepIccProfile), and nothing here asks.
+ */
+
+/** Longer than a 40-megapixel JPEG takes on one busy core; a file that takes longer is refused. */
+export const MEDIA_DECODE_TIMEOUT_S = 20;
+
+const WEBP = { quality: 82 } as const;
+const JPEG = { quality: 82, mozjpeg: true } as const;
+/** JPEG has no transparency: a transparent PNG's JPEG copy is shown on white, as a page would. */
+const JPEG_BACKGROUND = '#ffffff';
+
+/**
+ * libvips' settings for this process, set once when the media module starts.
+ * - No operation cache: every upload is a new file, so cached operations are never reused and
+ *   only hold memory (by default up to 50 MB and 100 operations).
+ * - One libvips thread per image: uploads run side by side in decode slots (decode-slots.ts),
+ *   whole images at a time, which costs less than splitting one image across threads; so the
+ *   uploads of an instance use at most `decodeConcurrency` cores and libuv threads, and reads
+ *   (files, the database, bcrypt) keep the rest of libuv's pool and the CPU.
+ */
+export function tuneLibvips(): void {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
+/** The bytes that do not decode, more than 40 megapixels, or too long to decode. */
+export class UnreadableImage extends Error {
+  constructor(cause: unknown) {
+    super('This image cannot be read', { cause });
+    this.name = 'UnreadableImage';
+  }
+}
+
+export interface EncodedImage {
+  width: number;
+  height: number;
+  webp: Buffer;
+  jpeg: Buffer;
+}
+
+export interface ProcessedImage {
+  photo: EncodedImage;
+  thumbnail: EncodedImage;
+  /** The four files' bytes together: what the quota counts. */
+  bytes: number;
+}
+
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+function bounded(image: Sharp, longSide: number): Sharp {
+  return image.resize({
+    width: longSide,
+    height: longSide,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+}
+
+async function pixelsOf(image: Sharp): Promise<Pixels> {
+  const { data, info } = await image
+    .raw({ depth: 'uchar' })
+    .timeout({ seconds: MEDIA_DECODE_TIMEOUT_S })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+function fromPixels(pixels: Pixels): Sharp {
+  const { width, height, channels } = pixels;
+  return sharp(pixels.data, { raw: { width, height, channels } }).timeout({
+    seconds: MEDIA_DECODE_TIMEOUT_S,
+  });
+}
+
+async function encodeBoth(pixels: Pixels): Promise<EncodedImage> {
+  const [webp, jpeg] = await Promise.all([
+    fromPixels(pixels).webp(WEBP).toBuffer(),
+    fromPixels(pixels).flatten({ background: JPEG_BACKGROUND }).jpeg(JPEG).toBuffer(),
+  ]);
+  return { width: pixels.width, height: pixels.height, webp, jpeg };
+}
+
+/**
+ * The stored photo and thumbnail of the image in `file`, or UnreadableImage. The input is decoded
+ * once, straight to the 2048 px picture (a JPEG is shrunk while it is read); the four files are
+ * encoded from that picture, which is at most 2048 × 2048 × 4 bytes (16 MB).
+ */
+export async function processImage(file: string): Promise<ProcessedImage> {
+  try {
+    const photo = await pixelsOf(
+      bounded(
+        sharp(file, {
+          limitInputPixels: MEDIA_MAX_PIXELS,
+          // Truncated or corrupt data fails; the warnings real cameras' files often raise do not.
+          failOn: 'error',
+          // The first frame of an animated GIF or WebP.
+          pages: 1,
+          sequentialRead: true,
+        }).rotate(),
+        MEDIA_LONG_SIDE,
+      ).toColourspace('srgb'),
+    );
+    const thumbnail = await pixelsOf(bounded(fromPixels(photo), MEDIA_THUMBNAIL_LONG_SIDE));
+    const [photoFiles, thumbnailFiles] = await Promise.all([
+      encodeBoth(photo),
+      encodeBoth(thumbnail),
+    ]);
+    const bytes = [photoFiles, thumbnailFiles].reduce(
+      (sum, files) => sum + files.webp.length + files.jpeg.length,
+      0,
+    );
+    return { photo: photoFiles, thumbnail: thumbnailFiles, bytes };
+  } catch (error) {
+    throw new UnreadableImage(error);
+  }
+}
