@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newPassword, PASSWORD_MAX } from './auth-schemas';
 import { id, timestamp, userRef } from './common';
 import { userRelation } from './relation-schemas';
+import { ruminationMedia } from './media-schemas';
 import { rumination, ruminationRevision } from './rumination-schemas';
 
 /** Wire schemas of /api/account/* (api-contract.md "My account" and "My writing": export). */
@@ -78,6 +79,15 @@ export const exportedRevision = z.object({ ruminationId: id, ...ruminationRevisi
 export type ExportedRevision = z.infer<typeof exportedRevision>;
 
 /**
+ * A rumination in the export: its photos as ids, sizes and alt text, without URLs (a signed URL
+ * expires within hours; the Markdown zip holds the photos themselves).
+ */
+export const exportedRumination = rumination.extend({
+  media: z.array(ruminationMedia.pick({ id: true, width: true, height: true, alt: true })),
+});
+export type ExportedRumination = z.infer<typeof exportedRumination>;
+
+/**
  * The whole of `format=json`, in this key order. `comments` are the caller's own, anywhere, oldest
  * first (as the contract says); `commentsOnMyRuminations` are the comments other people left on the
  * caller's ruminations, deleted ones included, by rumination then comment, oldest first, so that
@@ -88,7 +98,7 @@ export type ExportedRevision = z.infer<typeof exportedRevision>;
 export const accountExport = z.object({
   exportedAt: timestamp,
   account,
-  ruminations: z.array(rumination),
+  ruminations: z.array(exportedRumination),
   revisions: z.array(exportedRevision),
   comments: z.array(exportedComment),
   commentsOnMyRuminations: z.array(exportedComment),

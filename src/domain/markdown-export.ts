@@ -16,7 +16,18 @@ export interface MarkdownRumination {
   updateTMS: string;
   isPublished: boolean;
   audiences: readonly { relationType: RelationType }[];
+  /** Its photos, in order; each is a file of the zip (mediaFileName), linked below the text. */
+  media?: readonly MarkdownMedia[];
 }
+
+/** A photo of a note as its file links it. */
+export interface MarkdownMedia {
+  id: number;
+  alt: string;
+}
+
+/** The image formats a photo's file in the zip may have (api-contract.md "Photos"). */
+export type MediaFileExtension = 'webp' | 'jpg';
 
 /** What a comments.md section needs; the export's comment shape has all of it. */
 export interface MarkdownComment {
@@ -45,6 +56,8 @@ export interface MarkdownRevision {
 }
 
 export const COMMENTS_FILE_NAME = 'comments.md';
+/** The folder of the notes' photos, one file each, beside the notes' files. */
+export const MEDIA_FOLDER = 'media';
 /** The folder of the notes' earlier versions, one file each. */
 export const HISTORY_FOLDER = 'history';
 
@@ -83,8 +96,12 @@ export function ruminationFileName(rumination: Pick<MarkdownRumination, 'id' | '
  * an ISO 8601 UTC timestamp (written by the server, never by a person), `true`/`false`, and a flow
  * list of audience names, which are fixed identifiers (`[Friend, BestFriend]`; `[]` is public).
  */
-export function ruminationMarkdown(rumination: MarkdownRumination): string {
+export function ruminationMarkdown(
+  rumination: MarkdownRumination,
+  mediaExtension: MediaFileExtension = 'webp',
+): string {
   const audiences = audienceList(rumination.audiences);
+  const media = rumination.media ?? [];
   return [
     '---',
     `id: ${rumination.id}`,
@@ -95,7 +112,31 @@ export function ruminationMarkdown(rumination: MarkdownRumination): string {
     '---',
     '',
     withFinalNewline(rumination.content),
+    ...(media.length === 0
+      ? []
+      : [media.map((m) => mediaMarkdown(m, mediaExtension)).join('\n\n'), '']),
   ].join('\n');
+}
+
+/**
+ * `media/42.webp`: a photo's file in the zip, named by its id (api-contract.md "Photos"). Notes'
+ * files sit at the zip's root, so they link it by this very path.
+ */
+export function mediaFileName(id: number, extension: MediaFileExtension = 'webp'): string {
+  return `${MEDIA_FOLDER}/${id}.${extension}`;
+}
+
+/**
+ * `![alt](media/42.webp)`, a paragraph of its own. The alt is one line, with the characters
+ * that would end or break the link's text escaped, so that no alt text can change the file's
+ * structure or point the link elsewhere.
+ */
+function mediaMarkdown(media: MarkdownMedia, extension: MediaFileExtension): string {
+  const alt = media.alt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\[\]]/g, (c) => `\\${c}`);
+  return `![${alt}](${mediaFileName(media.id, extension)})`;
 }
 
 /** `[Friend, BestFriend]`; `[]` is public. */

@@ -1,5 +1,6 @@
 import {
   COMMENTS_FILE_NAME,
+  mediaFileName,
   commentMarkdown,
   commentOnMineMarkdown,
   commentsMarkdownHead,
@@ -13,10 +14,11 @@ import type { ExportSource } from './export-source';
 import { ZipWriter } from './export-zip';
 
 /**
- * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update), one
- * per earlier version of each in history/ (dated when it was saved), and comments.md (the JSON's
- * two comment lists, so trashed notes are left out here too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts,
- * which the mock backend uses too.
+ * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update), its
+ * photos in media/ (linked from its file), one per earlier version of each in history/ (dated when
+ * it was saved), and comments.md (the JSON's two comment lists, so trashed notes are left out here
+ * too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts, which the
+ * mock backend uses too.
  */
 export async function* markdownExportChunks(source: ExportSource): AsyncGenerator<Buffer> {
   const zip = new ZipWriter();
@@ -29,6 +31,18 @@ export async function* markdownExportChunks(source: ExportSource): AsyncGenerato
         modified: new Date(rumination.updateTMS),
       })),
     );
+    // Then the page's photos, each streamed from storage as it is read: one photo's chunks in
+    // memory at a time, whatever the account holds.
+    for (const rumination of page) {
+      for (const media of rumination.media) {
+        const body = await source.photo(media.id);
+        // Let go or swept since the page was read: its link then points at no file.
+        if (body === undefined) continue;
+        yield* zip.streamedFile(mediaFileName(media.id), body, new Date(rumination.updateTMS), {
+          stored: true,
+        });
+      }
+    }
   }
   for await (const page of source.revisions()) {
     yield zip.files(

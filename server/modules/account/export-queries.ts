@@ -35,6 +35,25 @@ export async function ownRuminationPage(
   return listOwn(db, authorId, undefined, { limit: EXPORT_PAGE_SIZE, beforeId });
 }
 
+/**
+ * Where the files of one of the author's photos held by a note are (the Markdown export reads
+ * them); undefined for any other id.
+ */
+export async function ownPhotoStorageKey(
+  db: Kysely<Database>,
+  ownerId: number,
+  mediaId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .select('storage_key')
+    .where('id', '=', mediaId)
+    .where('owner_id', '=', ownerId)
+    .where('rumination_id', 'is not', null)
+    .executeTakeFirst();
+  return row?.storage_key;
+}
+
 /** Revisions of the author's ruminations that are not in the trash (`r`: their rumination). */
 function selectOwnRevisions(db: Kysely<Database>, authorId: number) {
   return db

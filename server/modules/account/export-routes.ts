@@ -23,7 +23,13 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const admission = await admitExport(app.db, slots, user.id, onError);
       let download;
       try {
-        download = await startExport(app.db, user, request.query.format, admission);
+        download = await startExport(
+          app.db,
+          user,
+          request.query.format,
+          admission,
+          app.media.storage,
+        );
       } catch (error) {
         await admission.end();
         throw error;

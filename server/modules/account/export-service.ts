@@ -8,6 +8,7 @@ import {
 } from '../../../src/domain/markdown-export';
 import type { AuthUser } from '../../credentials/request-auth';
 import type { Database } from '../../db/schema';
+import type { MediaStorage } from '../media/media-storage';
 import type { ExportAdmission } from './export-admission';
 import { jsonExportChunks } from './export-json';
 import { markdownExportChunks } from './export-markdown';
@@ -32,8 +33,9 @@ export async function startExport(
   user: AuthUser,
   format: ExportFormat,
   admission: ExportAdmission,
+  storage: MediaStorage,
 ): Promise<ExportDownload> {
-  const source = await exportSource(db, user);
+  const source = await exportSource(db, user, storage);
   const kind = format === 'json' ? 'json' : 'zip';
   const fileName = exportFileName(source.account.username, source.exportedAt, kind);
   const chunks: AsyncIterable<string | Buffer> =

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type {
@@ -5,8 +6,8 @@ import type {
   AccountExport,
   ExportedComment,
   ExportedRevision,
+  ExportedRumination,
 } from '../../../src/api/account-schemas';
-import type { Rumination } from '../../../src/api/rumination-schemas';
 import type { AuthUser } from '../../credentials/request-auth';
 import type { UserRef } from '../../../src/api/common';
 import type { Database } from '../../db/schema';
@@ -16,6 +17,9 @@ import { repliesOutsideExport } from '../../../src/domain/markdown-export';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
+import { mediaByRumination } from '../ruminations/rumination-media';
+import { mediaFileKey, type MediaStorage } from '../media/media-storage';
+import type { RuminationRow } from '../ruminations/rumination-queries';
 import { maskToAudiences } from '../ruminations/audience-mask';
 import { findAccount } from './account-queries';
 import { toAccount } from './account-service';
@@ -26,6 +30,7 @@ import {
   ownCommentPage,
   ownRevisionPage,
   ownRuminationPage,
+  ownPhotoStorageKey,
   relationPage,
   type CommentOnOwnCursor,
   type CommentOnOwnRow,
@@ -57,7 +62,12 @@ export interface ExportSource {
    * Own ruminations, drafts included, newest first. Not those in the trash: they are out of the
    * author's lists until restored, and so out of the export, with their revisions and comments.
    */
-  ruminations(): AsyncIterable<Rumination[]>;
+  ruminations(): AsyncIterable<ExportedRumination[]>;
+  /**
+   * One of those ruminations' photos (WebP, at most 2048 px) as a stream of its file's bytes;
+   * undefined when it is gone (let go, or swept, since its page was read).
+   */
+  photo(mediaId: number): Promise<Readable | undefined>;
   /** The revisions of those ruminations, by rumination then revision, oldest first. */
   revisions(): AsyncIterable<ExportedRevision[]>;
   /** Own comments, deleted ones included, oldest first. */
@@ -123,19 +133,46 @@ function toExportedRevision(row: OwnRevisionRow): ExportedRevision {
 async function* pages<Row, Item, Cursor = number>(
   read: (cursor: Cursor | undefined) => Promise<Row[]>,
   next: (row: Row) => Cursor,
-  map: (row: Row) => Item,
+  map: (rows: Row[]) => Item[] | Promise<Item[]>,
 ): AsyncGenerator<Item[]> {
   let cursor: Cursor | undefined;
   for (;;) {
     await afterPendingIo();
     const rows = await read(cursor);
-    if (rows.length > 0) yield rows.map(map);
+    if (rows.length > 0) yield await map(rows);
     if (rows.length < EXPORT_PAGE_SIZE) return;
     cursor = next(rows[rows.length - 1]!);
   }
 }
 
-export async function exportSource(db: Kysely<Database>, user: AuthUser): Promise<ExportSource> {
+/**
+ * A page of own ruminations with their photos (one query for the page, as the API's lists), each
+ * photo as its id, size and alt: no URL, which would expire within hours of the download.
+ */
+async function withExportedMedia(
+  db: Kysely<Database>,
+  rows: RuminationRow[],
+): Promise<ExportedRumination[]> {
+  const held = await mediaByRumination(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    ...toRumination(row),
+    media: (held.get(row.id) ?? []).map((m) => ({
+      id: m.id,
+      width: m.width,
+      height: m.height,
+      alt: m.alt,
+    })),
+  }));
+}
+
+export async function exportSource(
+  db: Kysely<Database>,
+  user: AuthUser,
+  storage: MediaStorage,
+): Promise<ExportSource> {
   const row = await findAccount(db, user.id);
   // The token was valid a moment ago: the account was deleted in between.
   if (row === undefined) throw ApiProblem.of(ACCOUNT_PROBLEMS.exportGone);
@@ -147,36 +184,43 @@ export async function exportSource(db: Kysely<Database>, user: AuthUser): Promis
       pages(
         (beforeId) => ownRuminationPage(db, row.id, beforeId),
         (r) => r.id,
-        toRumination,
+        (rows) => withExportedMedia(db, rows),
       ),
+    photo: async (mediaId) => {
+      const storageKey = await ownPhotoStorageKey(db, row.id, mediaId);
+      if (storageKey === undefined) return undefined;
+      return (await storage.get(mediaFileKey(storageKey, 'photo', 'webp')))?.body;
+    },
     revisions: () =>
       pages<OwnRevisionRow, ExportedRevision, RevisionCursor>(
         (after) => ownRevisionPage(db, row.id, after),
         (v) => ({ ruminationId: v.rumination_id, id: v.id }),
-        toExportedRevision,
+        (rows) => rows.map(toExportedRevision),
       ),
     comments: () =>
       pages(
         (afterId) => ownCommentPage(db, row.id, afterId ?? 0),
         (c) => c.id,
-        (c) => toOwnExportedComment(c, author),
+        (rows) => rows.map((c) => toOwnExportedComment(c, author)),
       ),
     commentsOnMyRuminations: () =>
       pages<CommentOnOwnRow, ExportedComment, CommentOnOwnCursor>(
         (after) => commentOnOwnPage(db, row.id, after),
         (c) => ({ ruminationId: c.rumination_id, id: c.id }),
-        (c) =>
-          toExportedComment(c, {
-            id: c.author_id,
-            username: c.author_username,
-            displayName: c.author_display_name,
-          }),
+        (rows) =>
+          rows.map((c) =>
+            toExportedComment(c, {
+              id: c.author_id,
+              username: c.author_username,
+              displayName: c.author_display_name,
+            }),
+          ),
       ),
     relations: () =>
       pages(
         (afterId) => relationPage(db, row.id, afterId ?? 0),
         (r) => r.id,
-        toRelation,
+        (rows) => rows.map(toRelation),
       ),
     termsAcceptances: async () =>
       (await listTermsAcceptances(db, row.id)).map((a) => ({

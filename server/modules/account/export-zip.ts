@@ -146,15 +146,20 @@ export class ZipWriter {
   }
 
   /**
-   * A file written part by part (comments.md, as long as the account's comments): each part is
-   * deflated on its own and ended with a sync flush (the same DEFLATE stream goes on in the next
-   * part), the CRC and sizes follow the data in a data descriptor. Parts are taken one at a time.
+   * A file written part by part (comments.md, as long as the account's comments; a photo, as its
+   * storage streams it): each part is deflated on its own and ended with a sync flush (the same
+   * DEFLATE stream goes on in the next part), the CRC and sizes follow the data in a data
+   * descriptor. Parts are taken one at a time. `stored`: the parts go in deflate's stored blocks
+   * (level 0), for bytes that are compressed already (WebP): no CPU spent on a gain of nothing,
+   * and the entry stays DEFLATE, which every unzip reads with a data descriptor.
    */
   async *streamedFile(
     name: string,
     parts: AsyncIterable<Uint8Array>,
     modified: Date,
+    options: { stored?: boolean } = {},
   ): AsyncGenerator<Buffer> {
+    const level = options.stored ? constants.Z_NO_COMPRESSION : constants.Z_DEFAULT_COMPRESSION;
     const entry: Entry = {
       name: Buffer.from(name, 'utf8'),
       flags: UTF8_NAME | SIZES_AFTER_DATA,
@@ -169,6 +174,7 @@ export class ZipWriter {
       if (part.length === 0) continue;
       const compressed = deflateRawSync(part, {
         ...DEFLATE_OPTIONS,
+        level,
         finishFlush: constants.Z_SYNC_FLUSH,
       });
       entry.crc = crc32(part, entry.crc);
