@@ -10,7 +10,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Radix dialogs inject a <style> element for scroll locking; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // blob: the composer's previews of photos still uploading (object URLs of the picked files).
+      imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       manifestSrc: ["'self'"],

@@ -14,6 +14,7 @@ import {
 } from './offline-persistence';
 import type { RegisterOfflineWrites } from './offline-writes';
 import { forgetAllKeptDrafts } from '../composer/kept-draft-store';
+import { forgetAllKeptPhotos, forgetOthersKeptPhotos } from '../photos/kept-photos';
 
 /**
  * The signed-in person's offline copy: the query cache and the queue of writes, kept in IndexedDB
@@ -143,6 +144,8 @@ export function syncOfflineSession(
     // (A plain sign-out clears memory itself, after leaving the signed-in screens.)
     if (userId !== null && lastUserId !== null && lastUserId !== userId) queryClient.clear();
     await wipeStoredCopies(userId);
+    // Photos kept for the queue are the person's too (features/photos/kept-photos.ts).
+    await (userId === null ? forgetAllKeptPhotos() : forgetOthersKeptPhotos(userId));
     if (userId !== null) {
       active = await start(queryClient, userId, loadWrites);
       lastUserId = userId;
@@ -153,9 +156,13 @@ export function syncOfflineSession(
 }
 
 /**
- * Sign-out: forgets every stored copy, the writes still queued, and what was being written (the
- * composers' kept copies, features/composer).
+ * Sign-out: forgets every stored copy, the writes still queued with their photos, and what was
+ * being written (the composers' kept copies, features/composer).
  */
 export async function wipeOfflineData(queryClient: QueryClient): Promise<void> {
-  await Promise.all([syncOfflineSession(queryClient, null), forgetAllKeptDrafts()]);
+  await Promise.all([
+    syncOfflineSession(queryClient, null),
+    forgetAllKeptDrafts(),
+    forgetAllKeptPhotos(),
+  ]);
 }

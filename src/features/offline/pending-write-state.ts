@@ -8,6 +8,8 @@ export interface PendingWrite {
   id: number;
   title: string;
   content: string;
+  /** How many photos go with it (a note's), 0 for none. */
+  photos: number;
   /** `conflict`: refused because it was changed elsewhere meanwhile; waits for Resolve. */
   state: 'waiting' | 'sending' | 'failed' | 'conflict';
   error: string | null;
@@ -23,10 +25,18 @@ export const PENDING_STATE_TEXT: Record<PendingWrite['state'], string> = {
 /** Shown for a write stored by an older build, made before writes carried their label. */
 const UNLABELLED = 'Unsent change';
 
+/** A note's photos: kept for the queue (`photos`), or named by the body's `media`. */
+function photoCountOf(variables: unknown): number {
+  const { photos, body } = (variables ?? {}) as { photos?: unknown; body?: { media?: unknown } };
+  if (Array.isArray(photos)) return photos.length;
+  return Array.isArray(body?.media) ? body.media.length : 0;
+}
+
 export function describeWrite(mutation: Mutation): PendingWrite {
   // Variables may come from storage, so every field is checked, not trusted.
   const variables = mutation.state.variables as Partial<OfflineWriteVariables> | undefined;
   const content = variables?.body?.content;
+  const photos = photoCountOf(variables);
   const label = variables?.label;
   const state =
     mutation.state.status === 'error'
@@ -42,6 +52,7 @@ export function describeWrite(mutation: Mutation): PendingWrite {
     id: mutation.mutationId,
     title: typeof label === 'string' && label !== '' ? label : UNLABELLED,
     content: typeof content === 'string' ? content : '',
+    photos,
     state,
     error: typeof message === 'string' && message !== '' ? message : null,
   };

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { openConflict, useOpenConflict } from './open-conflict';
 import { PENDING_STATE_TEXT, type PendingWrite } from './pending-write-state';
+import { forgetKeptPhotos } from '../photos/kept-photos';
+import { keptKeysOf } from '../photos/queued-photos';
 
 /**
  * Writes that have not reached the server yet: made offline and waiting, being sent, or failed.
@@ -45,7 +47,11 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
 
   const discard = (write: PendingWrite) => {
     const mutation = find(write.id);
-    if (mutation) queryClient.getMutationCache().remove(mutation);
+    if (!mutation) return;
+    queryClient.getMutationCache().remove(mutation);
+    // Photos kept in the browser for it go with it.
+    const variables = mutation.state.variables as { photos?: unknown } | undefined;
+    void forgetKeptPhotos(keptKeysOf(variables?.photos));
   };
 
   return (
@@ -71,6 +77,11 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
                 </span>
               </div>
               <p className="mt-1 line-clamp-3 whitespace-pre-wrap break-words">{write.content}</p>
+              {write.photos > 0 ? (
+                <p className="mt-1 text-xs text-ink-muted">
+                  {write.photos === 1 ? 'With 1 photo' : `With ${write.photos} photos`}
+                </p>
+              ) : null}
               {write.state === 'failed' ? (
                 <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
                   {write.error ? (

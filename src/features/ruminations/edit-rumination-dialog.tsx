@@ -22,13 +22,18 @@ export default function EditRuminationDialog({
 
   // The dialog captures this when it opens (rumination-dialog.tsx): a refetch while it is open
   // changes neither the text it started from nor the version sent as If-Match.
-  const start = { values: formValuesOf(rumination), version: rumination.version };
+  const start = {
+    values: formValuesOf(rumination),
+    version: rumination.version,
+    media: rumination.media,
+  };
 
-  const save: ComposerSave = (body, { idempotencyKey, baseVersion }) => {
+  const save: ComposerSave = (body, { idempotencyKey, baseVersion, photos }) => {
     const write = ruminationEditWrite(
       { id: rumination.id, version: baseVersion ?? rumination.version },
       body,
       idempotencyKey,
+      photos,
     );
     return send(update, write);
   };

@@ -36,7 +36,7 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
       (state.location.search as { view?: string }).view === 'drafts',
   });
 
-  const save: ComposerSave = async ({ audiences, ...body }, { idempotencyKey }) => {
+  const save: ComposerSave = async ({ audiences, ...body }, { idempotencyKey, photos }) => {
     // Audiences are omitted when none is chosen (spec section 3).
     // A retry after a failure holds the same key: it must send the same body, time included, so
     // that a write the server did store is answered from it rather than refused (422).
@@ -47,6 +47,7 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
       audiences?.length ? { ...body, audiences } : body,
       idempotencyKey,
       writtenAt.current.at,
+      photos,
     );
     const online = onlineManager.isOnline();
     // On failure the dialog stays open with the content kept (spec section 2).

@@ -47,6 +47,11 @@ export function PendingRuminationCard({ write }: { write: PendingWrite }) {
         </span>
       </header>
       <NoteText content={write.content} />
+      {write.photos > 0 ? (
+        <p className="text-xs text-ink-muted">
+          {write.photos === 1 ? 'With 1 photo' : `With ${write.photos} photos`}
+        </p>
+      ) : null}
     </article>
   );
 }

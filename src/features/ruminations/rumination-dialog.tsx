@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { RuminationMedia } from '../../api/media-schemas';
 import type { RuminationWriteRequest } from '../../api/rumination-schemas';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -6,6 +7,7 @@ import { DiscardQuestion } from '../composer/composer-question';
 import { useKeptDraft } from '../composer/use-kept-draft';
 import { useOneWrite } from '../composer/use-one-write';
 import { useFirstPublicQuestion } from '../preferences/first-public-note';
+import type { QueuedPhoto } from '../photos/queued-photos';
 import {
   formValuesFrom,
   RuminationForm,
@@ -18,12 +20,17 @@ export interface ComposerStart {
   values: RuminationFormValues;
   /** The note's version then (an edit's If-Match); none for a new note. */
   version?: number;
+  /** The note's photos then (an edit); none for a new note. */
+  media?: RuminationMedia[];
 }
 
-/** How a dialog sends: the body, the key its opening holds and the version its edit started from. */
+/**
+ * How a dialog sends: the body, the key its opening holds, the version its edit started from, and
+ * photos not uploaded yet (offline: kept in the browser, the queue uploads them before the note).
+ */
 export type ComposerSave = (
   body: RuminationWriteRequest,
-  write: { idempotencyKey: string; baseVersion?: number },
+  write: { idempotencyKey: string; baseVersion?: number; photos?: QueuedPhoto[] },
 ) => Promise<boolean>;
 
 interface RuminationDialogProps {
@@ -143,6 +150,11 @@ function Composer({
   const oneWrite = useOneWrite();
   const firstPublic = useFirstPublicQuestion();
   const current = useRef<RuminationFormValues | null>(null);
+  // Photos added, removed, reordered or described: closing asks first, as for text.
+  const photosChanged = useRef(false);
+  const onPhotosChange = useCallback((changed: boolean) => {
+    photosChanged.current = changed;
+  }, []);
 
   // Typed into before the kept copy was read (a few milliseconds): what is typed wins.
   const [typedFirst, setTypedFirst] = useState(false);
@@ -153,7 +165,8 @@ function Composer({
   useEffect(() => {
     guardRef.current = {
       hasUnsavedText: () =>
-        current.current !== null && !sameFormValues(current.current, opened.values),
+        photosChanged.current ||
+        (current.current !== null && !sameFormValues(current.current, opened.values)),
       discard: () => {
         kept.forget();
         oneWrite.end();
@@ -185,13 +198,18 @@ function Composer({
     [keep, opened.values, baseVersion, stillReading],
   );
 
-  const submit = async (body: RuminationWriteRequest) => {
+  const submit = async (body: RuminationWriteRequest, photos?: QueuedPhoto[]) => {
     const left = await oneWrite.submit((idempotencyKey) =>
-      save(body, { idempotencyKey, ...(baseVersion === undefined ? {} : { baseVersion }) }),
+      save(body, {
+        idempotencyKey,
+        ...(baseVersion === undefined ? {} : { baseVersion }),
+        ...(photos ? { photos } : {}),
+      }),
     );
     if (!left) return;
     kept.forget();
     current.current = null;
+    photosChanged.current = false;
     onDone();
   };
 
@@ -208,8 +226,10 @@ function Composer({
         key={restored ? 'restored' : 'opened'}
         initialValues={restored ? restored.values : opened.values}
         isSaving={isSaving}
+        {...(opened.media ? { initialMedia: opened.media } : {})}
         onSubmit={submit}
         onValuesChange={onValuesChange}
+        onPhotosChange={onPhotosChange}
         takesDown={takesDown ?? false}
         // A note public already is not anyone's first.
         firstPublic={takesDown && opened.values.audiences.length === 0 ? undefined : firstPublic}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ruminationContent } from '../../api/content-rules';
 import { RUMINATION_MAX } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
+import type { RuminationMedia } from '../../api/media-schemas';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
 import { AudienceIcon } from '../composer/audience-icon';
@@ -12,6 +13,11 @@ import { AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { ComposerQuestion } from '../composer/composer-question';
 import type { FirstPublicQuestion } from '../preferences/first-public-note';
 import { FirstPublicDialog } from '../preferences/first-public-dialog';
+import { useCurrentUser } from '../auth/use-current-user';
+import { PhotoTray } from '../photos/photo-tray';
+import { usePhotoDrop } from '../photos/photo-drop';
+import type { QueuedPhoto } from '../photos/queued-photos';
+import { usePhotoUploads, type SettledPhotos } from '../photos/use-photo-uploads';
 
 /**
  * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
@@ -57,12 +63,23 @@ export function sameFormValues(a: RuminationFormValues, b: RuminationFormValues)
 
 export const EMPTY_FORM_VALUES: RuminationFormValues = { content: '', audiences: [] };
 
+const NO_MEDIA: readonly RuminationMedia[] = [];
+
+const PHOTOS_NOT_KEPT = 'The photos could not be kept in this browser: try again.';
+
 interface RuminationFormProps {
   initialValues?: RuminationFormValues;
   /** True while a save is in flight: both buttons are disabled (spec section 2). */
   isSaving: boolean;
-  /** The request body: Save Draft sends publish false, Publish true. */
-  onSubmit: (body: RuminationWriteRequest) => Promise<unknown>;
+  /** The note's photos when the form opened (an edit); none for a new note. */
+  initialMedia?: readonly RuminationMedia[];
+  /**
+   * The request body: Save Draft sends publish false, Publish true; `media` once every photo is
+   * uploaded. Offline, photos not uploaded yet come apart, kept in the browser, for the queue.
+   */
+  onSubmit: (body: RuminationWriteRequest, queuedPhotos?: QueuedPhoto[]) => Promise<unknown>;
+  /** Whether the photos differ from those the form opened with (closing then asks first). */
+  onPhotosChange?: (changed: boolean) => void;
   /** Every change the person makes, for the composer to keep. */
   onValuesChange?: (values: RuminationFormValues) => void;
   /** The note is published: Save Draft would take it down, so it asks first. */
@@ -75,8 +92,10 @@ interface RuminationFormProps {
 export function RuminationForm({
   initialValues = EMPTY_FORM_VALUES,
   isSaving,
+  initialMedia = NO_MEDIA,
   onSubmit,
   onValuesChange,
+  onPhotosChange,
   takesDown = false,
   firstPublic,
 }: RuminationFormProps) {
@@ -96,7 +115,13 @@ export function RuminationForm({
   const trimmedLength = useWatch({ control, name: 'content' }).trim().length;
   const isBlank = trimmedLength === 0;
   const countId = `${contentId}-count`;
-  const disabled = isBlank || isSaving;
+  const userId = useCurrentUser()?.id ?? null;
+  const uploads = usePhotoUploads(initialMedia);
+  const drop = usePhotoDrop(uploads.add);
+  // Submitted while photos were still uploading: the note waits for them.
+  const [settling, setSettling] = useState(false);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const disabled = isBlank || isSaving || settling;
   const contentError = errors.content?.message;
 
   const [askingTakeDown, setAskingTakeDown] = useState(false);
@@ -112,6 +137,25 @@ export function RuminationForm({
     // place, the focus and anything already typed kept.
     reset(initialValues, { keepDirtyValues: true });
   }, [reset, initialValues]);
+
+  const photosChanged = uploads.changed;
+  useEffect(() => {
+    onPhotosChange?.(photosChanged);
+  }, [onPhotosChange, photosChanged]);
+
+  /** Waits for the uploads under way; a reason not to send is shown beside the buttons. */
+  const settlePhotos = async (): Promise<SettledPhotos> => {
+    setPhotoProblem(null);
+    setSettling(true);
+    try {
+      return await uploads.settle(userId);
+    } catch (error) {
+      console.error(error);
+      return { problem: PHOTOS_NOT_KEPT };
+    } finally {
+      setSettling(false);
+    }
+  };
 
   useEffect(() => {
     if (!onValuesChange) return;
@@ -136,7 +180,20 @@ export function RuminationForm({
         setAskingPublic(true);
         return;
       }
-      await onSubmit({ ...values, audiences, publish });
+      const photos = await settlePhotos();
+      if ('problem' in photos) {
+        setPhotoProblem(photos.problem);
+        return;
+      }
+      // A note that has and had no photos sends no `media`, as before photos existed.
+      const media =
+        'media' in photos && (photos.media.length > 0 || initialMedia.length > 0)
+          ? { media: photos.media }
+          : {};
+      await onSubmit(
+        { ...values, audiences, publish, ...media },
+        'queued' in photos ? photos.queued : undefined,
+      );
     })().finally(() => {
       submitting.current = false;
     });
@@ -152,6 +209,8 @@ export function RuminationForm({
   return (
     <form
       className="flex flex-col gap-4"
+      // Photos dropped onto the composer, or pasted into it, join its photos.
+      {...drop.handlers}
       onSubmit={(event) => {
         // Enter never submits a textarea; this guards an implicit submission all the same.
         event.preventDefault();
@@ -178,6 +237,8 @@ export function RuminationForm({
         ) : null}
       </div>
 
+      <PhotoTray uploads={uploads} dragging={drop.dragging} disabled={isSaving || settling} />
+
       <Controller
         control={control}
         name="audiences"
@@ -194,6 +255,16 @@ export function RuminationForm({
       />
 
       <WhoWillRead control={control} />
+      {settling ? (
+        <p role="status" className="text-sm text-ink-muted">
+          Waiting for the photos to upload...
+        </p>
+      ) : null}
+      {photoProblem ? (
+        <p role="alert" className="text-sm text-danger">
+          {photoProblem}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
         <button type="button" disabled={disabled} onClick={saveDraft} className="btn btn-secondary">
           Save Draft

@@ -8,6 +8,7 @@ import {
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { createRumination, updateRumination } from './rumination-write-api';
 import { invalidateAfterRuminationChange } from './rumination-queries';
+import { sendWithQueuedPhotos, type QueuedPhoto } from '../photos/queued-photos';
 
 /**
  * A new rumination and an edit are offline writes (features/offline/offline-writes.ts): queued
@@ -17,6 +18,11 @@ import { invalidateAfterRuminationChange } from './rumination-queries';
 export interface CreateRuminationWrite extends OfflineWriteVariables {
   /** With `writtenTMS`, the time Save was pressed (absent in writes queued before it existed). */
   body: CreateRuminationRequest;
+  /**
+   * Photos written offline and not uploaded yet: uploaded first, then the note goes with their ids
+   * as `media` (features/photos/queued-photos.ts). Absent when the body's `media` says it all.
+   */
+  photos?: QueuedPhoto[];
 }
 
 export interface UpdateRuminationWrite extends OfflineWriteVariables {
@@ -24,18 +30,25 @@ export interface UpdateRuminationWrite extends OfflineWriteVariables {
   body: RuminationWriteRequest;
   /** The version the edit started from (If-Match); absent in writes queued before versions. */
   baseVersion?: number;
+  /** As for a new note: photos to upload before the edit goes. */
+  photos?: QueuedPhoto[];
 }
 
 export const ruminationWrites = {
   create: {
     name: ['rumination', 'create'],
-    send: (write) => createRumination(write.body, write.idempotencyKey),
+    send: (write) =>
+      sendWithQueuedPhotos(write.body, write.photos, (body) =>
+        createRumination(body, write.idempotencyKey),
+      ),
     afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
   } satisfies OfflineWrite<CreateRuminationWrite>,
   update: {
     name: ['rumination', 'update'],
     send: (write) =>
-      updateRumination(write.id, write.body, write.idempotencyKey, write.baseVersion),
+      sendWithQueuedPhotos(write.body, write.photos, (body) =>
+        updateRumination(write.id, body, write.idempotencyKey, write.baseVersion),
+      ),
     afterSuccess: (queryClient) => invalidateAfterRuminationChange(queryClient),
     // A note changed elsewhere meanwhile: the person chooses, side by side (its view is
     // rumination-conflict-dialog.tsx, registered by the app shell: app/offline-writes.ts).
@@ -53,11 +66,13 @@ export function newRuminationWrite(
   body: RuminationWriteRequest,
   idempotencyKey: string = newIdempotencyKey(),
   writtenAt: Date = new Date(),
+  photos?: QueuedPhoto[],
 ): CreateRuminationWrite {
   return {
     body: { ...body, writtenTMS: writtenAt.toISOString() },
     idempotencyKey,
     label: body.publish ? 'New rumination' : 'New draft',
+    ...(photos ? { photos } : {}),
   };
 }
 
@@ -66,6 +81,7 @@ export function ruminationEditWrite(
   rumination: { id: number; version: number },
   body: RuminationWriteRequest,
   idempotencyKey: string = newIdempotencyKey(),
+  photos?: QueuedPhoto[],
 ): UpdateRuminationWrite {
   return {
     id: rumination.id,
@@ -73,6 +89,7 @@ export function ruminationEditWrite(
     body,
     idempotencyKey,
     label: 'Edited rumination',
+    ...(photos ? { photos } : {}),
   };
 }
 
