@@ -2,7 +2,8 @@ import { setupWorker } from 'msw/browser';
 import { DEMO_DB_KEY } from '../src/api/demo-backend';
 import { handlers } from './handlers';
 import { demoSeed } from './seed';
-import { replaceDb, resetMockBackend, setPersistence, type MockDb } from './store';
+import { keepOnlyMediaFiles, keepMediaFilesInIndexedDb } from './media-files';
+import { getDb, replaceDb, resetMockBackend, setPersistence, type MockDb } from './store';
 
 /**
  * The mock backend of `npm run demo`: a service worker answers /api/* from the in-memory store,
@@ -41,9 +42,14 @@ function save(db: MockDb): void {
 
 export async function startMockBackend(): Promise<void> {
   setPersistence({ load, save });
+  // Photo files live in IndexedDB beside the store's rows in localStorage (mocks/media-files.ts).
+  keepMediaFilesInIndexedDb();
   const stored = load();
   if (stored) replaceDb(stored);
   else resetMockBackend(demoSeed);
+  // Files whose rows went with a store replaced or cleared elsewhere; nothing waits for this.
+  const db = getDb();
+  void keepOnlyMediaFiles(new Set(db.media.map((m) => m.id)), db.nextId);
 
   const worker = setupWorker(...handlers);
   await worker.start({

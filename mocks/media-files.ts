@@ -5,7 +5,7 @@ import type { MediaVariant } from '../src/api/media-urls';
  * The mock backend's photo files (api-contract.md "Photos"), the server's media storage in small:
  * each upload's photo and thumbnail, each as WebP and JPEG, keyed `<id>/<variant>.<format>`.
  * The store's rows (localStorage, plain JSON) say which photos exist; the bytes are too big for
- * localStorage, so the demo keeps them in IndexedDB (`useIndexedDbMediaFiles`, called by
+ * localStorage, so the demo keeps them in IndexedDB (`keepMediaFilesInIndexedDb`, called by
  * mocks/browser.ts). Elsewhere (node tests) they are kept in a Map for the life of the process.
  */
 
@@ -74,7 +74,7 @@ function indexedDbBackend(store: UseStore): FileBackend {
 let backend: FileBackend = memoryBackend();
 
 /** The demo's files live in IndexedDB, so that they survive reloads as the store's rows do. */
-export function useIndexedDbMediaFiles(): void {
+export function keepMediaFilesInIndexedDb(): void {
   backend = indexedDbBackend(createStore(IDB_NAME, IDB_STORE));
 }
 
@@ -116,11 +116,16 @@ export function clearMediaFiles(): Promise<void> {
 }
 
 /**
- * Erases files whose upload the store no longer has: the demo's rows and files are kept apart
- * (localStorage and IndexedDB), so a store replaced or cleared elsewhere leaves files behind.
+ * Erases files whose upload the store no longer has (of the ids below `belowId`): the demo's rows
+ * and files are kept apart (localStorage and IndexedDB), so a store replaced or cleared elsewhere
+ * leaves files behind.
  */
-export async function keepOnlyMediaFiles(ids: ReadonlySet<number>): Promise<void> {
-  const stale = (await backend.keys()).filter((key) => !ids.has(Number(key.split('/')[0])));
+export async function keepOnlyMediaFiles(ids: ReadonlySet<number>, belowId: number): Promise<void> {
+  // Only ids given out before: an upload under way writes its files before its row.
+  const stale = (await backend.keys()).filter((key) => {
+    const id = Number(key.split('/')[0]);
+    return id < belowId && !ids.has(id);
+  });
   if (stale.length > 0) await track(backend.delete(stale));
 }
 

@@ -50,7 +50,11 @@ async function upload(
   const { body, contentType } = multipartBody(file, options);
   const headers: Record<string, string> = { 'Content-Type': contentType };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${ORIGIN}/api/media`, { method: 'POST', headers, body });
+  const response = await fetch(`${ORIGIN}/api/media`, {
+    method: 'POST',
+    headers,
+    body: new Uint8Array(body),
+  });
   return { status: response.status, json: (await response.json()) as Json };
 }
 
