@@ -82,6 +82,10 @@ export function s3ClientOf(settings: S3Settings): S3Client {
       : { endpoint: settings.endpoint, forcePathStyle: true }),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default: a bucket that stops answering would hold a photo's
+    // request, and the sweep (with its lock) for good. Idle, not total: a slow reader's photo
+    // streams on, paused, for up to a minute.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 60_000 },
   });
 }
 

@@ -65,11 +65,20 @@ export async function sweepMedia(
 
 /** Runs the sweep when the app is ready and every config.media.sweepIntervalMs, until it closes. */
 export function scheduleMediaSweep(app: FastifyInstance): void {
-  const sweep = () =>
+  // A run that outlasts the interval (a slow bucket) is not joined by another.
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
     app.background.run('photo sweep', async () => {
-      const erased = await sweepMedia(app.db, app.media.storage);
-      if (erased > 0) app.log.info({ erased }, 'Erased photos no note holds');
+      try {
+        const erased = await sweepMedia(app.db, app.media.storage);
+        if (erased > 0) app.log.info({ erased }, 'Erased photos no note holds');
+      } finally {
+        running = false;
+      }
     });
+  };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep();
