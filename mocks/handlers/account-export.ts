@@ -1,12 +1,17 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { HttpResponse } from 'msw';
-import { exportQuery, type AccountExport } from '../../src/api/account-schemas';
+import {
+  exportQuery,
+  type AccountExport,
+  type ExportedRumination,
+} from '../../src/api/account-schemas';
 import {
   COMMENTS_FILE_NAME,
   EXPORT_CONTENT_TYPES,
   commentsMarkdown,
   exportContentDisposition,
   exportFileName,
+  mediaFileName,
   repliesOutsideExport,
   revisionFileName,
   revisionMarkdown,
@@ -20,9 +25,12 @@ import {
   EXPORT_RETRY_AFTER_SECONDS,
 } from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
-import { findUser, getDb, type MockDb } from '../store';
+import { sniffImageType } from '../../src/domain/media-decisions';
+import { findUser, getDb, type MockDb, type StoredRumination } from '../store';
+import { readMediaFile } from './media';
 import {
   isLive,
+  mediaOfRumination,
   toAccount,
   toExportedComment,
   toRelation,
@@ -103,7 +111,7 @@ function accountExportOf(userId: number): ExportOfAccount {
   const data: AccountExport = {
     exportedAt: new Date().toISOString(),
     account: toAccount(user),
-    ruminations: own.sort((a, b) => b.id - a.id).map(toRumination),
+    ruminations: own.sort((a, b) => b.id - a.id).map(toExportedRumination),
     revisions: db.revisions
       .filter((v) => ownIds.has(v.ruminationId))
       .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
@@ -132,13 +140,53 @@ function accountExportOf(userId: number): ExportOfAccount {
   return { data, ownRepliesOutside };
 }
 
-function markdownZip({ data, ownRepliesOutside }: ExportOfAccount): Uint8Array {
+/** A note as the export holds it: its photos as ids, sizes and alt text, no URLs. */
+function toExportedRumination(r: StoredRumination): ExportedRumination {
+  return {
+    ...toRumination(r),
+    media: mediaOfRumination(r.id).map(({ id, width, height, alt }) => ({
+      id,
+      width,
+      height,
+      alt,
+    })),
+  };
+}
+
+/**
+ * A note's photos as zip files: WebP, as the server's zip holds them; JPEG for a note with a
+ * photo this browser could not encode as WebP (the canvas gave another format), so that every
+ * link of the note names what its file is.
+ */
+async function photosOf(
+  rumination: ExportedRumination,
+): Promise<{ extension: 'webp' | 'jpg'; files: [number, Uint8Array][] }> {
+  const rows = new Map(getDb().media.map((m) => [m.id, m]));
+  const held = rumination.media.flatMap((m) => rows.get(m.id) ?? []);
+  const webp = await Promise.all(held.map((m) => readMediaFile(m, 'photo', 'webp')));
+  if (webp.every((f) => f !== undefined && sniffImageType(f.subarray(0, 32)) === 'webp')) {
+    return { extension: 'webp', files: held.map((m, i) => [m.id, webp[i]!]) };
+  }
+  const jpeg = await Promise.all(held.map((m) => readMediaFile(m, 'photo', 'jpeg')));
+  return {
+    extension: 'jpg',
+    files: held.flatMap((m, i) => (jpeg[i] ? [[m.id, jpeg[i]] as [number, Uint8Array]] : [])),
+  };
+}
+
+async function markdownZip({ data, ownRepliesOutside }: ExportOfAccount): Promise<Uint8Array> {
   const files: Zippable = {};
   for (const rumination of data.ruminations) {
+    const mtime = new Date(rumination.updateTMS);
+    const photos = await photosOf(rumination);
     files[ruminationFileName(rumination)] = [
-      strToU8(ruminationMarkdown(rumination)),
-      { mtime: new Date(rumination.updateTMS) },
+      strToU8(ruminationMarkdown(rumination, photos.extension)),
+      { mtime },
     ];
+    // Already compressed: stored as they are.
+    for (const [id, bytes] of photos.files) {
+      files[mediaFileName(id, photos.extension)] = [bytes, { mtime, level: 0 }];
+    }
   }
   for (const revision of data.revisions) {
     files[revisionFileName(revision)] = [
@@ -162,7 +210,7 @@ function markdownZip({ data, ownRepliesOutside }: ExportOfAccount): Uint8Array {
 }
 
 export const accountExportHandlers = [
-  route('get', '/api/account/export', ({ request }) => {
+  route('get', '/api/account/export', async ({ request }) => {
     // The query first, then the token: the server validates before its handler runs.
     const { format } = readQuery(request, exportQuery);
     const userId = requireUser(request);
@@ -185,8 +233,15 @@ export const accountExportHandlers = [
         exportFileName(data.account.username, data.exportedAt, kind),
       ),
     };
-    const bytes = format === 'json' ? strToU8(JSON.stringify(data)) : markdownZip(exported);
+    // Running from here: the zip reads the photos' files, and a second export may ask meanwhile.
     exports.add(userId);
+    let bytes: Uint8Array;
+    try {
+      bytes = format === 'json' ? strToU8(JSON.stringify(data)) : await markdownZip(exported);
+    } catch (error) {
+      exports.delete(userId);
+      throw error;
+    }
     return new HttpResponse(
       bodyOf(bytes, () => exports.delete(userId)),
       { headers },

@@ -6,7 +6,7 @@ import {
   type MediaRef,
   type UploadedMedia,
 } from '../../src/api/media-schemas';
-import { mediaUrlChecks } from '../../src/api/media-urls';
+import { mediaUrlChecks, type MediaVariant } from '../../src/api/media-urls';
 import { ApiProblem, settle } from '../../src/api/problem';
 import {
   chooseImageFormat,
@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/media-decisions';
 import { requireWriter, route } from '../http';
 import { declaredSize, mediaCodec, tooManyPixels, type EncodedMedia } from '../media-codec';
-import { getMediaFile, putMediaFiles } from '../media-files';
+import { getMediaFile, putMediaFiles, type MediaFormat } from '../media-files';
 import { drawSeedPicture } from '../seed-photos';
 import {
   getDb,
@@ -156,6 +156,18 @@ function drawSeedFiles(m: StoredMedia & { picture: string }): Promise<void> {
   return done;
 }
 
+/** A photo's file, drawing a seed picture's files first if they were never made. */
+export async function readMediaFile(
+  m: StoredMedia,
+  variant: MediaVariant,
+  format: MediaFormat,
+): Promise<Uint8Array | undefined> {
+  const file = await getMediaFile(m.id, variant, format);
+  if (file !== undefined || m.picture === undefined) return file;
+  await drawSeedFiles({ ...m, picture: m.picture });
+  return getMediaFile(m.id, variant, format);
+}
+
 export const mediaHandlers = [
   route('post', '/api/media', async ({ request }) => {
     const userId = requireWriter(request);
@@ -202,13 +214,8 @@ export const mediaHandlers = [
       inVisibleRumination: inVisibleRumination(found, signer),
     };
     settle(decideMediaFetch(checks, signer, facts));
-    const media = found!;
     const format = chooseImageFormat(request.headers.get('Accept'));
-    let file = await getMediaFile(id, variant, format);
-    if (file === undefined && media.picture !== undefined) {
-      await drawSeedFiles({ ...media, picture: media.picture });
-      file = await getMediaFile(id, variant, format);
-    }
+    const file = await readMediaFile(found!, variant, format);
     // A row whose files are gone (a demo's IndexedDB cleared apart from its localStorage).
     if (file === undefined) throw ApiProblem.of(MEDIA_PROBLEMS.notFound);
     // Named by the bytes served: a browser that cannot encode WebP kept another format.

@@ -1,9 +1,12 @@
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_QUOTA_MB_DEFAULT, MEDIA_UPLOAD_MAX_BYTES } from '../../src/api/limits';
 import { signedMediaUrls, mediaUrlExpiry } from '../../src/api/media-urls';
 import { ruminationMedia } from '../../src/api/media-schemas';
 import { rumination as ruminationSchema } from '../../src/api/rumination-schemas';
+import { accountExport } from '../../src/api/account-schemas';
+import { mediaFileName, ruminationFileName } from '../../src/domain/markdown-export';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { MEDIA_NOT_YOURS, MEDIA_TWICE, MEDIA_UNREADABLE } from '../../src/domain/media-decisions';
 import { setMediaCodec } from '../../mocks/media-codec';
@@ -459,5 +462,62 @@ describe('erasing photos', () => {
       position: 0,
       eraseAfter: null,
     });
+  });
+});
+
+describe('the account export', () => {
+  async function download(token: string, query: string) {
+    const response = await fetch(`${ORIGIN}/api/account/export${query}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  async function arrange() {
+    const maya = createUser({ username: 'maya' });
+    const leo = createUser({ username: 'leo' });
+    const a = await uploaded(maya.token, await phonePhoto(400, 300));
+    const b = await uploaded(maya.token);
+    const leos = await uploaded(leo.token);
+    const note = await write(maya.token, {
+      content: 'With photos',
+      publish: true,
+      media: [
+        { id: a, alt: 'The [harbour]' },
+        { id: b, alt: '' },
+      ],
+    });
+    await write(leo.token, { content: 'Leo’s', publish: true, media: [{ id: leos }] });
+    return { maya, a, b, leos, noteId: note.json.id as number };
+  }
+
+  it('JSON lists each note’s photos as id, size and alt, in order, without URLs', async () => {
+    const { maya, a, b } = await arrange();
+    const text = strFromU8(await download(maya.token, '?format=json'));
+    expect(text).not.toContain('/api/media/');
+    const data = accountExport.parse(JSON.parse(text));
+    expect(data.ruminations[0]!.media).toEqual([
+      { id: a, width: 300, height: 400, alt: 'The [harbour]' },
+      { id: b, width: 64, height: 48, alt: '' },
+    ]);
+  });
+
+  it('the Markdown zip holds the photos as media/<id>.webp and the note links them', async () => {
+    const { maya, a, b, leos, noteId } = await arrange();
+    const files = unzipSync(await download(maya.token, '?format=markdown'));
+    expect(Object.keys(files)).toContain(mediaFileName(a));
+    expect(Object.keys(files)).toContain(mediaFileName(b));
+    expect(Object.keys(files)).not.toContain(mediaFileName(leos));
+    const meta = await sharp(Buffer.from(files[mediaFileName(a)]!)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual([
+      'webp',
+      300,
+      400,
+      undefined,
+    ]);
+    const name = ruminationFileName({ id: noteId, content: 'With photos' });
+    const markdown = strFromU8(files[name]!);
+    expect(markdown).toContain(`![The \\[harbour\\]](media/${a}.webp)`);
+    expect(markdown).toContain(`![](media/${b}.webp)`);
   });
 });
