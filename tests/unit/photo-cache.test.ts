@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { emptyPhotoCache } from '../../src/features/photos/photo-cache';
 import {
   answerPhoto,
   type PhotoCache,
@@ -12,6 +14,7 @@ import {
   photosToEvict,
   type PhotoEntry,
 } from '../../src/service-worker/photo-cache-policy';
+import { indexedDbPhotoEntries } from '../../src/service-worker/photo-cache-store';
 
 /**
  * The service worker's photo cache (src/service-worker/photo-cache*.ts), with fakes of the Cache
@@ -206,5 +209,37 @@ describe('answering photo requests', () => {
     await w.get(signed(4));
     expect([...w.cached.keys()].map((key) => key.split('/')[5]).sort()).toEqual(['1', '3', '4']);
     expect([...w.store.keys()].sort()).toEqual([...w.cached.keys()].sort());
+  });
+});
+
+describe('sign-out', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("the sign-out task deletes the photo cache and the worker's record of it", async () => {
+    const record = indexedDbPhotoEntries();
+    const entry = { bytes: 10, usedAt: 1, checkedAt: 1 };
+    await record.set(`${ORIGIN}/api/media/1/photo`, entry);
+    await record.set(`${ORIGIN}/api/media/1/thumbnail`, entry);
+    expect(await record.get(`${ORIGIN}/api/media/1/photo`)).toEqual(entry);
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      delete: (name: string) => {
+        deleted.push(name);
+        return Promise.resolve(true);
+      },
+    });
+
+    await emptyPhotoCache();
+
+    expect(deleted).toEqual(['photos-v1']);
+    expect(await record.entries()).toEqual([]);
+  });
+
+  test('without Cache Storage (an old browser, no worker): the record is still emptied', async () => {
+    const record = indexedDbPhotoEntries();
+    await record.set(`${ORIGIN}/api/media/2/photo`, { bytes: 1, usedAt: 1, checkedAt: 1 });
+    vi.stubGlobal('caches', undefined);
+    await emptyPhotoCache();
+    expect(await record.entries()).toEqual([]);
   });
 });
