@@ -85,15 +85,15 @@ describe('s3 storage', () => {
     expect(storage.description).toBe(`s3://${s3.settings.bucket}`);
     const key = freshKey('photo.jpg');
     await storage.put(key, Buffer.from('jpeg'), 'image/jpeg');
-    const object = await s3ClientOf(s3.settings).send(
-      new GetObjectCommand({ Bucket: s3.settings.bucket, Key: key }),
-    );
+    const object = await (
+      await s3ClientOf(s3.settings)
+    ).send(new GetObjectCommand({ Bucket: s3.settings.bucket, Key: key }));
     expect(object.ContentType).toBe('image/jpeg');
     expect(s3.keys()).toContain(key);
   });
 
   it('deletes in batches of 1000 keys (S3 takes no more in one request)', async () => {
-    const client = s3ClientOf(s3.settings);
+    const client = await s3ClientOf(s3.settings);
     const requests: number[] = [];
     client.middlewareStack.add(
       (next, context) => async (args) => {

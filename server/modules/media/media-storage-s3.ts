@@ -1,11 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
 import type { MediaStorage } from './media-storage';
 
@@ -20,14 +14,21 @@ export const S3_DELETE_BATCH = 1000;
  * Only "no such key" is an answer (`undefined`); any other failure (the bucket unreachable,
  * refused credentials) propagates, so a fetch answers 5xx only for a real outage, and the sweep
  * keeps the rows whose files it could not delete for its next run.
+ *
+ * The SDK is loaded on first use: it costs a server ~22 MB of memory and half a second to load,
+ * which a deployment on the folder never pays (nor does it see the SDK's warnings).
  */
-export function s3MediaStorage(settings: S3Settings, client = s3ClientOf(settings)): MediaStorage {
+export function s3MediaStorage(settings: S3Settings, client?: S3Sdk.S3Client): MediaStorage {
   const Bucket = settings.bucket;
+  let opening: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const open = () =>
+    (opening ??= loadSdk().then((sdk) => ({ sdk, client: client ?? clientOf(sdk, settings) })));
   return {
     description: `s3://${Bucket}`,
     async put(key, body, contentType) {
+      const { sdk, client } = await open();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -37,8 +38,9 @@ export function s3MediaStorage(settings: S3Settings, client = s3ClientOf(setting
       );
     },
     async get(key) {
+      const { sdk, client } = await open();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         // In Node the SDK's body is an http.IncomingMessage: a Readable.
         return { body: object.Body as Readable, bytes: object.ContentLength ?? 0 };
       } catch (error) {
@@ -47,11 +49,13 @@ export function s3MediaStorage(settings: S3Settings, client = s3ClientOf(setting
       }
     },
     async delete(keys) {
+      if (keys.length === 0) return;
+      const { sdk, client } = await open();
       for (let start = 0; start < keys.length; start += S3_DELETE_BATCH) {
         const batch = keys.slice(start, start + S3_DELETE_BATCH);
         // A key with no object is a success in S3's DeleteObjects: only real failures are listed.
         const result = await client.send(
-          new DeleteObjectsCommand({
+          new sdk.DeleteObjectsCommand({
             Bucket,
             Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
           }),
@@ -68,14 +72,24 @@ export function s3MediaStorage(settings: S3Settings, client = s3ClientOf(setting
   };
 }
 
+/** The client the storage makes for these settings (tests add middleware to one). */
+export async function s3ClientOf(settings: S3Settings): Promise<S3Sdk.S3Client> {
+  return clientOf(await loadSdk(), settings);
+}
+
+let sdkLoading: Promise<typeof S3Sdk> | undefined;
+function loadSdk(): Promise<typeof S3Sdk> {
+  return (sdkLoading ??= import('@aws-sdk/client-s3'));
+}
+
 /**
  * An endpoint other than AWS's (MinIO, Ceph, a local test server) is addressed by path
  * (`endpoint/bucket/key`): such servers rarely answer a bucket's own host name. Checksums only
  * where an operation requires one: S3-compatible servers that predate S3's newer default
  * checksums (CRC32 on every upload and download) reject or fail to verify them.
  */
-export function s3ClientOf(settings: S3Settings): S3Client {
-  return new S3Client({
+function clientOf(sdk: typeof S3Sdk, settings: S3Settings): S3Sdk.S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint === undefined
       ? {}
@@ -90,8 +104,9 @@ export function s3ClientOf(settings: S3Settings): S3Client {
 }
 
 function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+  if (!(error instanceof Error) || !('$metadata' in error)) return false;
+  const { $metadata } = error as S3Sdk.S3ServiceException;
   // A missing bucket is a setting to fix, not a missing photo.
   if (error.name === 'NoSuchBucket') return false;
-  return error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+  return error.name === 'NoSuchKey' || $metadata.httpStatusCode === 404;
 }
