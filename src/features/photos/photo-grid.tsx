@@ -9,7 +9,8 @@ const PhotoViewer = lazy(() => import('./photo-viewer'));
 const GRID_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-2'] as const;
 
 interface PhotoGridProps {
-  media: readonly RuminationMedia[];
+  /** Absent on a copy written before notes had photos (an older saved copy, a queued write). */
+  media: readonly RuminationMedia[] | undefined;
 }
 
 /**
@@ -27,7 +28,7 @@ export function PhotoGrid({ media }: PhotoGridProps) {
     if (index !== null) lastShown.current = index;
     setOpenAt(index);
   };
-  if (media.length === 0) return null;
+  if (!media?.length) return null;
   const single = media.length === 1;
   const columns = GRID_COLUMNS[media.length] ?? 'grid-cols-3';
 

@@ -28,6 +28,9 @@ describe('photo grid', () => {
   test('no photos, no grid', () => {
     const { container } = render(<PhotoGrid media={[]} />);
     expect(container).toBeEmptyDOMElement();
+    // A copy saved before notes had photos.
+    const { container: older } = render(<PhotoGrid media={undefined} />);
+    expect(older).toBeEmptyDOMElement();
   });
 
   test.each([1, 2, 3, 4, 5, 6])('%i photos: lazy thumbnails with size and alt', (count) => {
