@@ -223,7 +223,8 @@ export const mediaHandlers = [
     return new HttpResponse(file as Uint8Array<ArrayBuffer>, {
       headers: {
         'Content-Type': `image/${type}`,
-        'Cache-Control': 'private, max-age=3600',
+        // Personal, as the note is: the browser may keep it until the URL expires, no proxy may.
+        'Cache-Control': `private, max-age=${Math.max(0, query.data.expires - Math.floor(Date.now() / 1000))}`,
         'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept',
       },

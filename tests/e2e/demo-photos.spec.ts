@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { fillSignIn } from './support/ui';
+import { fillSignIn, ruminationCard } from './support/ui';
 import { PHONE_MAKE, phonePhoto } from '../support/photo-fixtures';
 
 /**
@@ -86,6 +86,15 @@ function fetchBytes(
   }, url);
 }
 
+/** A card's photo shows: its thumbnail, scrolled to (they load lazily), has loaded. */
+async function expectPhotoShown(card: Locator, alt: string | RegExp): Promise<void> {
+  const image = card.getByRole('img', { name: alt });
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 interface MediaJson {
   id: number;
   width: number;
@@ -100,6 +109,11 @@ test('demo: the seed’s photos load as images, and an uploaded phone photo show
 }) => {
   test.setTimeout(90_000);
   await signInToDemo(page, 'maya');
+  // Her run's card shows the harbour at sunset, from the seed.
+  await expectPhotoShown(
+    ruminationCard(page, 'First morning run in months'),
+    /The harbour at sunset/,
+  );
 
   // The seed's photos, as an anonymous reader of the public notes gets them.
   const seeded = await page.evaluate(async () => {
@@ -183,4 +197,9 @@ test('demo: the seed’s photos load as images, and an uploaded phone photo show
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const [again] = await loadImages(page, [attached!.url]);
   expect(again!.naturalWidth).toBe(1200);
+  // ...and the note's card shows it.
+  await expectPhotoShown(
+    ruminationCard(page, 'Photo from my phone, friends only'),
+    'Red above, blue below',
+  );
 });
