@@ -89,10 +89,11 @@ function fromPixels(pixels: Pixels): Sharp {
 }
 
 async function encodeBoth(pixels: Pixels): Promise<EncodedImage> {
-  const [webp, jpeg] = await Promise.all([
-    fromPixels(pixels).webp(WEBP).toBuffer(),
-    fromPixels(pixels).flatten({ background: JPEG_BACKGROUND }).jpeg(JPEG).toBuffer(),
-  ]);
+  const webp = await fromPixels(pixels).webp(WEBP).toBuffer();
+  const jpeg = await fromPixels(pixels)
+    .flatten({ background: JPEG_BACKGROUND })
+    .jpeg(JPEG)
+    .toBuffer();
   return { width: pixels.width, height: pixels.height, webp, jpeg };
 }
 
@@ -117,10 +118,10 @@ export async function processImage(file: string): Promise<ProcessedImage> {
       ).toColourspace('srgb'),
     );
     const thumbnail = await pixelsOf(bounded(fromPixels(photo), MEDIA_THUMBNAIL_LONG_SIDE));
-    const [photoFiles, thumbnailFiles] = await Promise.all([
-      encodeBoth(photo),
-      encodeBoth(thumbnail),
-    ]);
+    // One step after the other, never side by side: an upload keeps one libuv thread (and one
+    // core) busy, so its slot is all it takes.
+    const photoFiles = await encodeBoth(photo);
+    const thumbnailFiles = await encodeBoth(thumbnail);
     const bytes = [photoFiles, thumbnailFiles].reduce(
       (sum, files) => sum + files.webp.length + files.jpeg.length,
       0,
