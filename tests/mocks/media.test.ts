@@ -10,6 +10,8 @@ import { mediaFileName, ruminationFileName } from '../../src/domain/markdown-exp
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import { MEDIA_NOT_YOURS, MEDIA_TWICE, MEDIA_UNREADABLE } from '../../src/domain/media-decisions';
 import { setMediaCodec } from '../../mocks/media-codec';
+import { demoSeed } from '../../mocks/seed';
+import { SEED_PICTURES } from '../../mocks/seed-photos';
 import { hasAnyMediaFile, mediaFileDeletionsSettled } from '../../mocks/media-files';
 import {
   createMedia,
@@ -20,6 +22,7 @@ import {
   getDb,
   moveToTrash,
   publishTermsVersion,
+  resetMockBackend,
 } from '../../mocks/store';
 import { mediaSigner } from '../../mocks/views';
 import {
@@ -519,5 +522,23 @@ describe('the account export', () => {
     const markdown = strFromU8(files[name]!);
     expect(markdown).toContain(`![The \\[harbour\\]](media/${a}.webp)`);
     expect(markdown).toContain(`![](media/${b}.webp)`);
+  });
+});
+
+describe('the demo seed', () => {
+  it('has three public notes with a photo each, with alt text and the sizes of their pictures', async () => {
+    resetMockBackend(demoSeed);
+    const list = await api('GET', '/api/ruminations/public?Limit=100');
+    const withPhotos = (list.json as Json[]).filter((r) => r.media.length > 0);
+    expect(withPhotos).toHaveLength(3);
+    const pictures = Object.values(SEED_PICTURES).map((p) => [p.width, p.height]);
+    for (const note of withPhotos) {
+      const [m] = note.media as Json[];
+      expect(m.alt.length).toBeGreaterThan(40);
+      expect(pictures).toContainEqual([m.width, m.height]);
+      expect(m.url).toContain('viewer=0&');
+    }
+    // Kept: a seed photo is held by its note, so no sweep takes it.
+    expect(getDb().media.every((m) => m.ruminationId !== null && m.picture)).toBe(true);
   });
 });
