@@ -35,92 +35,94 @@ export function PhotoTrayItem({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <li
-      role="group"
-      aria-label={name}
-      className="flex gap-3 rounded-md border border-line bg-page p-2"
-    >
-      <div className="flex w-24 shrink-0 flex-col gap-1">
-        <img
-          src={photo.previewUrl}
-          alt={photo.alt.trim() !== '' ? photo.alt : name}
-          className="h-24 w-24 rounded object-cover"
-        />
-        {photo.status === 'uploading' ? (
-          <div
-            role="progressbar"
-            aria-label={`Uploading photo ${position}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(photo.progress * 100)}
-            className="h-1.5 w-full overflow-hidden rounded bg-line"
-          >
+    <li>
+      <div
+        role="group"
+        aria-label={name}
+        className="flex gap-3 rounded-md border border-line bg-page p-2"
+      >
+        <div className="flex w-24 shrink-0 flex-col gap-1">
+          <img
+            src={photo.previewUrl}
+            alt={photo.alt.trim() !== '' ? photo.alt : name}
+            className="h-24 w-24 rounded object-cover"
+          />
+          {photo.status === 'uploading' ? (
             <div
-              className="h-full bg-accent transition-[width]"
-              style={{ width: `${Math.round(photo.progress * 100)}%` }}
-            />
-          </div>
-        ) : null}
-        <p className="text-xs text-ink-muted">{STATUS_TEXT[photo.status]}</p>
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Alt text
-        </label>
-        <textarea
-          id={id}
-          rows={2}
-          maxLength={MEDIA_ALT_MAX}
-          value={photo.alt}
-          onChange={(event) => onAlt(event.target.value)}
-          aria-describedby={photo.error ? `${hintId} ${errorId}` : hintId}
-          className="field-input resize-y text-sm"
-        />
-        <p id={hintId} className="text-xs text-ink-muted">
-          People who use screen readers hear this instead of seeing the photo: say what it shows.
-        </p>
-        {photo.error ? (
-          <p id={errorId} role="alert" className="text-sm text-danger">
-            {photo.error}
+              role="progressbar"
+              aria-label={`Uploading photo ${position}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(photo.progress * 100)}
+              className="h-1.5 w-full overflow-hidden rounded bg-line"
+            >
+              <div
+                className="h-full bg-accent transition-[width]"
+                style={{ width: `${Math.round(photo.progress * 100)}%` }}
+              />
+            </div>
+          ) : null}
+          <p className="text-xs text-ink-muted">{STATUS_TEXT[photo.status]}</p>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={id} className="text-sm font-medium">
+            Alt text
+          </label>
+          <textarea
+            id={id}
+            rows={2}
+            maxLength={MEDIA_ALT_MAX}
+            value={photo.alt}
+            onChange={(event) => onAlt(event.target.value)}
+            aria-describedby={photo.error ? `${hintId} ${errorId}` : hintId}
+            className="field-input resize-y text-sm"
+          />
+          <p id={hintId} className="text-xs text-ink-muted">
+            People who use screen readers hear this instead of seeing the photo: say what it shows.
           </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-secondary px-2 py-1"
-            aria-label={`Move photo ${position} earlier`}
-            disabled={position === 1}
-            onClick={() => onMove(-1)}
-          >
-            <span aria-hidden="true">←</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary px-2 py-1"
-            aria-label={`Move photo ${position} later`}
-            disabled={position === count}
-            onClick={() => onMove(1)}
-          >
-            <span aria-hidden="true">→</span>
-          </button>
-          {photo.status === 'failed' ? (
+          {photo.error ? (
+            <p id={errorId} role="alert" className="text-sm text-danger">
+              {photo.error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className="btn btn-secondary px-2 py-1"
-              aria-label={`Retry photo ${position}`}
-              onClick={onRetry}
+              aria-label={`Move photo ${position} earlier`}
+              disabled={position === 1}
+              onClick={() => onMove(-1)}
             >
-              Retry
+              <span aria-hidden="true">←</span>
             </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-danger px-2 py-1"
-            aria-label={`Remove photo ${position}`}
-            onClick={onRemove}
-          >
-            Remove
-          </button>
+            <button
+              type="button"
+              className="btn btn-secondary px-2 py-1"
+              aria-label={`Move photo ${position} later`}
+              disabled={position === count}
+              onClick={() => onMove(1)}
+            >
+              <span aria-hidden="true">→</span>
+            </button>
+            {photo.status === 'failed' ? (
+              <button
+                type="button"
+                className="btn btn-secondary px-2 py-1"
+                aria-label={`Retry photo ${position}`}
+                onClick={onRetry}
+              >
+                Retry
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-danger px-2 py-1"
+              aria-label={`Remove photo ${position}`}
+              onClick={onRemove}
+            >
+              Remove
+            </button>
+          </div>
         </div>
       </div>
     </li>
