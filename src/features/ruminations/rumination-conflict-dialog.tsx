@@ -81,7 +81,16 @@ export function RuminationConflictDialog({
               baseVersion: theirs?.version,
               idempotencyKey: newIdempotencyKey(),
             })
-          : await send(create, newRuminationWrite({ ...mine.body, publish: false }));
+          : await send(
+              create,
+              // Photos written offline go with the copy too (uploaded once: their ids are kept).
+              newRuminationWrite(
+                { ...mine.body, publish: false },
+                undefined,
+                undefined,
+                mine.photos,
+              ),
+            );
       if (!sent) {
         setError((choice === 'mine' ? update.error : create.error)?.message ?? SAVE_FAILED);
         return;
