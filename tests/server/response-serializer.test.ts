@@ -32,6 +32,16 @@ const aRumination = {
   audiences: [{ relationType: 0 }, { relationType: 5 }],
   commentCount: 3,
   version: 2,
+  media: [
+    {
+      id: 4,
+      width: 2048,
+      height: 1536,
+      alt: 'A "red" \\ door\n',
+      url: '/api/media/4/photo?viewer=7&expires=1790000000&sig=abc_-1',
+      thumbnailUrl: '/api/media/4/thumbnail?viewer=7&expires=1790000000&sig=abc_-1',
+    },
+  ],
 };
 const reply = {
   id: 11,
