@@ -229,6 +229,22 @@ describe('create and update take media', () => {
   });
 });
 
+describe('two writes at once', () => {
+  it('naming the same upload: one note takes it, the other is refused (400), never both', async () => {
+    const me = await person(t);
+    const a = await testUpload(t, me);
+    const write = (content: string) =>
+      call(t, 'POST', '/api/ruminations', {
+        as: me,
+        body: { content, publish: true, media: [{ id: a.id }] },
+      });
+    const answers = await Promise.all([write('first'), write('second'), write('third')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    const winner = answers.find((r) => r.statusCode === 201)!.json<Rumination>();
+    expect((await mediaRow(a.id)).rumination_id).toBe(winner.id);
+  });
+});
+
 describe('who sees the photos', () => {
   it('lists carry each note’s photos in order, signed for the reader; a stranger does not see the note', async () => {
     const author = await person(t);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import {
   ANONYMOUS_VIEWER,
   mediaUrlExpiry,
@@ -113,6 +113,10 @@ export async function decideWriteMedia(
   refs: readonly MediaRef[] | undefined,
 ): Promise<Decision<MediaAttachment>> {
   if (refs === undefined) return allow(undefined);
+  await lockUploads(
+    trx,
+    refs.map((r) => r.id),
+  );
   const now = new Date().toISOString();
   const uploads = await findUploads(
     trx,
@@ -121,6 +125,23 @@ export async function decideWriteMedia(
   );
   const heldBefore = ruminationId === null ? [] : await heldBy(trx, ruminationId);
   return decideMediaAttach(refs, uploads, userId, ruminationId, heldBefore);
+}
+
+/**
+ * On PostgreSQL one person's writes run side by side (the writer's lock is FOR SHARE), so two
+ * notes written at once could both find an upload free and both take it: the rows named are
+ * locked until the write commits, and the second write then finds the upload held (400). SQLite
+ * runs one write transaction at a time.
+ */
+async function lockUploads(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx
+    .selectFrom('media')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Stores what decideWriteMedia decided, for the note written. */

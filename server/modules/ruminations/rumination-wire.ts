@@ -18,6 +18,7 @@ export function toRumination(row: RuminationRow): Rumination {
     audiences: maskToAudiences(row.audience_mask).map((relationType) => ({ relationType })),
     commentCount: row.comment_count,
     version: row.version,
+    // Its photos and their signed URLs come from rumination-media.ts, which every answer goes through.
     media: [],
   };
 }
