@@ -18,7 +18,8 @@ export default defineConfig(({ mode }) => ({
     demoServiceWorker(),
     // The app's service worker (src/service-worker/sw.ts): the app shell offline (the built app
     // precached, so a reload without network opens it; data is the query cache's business,
-    // features/offline, never cached here) and Web Push notifications. Off in demo mode (MSW's
+    // features/offline, never cached here, but for photos already seen, which an `<img>` reads past
+    // the query cache), and Web Push notifications. Off in demo mode (MSW's
     // worker owns the same scope) and in tests.
     VitePWA({
       disable: mode === 'demo' || mode === 'test',
