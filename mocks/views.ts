@@ -21,6 +21,7 @@ import {
   getDb,
   randomToken,
   relationFactsBetween,
+  saveDb,
   type StoredMedia,
   type StoredComment,
   type StoredRelation,
@@ -81,7 +82,12 @@ const signers = new Map<string, Promise<MediaSigner>>();
 /** The store's photo URL signer; its secret is made at the first signing and kept in the store. */
 export function mediaSigner(): Promise<MediaSigner> {
   const db = getDb();
-  db.mediaSecret ??= randomToken(32);
+  if (db.mediaSecret === null) {
+    db.mediaSecret = randomToken(32);
+    // Saved at once: in the demo, calls running beside this one re-read the saved store, and
+    // would each make a key of their own, leaving URLs signed with a key that was not kept.
+    saveDb();
+  }
   const secret = db.mediaSecret;
   let signer = signers.get(secret);
   if (!signer) {

@@ -24,10 +24,12 @@ import { declaredSize, mediaCodec, tooManyPixels, type EncodedMedia } from '../m
 import { getMediaFile, putMediaFiles, type MediaFormat } from '../media-files';
 import { drawSeedPicture } from '../seed-photos';
 import {
+  eraseMedia,
   getDb,
   isMediaLive,
   nextId,
   now,
+  saveDb,
   sweepMedia,
   type StoredMedia,
   type StoredRumination,
@@ -176,11 +178,12 @@ export const mediaHandlers = [
     const encoded = await encodeUpload(bytes);
     const size = bytesOf(encoded);
     settle(decideQuota(usedBytes(userId), size, MEDIA_QUOTA_BYTES));
-    const id = nextId();
-    await putMediaFiles(id, encoded.files);
+    // The row is taken and saved before any further wait: in the demo every call re-reads the
+    // saved store first (mocks/http.ts), so an id or row kept only in memory across an await would
+    // be lost to, or taken twice by, an upload running beside this one (the composer sends several).
     const at = now();
     const media: StoredMedia = {
-      id,
+      id: nextId(),
       ownerId: userId,
       ruminationId: null,
       position: 0,
@@ -192,6 +195,15 @@ export const mediaHandlers = [
       eraseAfter: unattachedEraseAfter(new Date(at)),
     };
     getDb().media.push(media);
+    saveDb();
+    const { id } = media;
+    try {
+      await putMediaFiles(id, encoded.files);
+    } catch (error) {
+      // No room for the files (the browser's storage is full): no upload either.
+      eraseMedia(new Set([id]));
+      throw error;
+    }
     return HttpResponse.json<UploadedMedia>(
       { id, width: media.width, height: media.height },
       { status: 201 },

@@ -23,6 +23,9 @@ import {
   moveToTrash,
   publishTermsVersion,
   resetMockBackend,
+  saveDb,
+  setPersistence,
+  type MockDb,
 } from '../../mocks/store';
 import { mediaSigner } from '../../mocks/views';
 import {
@@ -540,5 +543,52 @@ describe('the demo seed', () => {
     }
     // Kept: a seed photo is held by its note, so no sweep takes it.
     expect(getDb().media.every((m) => m.ruminationId !== null && m.picture)).toBe(true);
+  });
+});
+
+describe('calls running beside each other, with the store saved and re-read as in the demo', () => {
+  function persistAsTheDemo(): void {
+    let saved = '';
+    setPersistence({
+      load: () => (saved === '' ? null : (JSON.parse(saved) as MockDb)),
+      save: (db) => {
+        saved = JSON.stringify(db);
+      },
+    });
+  }
+
+  it('uploads at once each get their own id, row and files; first reads at once sign with one kept key', async () => {
+    persistAsTheDemo();
+    try {
+      const { token } = createUser({ username: 'maya' });
+      const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00'];
+      const files = await Promise.all(colours.map((c) => smallPng(40, 30, c)));
+      const answers = await Promise.all(files.map((f) => upload(token, f)));
+      const ids = answers.map((a) => a.json.id as number);
+      expect(new Set(ids).size).toBe(4);
+      expect(
+        getDb()
+          .media.map((m) => m.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+      await write(token, {
+        content: 'Four colours',
+        publish: true,
+        media: ids.map((id) => ({ id })),
+      });
+      // As a store whose key is not made yet (a fresh demo's first screen reads several lists).
+      getDb().mediaSecret = null;
+      saveDb();
+      const reads = await Promise.all(
+        Array.from({ length: 4 }, () => api('GET', '/api/ruminations/public')),
+      );
+      for (const read of reads) {
+        for (const m of read.json[0].media as Json[]) {
+          expect((await fetchImage(m.thumbnailUrl)).response.status).toBe(200);
+        }
+      }
+    } finally {
+      setPersistence(null);
+    }
   });
 });
