@@ -221,6 +221,14 @@ describe('POST /api/media', () => {
     });
     expect(broken.statusCode, broken.body).toBe(400);
 
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...authHeader(owner.token), 'content-type': 'multipart/form-data' },
+      payload: 'whatever',
+    });
+    expectProblem(noBoundary, MEDIA_PROBLEMS.noFile);
+
     for (const [type, payload] of [
       ['application/json', JSON.stringify({ file: 'data:image/png;base64,AAAA' })],
       ['application/json', ''],
