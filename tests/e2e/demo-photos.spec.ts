@@ -1,6 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { fillSignIn, ruminationCard } from './support/ui';
+import {
+  fillSignIn,
+  newRuminationDialog,
+  publishPubliclyIfAsked,
+  ruminationCard,
+} from './support/ui';
 import { PHONE_MAKE, phonePhoto } from '../support/photo-fixtures';
 
 /**
@@ -202,4 +207,26 @@ test('demo: the seed’s photos load as images, and an uploaded phone photo show
     ruminationCard(page, 'Photo from my phone, friends only'),
     'Red above, blue below',
   );
+});
+
+test('demo: a photo added in the composer is uploaded to the mock and shows on the new note', async ({
+  page,
+}) => {
+  await signInToDemo(page, 'leo');
+  await page.getByRole('button', { name: 'New Rumination' }).click();
+  const dialog = newRuminationDialog(page);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Add photos' }).click();
+  await (
+    await chooser
+  ).setFiles([{ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() }]);
+  const photo = dialog.getByRole('group', { name: 'Photo 1 of 1' });
+  await expect(photo.getByText('Uploaded')).toBeVisible({ timeout: 20_000 });
+  await photo.getByLabel('Alt text').fill('The bike, fixed, leaning on the red door');
+  const content = 'The bike is fixed: proof';
+  await dialog.getByPlaceholder("What's on your mind?").fill(content);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await publishPubliclyIfAsked(page, dialog);
+  await expect(dialog).toBeHidden();
+  await expectPhotoShown(ruminationCard(page, content), 'The bike, fixed, leaning on the red door');
 });
