@@ -75,6 +75,8 @@ let backend: FileBackend = memoryBackend();
 
 /** The demo's files live in IndexedDB, so that they survive reloads as the store's rows do. */
 export function keepMediaFilesInIndexedDb(): void {
+  // Without IndexedDB (some private windows), photos last as long as the page.
+  if (typeof indexedDB === 'undefined') return;
   backend = indexedDbBackend(createStore(IDB_NAME, IDB_STORE));
 }
 
