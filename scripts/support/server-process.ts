@@ -117,9 +117,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir =
     options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `ruminations-${options.label}-`));
   const logFile = path.join(dataDir, 'server.log');
-  const args = nodeArgsOf(options.entry ?? 'npm-start');
+  const { args, env: entryEnv } = nodeArgsOf(options.entry ?? 'npm-start');
   const env = {
     ...process.env,
+    ...entryEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -228,20 +229,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-function nodeArgsOf(entry: ServerEntry): string[] {
-  if (entry === 'tsx') return ['--import', 'tsx', 'server/main.ts'];
+function nodeArgsOf(entry: ServerEntry): { args: string[]; env: Record<string, string> } {
+  if (entry === 'tsx') return { args: ['--import', 'tsx', 'server/main.ts'], env: {} };
   if (entry === 'npm-start') return npmStartArgs();
-  return entry.nodeArgs;
+  return { args: entry.nodeArgs, env: {} };
 }
 
-/** "node [flags] scripts/start.mjs" from package.json, so that the V8 flags are the same. */
-function npmStartArgs(): string[] {
+/**
+ * "[NAME=value ...] node [flags] scripts/start.mjs" from package.json, so that the environment it
+ * sets (the allocator's) and the V8 flags are the same as `npm start`'s.
+ */
+function npmStartArgs(): { args: string[]; env: Record<string, string> } {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string | undefined>;
   };
-  const [command, ...args] = (pkg.scripts['start'] ?? '').trim().split(/\s+/);
+  const words = (pkg.scripts['start'] ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`unexpected start script: ${pkg.scripts['start']}`);
-  return args;
+  return { args, env };
 }
 
 /** Resident and peak resident memory of a process, in MB, from /proc (Linux); NaN once it is gone. */
