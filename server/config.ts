@@ -331,7 +331,9 @@ const envSchema = z.object({
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(64, 'must be at most 64')
-      .default(2),
+      // One: with two, ten large uploads at once took the server past 150 MB over idle
+      // (docs/performance.md, Photo uploads); a larger machine raises it.
+      .default(1),
   ),
   MEDIA_SWEEP_MS: z.preprocess(
     emptyAsUndefined,
