@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, MediaTable } from '../../db/schema';
 import type {
   AttachedMedia,
   MediaReadFacts,
@@ -16,17 +16,8 @@ function liveAt(now: string) {
   return sql<boolean>`(m.rumination_id is not null or (m.erase_after is not null and m.erase_after > ${now}))`;
 }
 
-export interface NewMediaRow {
-  owner_id: number;
-  width: number;
-  height: number;
-  thumbnail_width: number;
-  thumbnail_height: number;
-  bytes: number;
-  storage_key: string;
-  create_tms: string;
-  erase_after: string;
-}
+/** A new upload's row: every column but the id and what only a note sets (its place, its alt). */
+export type NewMediaRow = Omit<Insertable<MediaTable>, 'id' | 'rumination_id' | 'position' | 'alt'>;
 
 export async function insertMedia(db: Kysely<Database>, row: NewMediaRow): Promise<number> {
   const inserted = await db
