@@ -35,6 +35,11 @@ export interface RateLimits {
   resetPerAddress: RateLimitRule;
   /** Reads a script could scrape (people search, note search: each counted apart), per signed-in user. */
   searchPerUser: RateLimitRule;
+  /**
+   * Photo uploads per signed-in user: each costs a decode slot (MEDIA_DECODE_CONCURRENCY) that
+   * everyone's uploads share, and up to 15 MB of disk while it waits.
+   */
+  uploadsPerUser: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -149,6 +154,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerAccount: { max: 5, windowMs: 30 * MINUTE },
   resetPerAddress: { max: 25, windowMs: 30 * MINUTE },
   searchPerUser: { max: 60, windowMs: MINUTE },
+  // Six photos to a note: ten notes' worth in ten minutes.
+  uploadsPerUser: { max: 60, windowMs: 10 * MINUTE },
 };
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -437,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerAccount: scaled(d.resetPerAccount, factor),
       resetPerAddress: scaled(d.resetPerAddress, factor),
       searchPerUser: scaled(d.searchPerUser, factor),
+      uploadsPerUser: scaled(d.uploadsPerUser, factor),
     },
     notificationStream: { heartbeatMs: e.STREAM_HEARTBEAT_MS, authCheckMs: e.STREAM_AUTH_CHECK_MS },
     exportsPerInstance: e.EXPORTS_PER_INSTANCE,

@@ -9,6 +9,7 @@ import { MEDIA_UPLOAD_MAX_BYTES } from '../../../src/api/limits';
 import { uploadedMedia } from '../../../src/api/media-schemas';
 import { ApiProblem } from '../../../src/api/problem';
 import { MEDIA_PROBLEMS } from '../../../src/domain/media-decisions';
+import { rateLimitHook } from '../../http/rate-limit';
 import { DecodeSlots } from './decode-slots';
 import { openMediaToRead } from './media-fetch-service';
 import { uploadMedia } from './media-upload-service';
@@ -64,23 +65,31 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     slots,
     quotaBytes: app.config.media.quotaBytes,
   };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/media',
-      { schema: { response: { 201: uploadedMedia } } },
-      async (request, reply) => {
-        // Who and whether they may write, before a byte of the body is read.
-        const user = await request.requireWriter();
-        const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ruminations-upload-'));
-        try {
-          const file = await receiveFile(request, folder);
-          return reply.code(201).send(await uploadMedia(context, user.id, file));
-        } finally {
-          await fs.promises.rm(folder, { recursive: true, force: true });
-        }
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/media',
+    {
+      schema: { response: { 201: uploadedMedia } },
+      // Per person, before a byte of the body is read: uploads share the decode slots.
+      preHandler: rateLimitHook(
+        app,
+        app.config.rateLimits.enabled,
+        'media-upload',
+        app.config.rateLimits.uploadsPerUser,
+        async (request) => String((await request.requireWriter()).id),
+      ),
+    },
+    async (request, reply) => {
+      // Who and whether they may write, before a byte of the body is read.
+      const user = await request.requireWriter();
+      const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ruminations-upload-'));
+      try {
+        const file = await receiveFile(request, folder);
+        return reply.code(201).send(await uploadMedia(context, user.id, file));
+      } finally {
+        await fs.promises.rm(folder, { recursive: true, force: true });
+      }
+    },
+  );
 }
 
 /** /api/media (api-contract.md "Photos"): HTTP in and out only. */

@@ -56,6 +56,7 @@ export function testRateLimits(strict: Partial<RateLimits> = {}): RateLimits {
     resetPerAccount: huge,
     resetPerAddress: huge,
     searchPerUser: huge,
+    uploadsPerUser: huge,
     ...strict,
   };
 }
