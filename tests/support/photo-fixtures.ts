@@ -51,7 +51,13 @@ export async function largeJpeg(megabytes: number): Promise<Buffer> {
   const width = Math.ceil(Math.sqrt(pixels * 1.5));
   const height = Math.ceil(pixels / width);
   return sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
   })
     .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
     .toBuffer();
