@@ -1,3 +1,4 @@
+import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useFeed } from './rumination-queries';
 import { RuminationList } from './rumination-list';
 import { MyFeedFrame } from './my-feed-frame';
@@ -7,16 +8,18 @@ export function MyFeedPage() {
   const query = useFeed({});
   return (
     <MyFeedFrame>
-      <RuminationList
-        query={query}
-        label="Feed"
-        empty={
-          <p>
-            Your feed is empty. Open someone&apos;s profile and request a relation; once they
-            accept, what they share with you appears here.
-          </p>
-        }
-      />
+      <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
+        <RuminationList
+          query={query}
+          label="Feed"
+          empty={
+            <p>
+              Your feed is empty. Open someone&apos;s profile and request a relation; once they
+              accept, what they share with you appears here.
+            </p>
+          }
+        />
+      </WithRefreshingMark>
     </MyFeedFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { isSearch, MyRuminationsSearchBox, MySearchResults } from './my-ruminations-search';
 import { useMyRuminations } from './rumination-queries';
@@ -39,23 +40,25 @@ function MyRuminationsList({ isPublic }: { isPublic: boolean }) {
   const query = useMyRuminations({ isPublic });
   const pending = usePendingNewRuminations(isPublic);
   return (
-    <RuminationList
-      query={query}
-      label={isPublic ? 'Published ruminations' : 'Drafts'}
-      pending={pending.map((write) => (
-        <li key={`pending-${write.id}`}>
-          <PendingRuminationCard write={write} />
-        </li>
-      ))}
-      empty={
-        isPublic ? (
-          <p>
-            You have not published anything yet. Use New Rumination to write one, then Publish it.
-          </p>
-        ) : (
-          <p>You have no drafts. Use New Rumination and Save Draft to keep one for later.</p>
-        )
-      }
-    />
+    <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
+      <RuminationList
+        query={query}
+        label={isPublic ? 'Published ruminations' : 'Drafts'}
+        pending={pending.map((write) => (
+          <li key={`pending-${write.id}`}>
+            <PendingRuminationCard write={write} />
+          </li>
+        ))}
+        empty={
+          isPublic ? (
+            <p>
+              You have not published anything yet. Use New Rumination to write one, then Publish it.
+            </p>
+          ) : (
+            <p>You have no drafts. Use New Rumination and Save Draft to keep one for later.</p>
+          )
+        }
+      />
+    </WithRefreshingMark>
   );
 }

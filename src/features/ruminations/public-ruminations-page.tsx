@@ -1,3 +1,4 @@
+import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useAuth } from '../auth/auth-context';
 import { usePublicRuminations } from './rumination-queries';
 import { RuminationList } from './rumination-list';
@@ -9,18 +10,20 @@ export function PublicRuminationsPage() {
   const { isAuthenticated } = useAuth();
   return (
     <PublicRuminationsFrame>
-      <RuminationList
-        query={query}
-        label="Public ruminations"
-        empty={
-          <p>
-            No public ruminations yet.{' '}
-            {isAuthenticated
-              ? 'Use New Rumination and Publish it without an audience to share the first one with everyone.'
-              : 'Sign in to write the first one.'}
-          </p>
-        }
-      />
+      <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
+        <RuminationList
+          query={query}
+          label="Public ruminations"
+          empty={
+            <p>
+              No public ruminations yet.{' '}
+              {isAuthenticated
+                ? 'Use New Rumination and Publish it without an audience to share the first one with everyone.'
+                : 'Sign in to write the first one.'}
+            </p>
+          }
+        />
+      </WithRefreshingMark>
     </PublicRuminationsFrame>
   );
 }
