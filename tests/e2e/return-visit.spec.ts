@@ -1,0 +1,90 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, signInAs, test } from './support/fixtures';
+import { createRuminationViaApi, relateViaApi, ruminationCard } from './support/ui';
+
+/**
+ * The return visit (issue 28): a reload shows the last feed at once from the saved copy, marked
+ * "Refreshing…" until this visit's answer arrives; offline the same copy, with the offline line
+ * and no such mark.
+ */
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: 'the service worker controls the page',
+    })
+    .toBe(true);
+}
+
+/** The saved copy (IndexedDB "ruminations-offline") holds `text`. */
+function savedCopyHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('ruminations-offline');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error as Error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('cache')) return false;
+      const values = await new Promise<unknown[]>((resolve, reject) => {
+        const all = db.transaction('cache').objectStore('cache').getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error as Error);
+      });
+      return values.some((v) => typeof v === 'string' && v.includes(wanted));
+    } finally {
+      db.close();
+    }
+  }, text);
+}
+
+test('a reload shows the last feed at once, marked as refreshing, then the new one', async ({
+  page,
+  context,
+  request,
+  createUsers,
+}) => {
+  const [author, reader] = await createUsers('author', 'reader');
+  await relateViaApi(request, author, reader, 'Friend');
+  const before = `Read before leaving, by ${author.username}`;
+  await createRuminationViaApi(request, author, before, { audiences: ['Friend'] });
+
+  await signInAs(page, reader, '/my-feed');
+  await expect(ruminationCard(page, before)).toBeVisible();
+  // A visit that fetched its feed itself says nothing of refreshing.
+  await expect(page.getByRole('status').filter({ hasText: 'Refreshing' })).toHaveCount(0);
+  await waitForServiceWorker(page);
+  await expect.poll(() => savedCopyHolds(page, before)).toBe(true);
+
+  const since = `Written while away, by ${author.username}`;
+  await createRuminationViaApi(request, author, since, { audiences: ['Friend'] });
+  // This visit's feed waits until the saved copy has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/ruminations/feed*', async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.reload();
+  const refreshing = page.getByRole('status').filter({ hasText: 'Refreshing…' });
+  await expect(ruminationCard(page, before)).toBeVisible();
+  await expect(refreshing).toBeVisible();
+  await expect(ruminationCard(page, since)).toHaveCount(0);
+
+  release();
+  await expect(ruminationCard(page, since)).toBeVisible();
+  await expect(refreshing).toHaveCount(0);
+  await context.unroute('**/api/ruminations/feed*');
+
+  // Offline: the copy saved from this visit, said by the offline line, not as refreshing.
+  await expect.poll(() => savedCopyHolds(page, since)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(ruminationCard(page, since)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expect(refreshing).toHaveCount(0);
+});
