@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startOffline } from '../../lib/connectivity';
 import type { RegisterOfflineWrites } from './offline-writes';
 import { userIdOfToken } from './offline-user';
+import { readSavedCopyEarly } from './offline-early-read';
 import type * as OfflineSession from './offline-session';
 
 /** What offline support needs of the session (auth's AuthSession): whose token, and news of a change. */
@@ -25,14 +26,26 @@ export async function bootOffline(
   startOffline();
 
   let loaded: Promise<typeof OfflineSession> | null = null;
+  // Only the first sync (this page load's) can use the read started here. The first screen waits
+  // until the copy is in the cache, not for the wiping of other people's copies that follows.
+  const signedIn = userIdOfToken(auth.token);
+  let markRestored = () => {};
+  const restored = new Promise<void>((resolve) => (markRestored = resolve));
+  let early =
+    signedIn === null
+      ? undefined
+      : { userId: signedIn, text: readSavedCopyEarly(signedIn), onRestored: markRestored };
   const sync = async () => {
     const userId = userIdOfToken(auth.token);
     if (userId === null && loaded === null) return; // never signed in here: nothing stored by us
     loaded ??= import('./offline-session');
-    await (await loaded).syncOfflineSession(queryClient, userId, loadWrites);
+    const session = await loaded;
+    const read = early;
+    early = undefined;
+    await session.syncOfflineSession(queryClient, userId, loadWrites, read);
   };
   auth.subscribe(() => void sync());
-  await sync();
+  await Promise.race([sync(), restored]);
 }
 
 /** Sign-out: wipes the stored copy and the queue (in step with the session's own sync). */

@@ -13,6 +13,7 @@ import {
   storageKeyFor,
 } from './offline-persistence';
 import type { RegisterOfflineWrites } from './offline-writes';
+import { OFFLINE_DB, OFFLINE_STORE } from './offline-early-read';
 import { forgetAllKeptDrafts } from '../composer/kept-draft-store';
 import { forgetAllKeptPhotos, forgetOthersKeptPhotos } from '../photos/kept-photos';
 
@@ -24,7 +25,7 @@ import { forgetAllKeptPhotos, forgetOthersKeptPhotos } from '../photos/kept-phot
 
 let store: UseStore | null = null;
 function offlineStore(): UseStore {
-  store ??= createStore('ruminations-offline', 'cache');
+  store ??= createStore(OFFLINE_DB, OFFLINE_STORE);
   return store;
 }
 
@@ -63,22 +64,49 @@ async function wipeStoredCopies(exceptUserId: number | null): Promise<void> {
   if (doomed.length > 0) await delMany(doomed, s);
 }
 
+/** A read of the saved copy started before the session's code had loaded (offline-boot.ts). */
+export interface EarlyRead {
+  userId: number;
+  text: Promise<string | undefined>;
+  /** Called once the copy is in the cache, before the other people's copies are wiped. */
+  onRestored: () => void;
+}
+
 async function start(
   queryClient: QueryClient,
   userId: number,
   loadWrites: () => Promise<RegisterOfflineWrites>,
+  early: Promise<string | undefined> | undefined,
 ): Promise<ActiveSession> {
-  // Before restoring: a restored write resumes through the default registered for its key.
-  (await loadWrites())(queryClient);
   const closable = closableStorage(offlineStore());
+  // The first read is the one already under way, if any (it found nothing: read again).
+  let first = early;
+  const storage = {
+    ...closable.storage,
+    getItem: async (key: string) => {
+      const text = first === undefined ? undefined : await first;
+      first = undefined;
+      return text ?? closable.storage.getItem(key);
+    },
+  };
   const persister: Persister = createAsyncStoragePersister({
-    storage: closable.storage,
+    storage,
     key: storageKeyFor(userId),
     throttleTime: 1000,
     serialize: serializePersistedClient,
   });
+  // Side by side: the writes' code and the stored copy. Both before hydrating: a restored write
+  // resumes through the default registered for its key.
+  const [register, restored] = await Promise.all([
+    loadWrites(),
+    Promise.resolve()
+      .then(() => persister.restoreClient())
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+  ]);
+  register(queryClient);
   try {
-    const state = restorableState(await persister.restoreClient(), Date.now());
+    if (restored instanceof Error) throw restored;
+    const state = restorableState(restored, Date.now());
     if (state) {
       hydrate(queryClient, state);
       // Shown at once, but refetched as soon as a screen uses them (when the network allows): a
@@ -131,6 +159,7 @@ export function syncOfflineSession(
   queryClient: QueryClient,
   userId: number | null,
   loadWrites: () => Promise<RegisterOfflineWrites> = NO_WRITES,
+  early?: EarlyRead,
 ): Promise<void> {
   const next = queue.then(async () => {
     // No IndexedDB (some privacy modes, test environments): nothing is stored, nothing to wipe.
@@ -143,13 +172,17 @@ export function syncOfflineSession(
     // Someone else now: the previous person's answers and queued writes must not reach them.
     // (A plain sign-out clears memory itself, after leaving the signed-in screens.)
     if (userId !== null && lastUserId !== null && lastUserId !== userId) queryClient.clear();
+    // The person's own copy first, the others' wiped after: restoring reads their key only, and
+    // the first screen of a return visit waits for it, not for the wiping.
+    if (userId !== null) {
+      const earlyText = early?.userId === userId ? early.text : undefined;
+      active = await start(queryClient, userId, loadWrites, earlyText);
+      lastUserId = userId;
+    }
+    early?.onRestored();
     await wipeStoredCopies(userId);
     // Photos kept for the queue are the person's too (features/photos/kept-photos.ts).
     await (userId === null ? forgetAllKeptPhotos() : forgetOthersKeptPhotos(userId));
-    if (userId !== null) {
-      active = await start(queryClient, userId, loadWrites);
-      lastUserId = userId;
-    }
   });
   queue = next.catch((error: unknown) => console.error(error));
   return queue;
