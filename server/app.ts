@@ -27,8 +27,9 @@ import { scheduleMediaSweep } from './modules/media/media-sweep';
 import { createNotificationBus } from './modules/notifications/notification-bus';
 import { OpenStreams } from './modules/notifications/notification-stream';
 import { responseSerializerCompiler } from './http/response-serializer';
-import { securityHeaders } from './http/security-headers';
-import { registerSpa } from './http/spa';
+import { assetHeaders, securityHeaders } from './http/security-headers';
+import { inlineScriptSources } from './http/inline-scripts';
+import { isAssetPath, registerSpa } from './http/spa';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -130,14 +131,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app, serveSpa);
   installRequestAuth(app, options.db, options.jwtSecret);
 
-  // Security headers (CSP and its companions) on every answer, API, app and errors alike; API
-  // answers are personal besides: never stored by a browser or a shared cache. One synchronous
-  // hook, as it runs on every request.
-  const headers = securityHeaders();
+  // Security headers (CSP and its companions) on every answer, API, app and errors alike, but the
+  // build's hashed files, which are no documents (assetHeaders); API answers are personal besides:
+  // never stored by a browser or a shared cache. One synchronous hook, as it runs on every request.
+  const headers = securityHeaders(inlineScriptSources(config.staticDir));
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  const assetOnlyHeaders = assetHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/') || request.url === '/api';
-    void reply.headers(api ? apiHeaders : headers);
+    void reply.headers(
+      api ? apiHeaders : isAssetPath(request.url) ? assetOnlyHeaders : headers,
+    );
     // The query parser (node:querystring) reads bytes that are not UTF-8 as U+FFFD: refuse them
     // first, as the JSON parser below refuses such a body.
     done(queryIsUtf8(request.url) ? undefined : ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8));

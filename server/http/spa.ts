@@ -19,8 +19,17 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       // Vite puts content hashes in the names under assets/: those never change.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A file that never changes is never revalidated: its validators and range support are
+      // bytes in every first visit's headers for nothing.
+      if (immutable)
+        reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
     },
   });
+}
+
+/** The build's hashed files (Vite's assets/): immutable, and no documents. */
+export function isAssetPath(pathname: string): boolean {
+  return pathname.startsWith('/assets/');
 }
 
 export function isSpaPage(request: FastifyRequest): boolean {
@@ -28,7 +37,11 @@ export function isSpaPage(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     pathname !== '/api' &&
-    !pathname.startsWith('/api/')
+    !pathname.startsWith('/api/') &&
+    // A build's file that is not there (an old tab asking for a chunk of the build before) is a
+    // 404: index.html in its place would fail as a script anyway, and would be a page served with
+    // an asset's headers (app.ts), without the document's Content-Security-Policy.
+    !isAssetPath(pathname)
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,13 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressBuild } from '../../build/precompress';
 import { createTestApp, type TestApp } from './support/test-app';
 
+const INLINE_SCRIPT = 'document.documentElement.classList.add("dark")';
+
 describe('serving the built web app', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Fake SPA</title>');
+    // As the build writes it (build/inline-boot-scripts.ts): the page's own inline scripts.
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Fake SPA</title><script>${INLINE_SCRIPT}</script>`,
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     // A real build's compressed copies (build/precompress.ts), run over this folder.
@@ -40,11 +47,34 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('serves hashed assets as immutable', async () => {
+  it("allows exactly index.html's own inline scripts, by their hashes", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/public' });
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      String(res.headers['content-security-policy']),
+    )?.[1];
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it('serves hashed assets as immutable, with only the headers a script needs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A document's policies mean nothing on a script: each was bytes on every first visit.
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
@@ -70,6 +100,12 @@ describe('serving the built web app', () => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload).toEqual(original);
+  });
+
+  it('answers a missing asset 404, never the page in its place', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/^text\/html/);
   });
 
   it('keeps /api out of the fallback', async () => {
