@@ -5,13 +5,26 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { demoServiceWorker } from './mocks/vite-demo-worker';
 import { precompress } from './build/precompress';
+import { inlineBootScripts } from './build/inline-boot-scripts';
+import { staticShell } from './build/static-shell';
 
 const BUILD_ID = new Date().toISOString();
 
 // One config for the SPA build, the dev server and the tests (vitest projects below).
 export default defineConfig(({ mode }) => ({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // /public is where strangers land (and where / sends them): its page is in the entry, so
+        // a first visit fetches one script, not the entry and then, once it has run, five small
+        // route chunks a round trip later (scripts/client-budget.mjs).
+        splitBehavior: ({ routeId }) => (routeId === '/public' ? [] : undefined),
+      },
+    }),
+    inlineBootScripts(),
+    staticShell(),
     react(),
     tailwindcss(),
     // Demo mode only: MSW's service worker script (public-demo/), beside public/.
@@ -26,7 +39,8 @@ export default defineConfig(({ mode }) => ({
       registerType: 'autoUpdate',
       // The icons the worker needs are in globPatterns; the manifest's large ones are not precached.
       includeManifestIcons: false,
-      injectRegister: 'script',
+      // Registered from the entry (src/app/register-service-worker.ts): no registerSW.js request.
+      injectRegister: false,
       strategies: 'injectManifest',
       srcDir: 'src/service-worker',
       filename: 'sw.ts',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { AppProviders } from './app/app-providers';
@@ -6,6 +6,7 @@ import { AuthSession } from './features/auth/auth-session';
 import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/register-service-worker';
 
 // zod (loaded with the forms) probes once whether `new Function` is allowed, to compile faster
 // parsers. Our Content-Security-Policy forbids it, and the browser reports the caught probe as a
@@ -46,11 +47,18 @@ async function start(): Promise<void> {
   });
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppProviders router={router} queryClient={queryClient} auth={auth} />
-    </StrictMode>,
-  );
+  const root = createRoot(rootElement);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (Total Blocking Time on a slow phone); until it
+  // commits, index.html's frame (build/static-shell.ts) stays on screen.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders router={router} queryClient={queryClient} auth={auth} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
+registerServiceWorker();

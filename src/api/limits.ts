@@ -13,6 +13,12 @@ export function tooLongMessage(max: number): string {
 /** Paging shared by every rumination and comment list: newest first, `BeforeId` keyset. */
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
+/**
+ * Page size of every rumination list in the SPA. The server's default is 20 too, but sending it
+ * makes "a page shorter than Limit is the last" independent of the server's default. index.html
+ * asks for the first page of /public with it before the app loads (build/inline-boot-scripts.ts).
+ */
+export const RUMINATION_PAGE_SIZE = 20;
 
 export const RELATION_LIMIT_DEFAULT = 50;
 export const RELATION_LIMIT_MAX = 200;

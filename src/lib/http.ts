@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import { ApiError } from './api-error';
-import { fetchNoticingConnectivity } from './connectivity';
+import { fetchNoticingConnectivity, noticeAnswer } from './connectivity';
+import { takeEarlyResponse } from './early-requests';
 import { clearToken, getToken } from './token-storage';
 import type { ProblemDetails } from '../api/common';
 
@@ -15,8 +16,20 @@ export const NO_TOKEN_MESSAGE = 'No authentication token available';
 export const api = ky.create({
   prefixUrl: new URL('/api/', window.location.origin).href,
   retry: 0,
-  // A call with no answer at all takes the app offline until the server answers again.
-  fetch: fetchNoticingConnectivity,
+  // A call with no answer at all takes the app offline until the server answers again. The first
+  // page's answer may already be on its way (early-requests.ts); if that one failed, ask again.
+  fetch: (input, init) => {
+    const early = input instanceof Request ? takeEarlyResponse(input) : undefined;
+    return early === undefined
+      ? fetchNoticingConnectivity(input, init)
+      : early.then(
+          (response) => {
+            noticeAnswer();
+            return response;
+          },
+          () => fetchNoticingConnectivity(input, init),
+        );
+  },
   hooks: {
     beforeRequest: [
       (request) => {

@@ -80,3 +80,38 @@ test('no page breaks its own Content-Security-Policy (the browser reports none)'
     expect(violations, path).toEqual([]);
   }
 });
+
+test("the page's frame paints before any script runs, and /public's list is asked for once", async ({
+  page,
+  request,
+  createUser,
+}) => {
+  const author = await createUser('early');
+  const open = `Early thoughts of ${author.username}`;
+  await createRuminationViaApi(request, author, open);
+
+  // No JavaScript at all: index.html alone draws the bar, styled (its styles are in the page).
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/public');
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar.getByRole('link', { name: 'Public', exact: true })).toBeVisible();
+  const barHeight = await bar.evaluate((element) => element.getBoundingClientRect().height);
+  expect(barHeight).toBeGreaterThan(40);
+
+  // With it, the app takes the frame over in the same place, and the list's first page is the
+  // one index.html asked for while the entry downloaded: one request, not two.
+  await page.unrouteAll();
+  const listRequests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    const firstPage =
+      url.pathname === '/api/ruminations/public' && !url.searchParams.has('BeforeId');
+    if (firstPage) listRequests.push(r.url());
+  });
+  await page.goto('/public');
+  await findInSharedList(page, open);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+  expect(await bar.evaluate((element) => element.getBoundingClientRect().height)).toBe(barHeight);
+  await expect(bar.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(listRequests).toHaveLength(1);
+});

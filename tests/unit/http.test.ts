@@ -122,3 +122,43 @@ describe('requireToken', () => {
     expect(requireToken()).toBe('t-1');
   });
 });
+
+describe("the first page's early request (index.html starts it before the app loads)", () => {
+  const early = (authorization: string | null, body: unknown) => {
+    window.__earlyRequests = [
+      {
+        url: `${window.location.origin}/api/probe?Limit=20`,
+        authorization,
+        response: Promise.resolve(HttpResponse.json(body)),
+      },
+    ];
+  };
+  const get = () => api.get('probe', { searchParams: { Limit: 20 } }).json();
+
+  test('answers the same request with the early answer, once; the next one asks the server', async () => {
+    answer(() => HttpResponse.json({ from: 'server' }));
+    early(null, { from: 'early' });
+    expect(await get()).toEqual({ from: 'early' });
+    expect(await get()).toEqual({ from: 'server' });
+  });
+
+  test('is not used for another token, another URL, or an early request that failed', async () => {
+    answer(() => HttpResponse.json({ from: 'server' }));
+    setToken('token-b');
+    early('Bearer token-a', { from: 'early' });
+    expect(await get()).toEqual({ from: 'server' });
+    early('Bearer token-b', { from: 'early' });
+    expect(await api.get('probe', { searchParams: { Limit: 50 } }).json()).toEqual({
+      from: 'server',
+    });
+    window.__earlyRequests = [
+      {
+        url: `${window.location.origin}/api/probe?Limit=20`,
+        authorization: 'Bearer token-b',
+        response: Promise.reject(new TypeError('Failed to fetch')),
+      },
+    ];
+    expect(await get()).toEqual({ from: 'server' });
+    window.__earlyRequests = undefined;
+  });
+});

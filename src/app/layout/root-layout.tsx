@@ -4,6 +4,7 @@ import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
 import { useToasts } from '../../lib/toasts';
 import { NavBar } from './nav-bar';
+import { PageFrame } from './page-frame';
 
 const isDemo = import.meta.env.MODE === 'demo';
 
@@ -21,26 +22,33 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useTheme();
   const toasts = useToasts();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
-      >
-        Skip to content
-      </a>
-      {isDemo && <DemoBannerSlot />}
-      <NavBar />
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
-        <OfflineStatus />
-        {children}
-      </main>
-      <UpdatedTermsModal />
-      {toasts.length > 0 ? (
-        <Suspense fallback={null}>
-          <Toasts toasts={toasts} />
-        </Suspense>
-      ) : null}
-    </div>
+    <PageFrame
+      bar={
+        <>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+          >
+            Skip to content
+          </a>
+          {isDemo && <DemoBannerSlot />}
+          <NavBar />
+        </>
+      }
+      after={
+        <>
+          <UpdatedTermsModal />
+          {toasts.length > 0 ? (
+            <Suspense fallback={null}>
+              <Toasts toasts={toasts} />
+            </Suspense>
+          ) : null}
+        </>
+      }
+    >
+      <OfflineStatus />
+      {children}
+    </PageFrame>
   );
 }
 

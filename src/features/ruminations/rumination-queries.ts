@@ -13,11 +13,7 @@ import {
   fetchRumination,
 } from './rumination-api';
 
-/**
- * Page size of every rumination list. The server's default is 20 too, but sending it makes
- * "a page shorter than Limit is the last" independent of the server's default.
- */
-export const RUMINATION_PAGE_SIZE = 20;
+import { RUMINATION_PAGE_SIZE } from '../../api/limits';
 
 export interface MyRuminationFilters {
   isPublic: boolean;

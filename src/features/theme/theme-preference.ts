@@ -1,6 +1,6 @@
 /**
  * Theme preference (spec sections 1 and 3): system, light or dark, kept in localStorage under
- * `theme`. public/theme-init.js applies the same rule before the first paint; keep them in step.
+ * `theme`. src/boot/theme-init.js applies the same rule before the first paint; keep them in step.
  */
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type EffectiveTheme = 'light' | 'dark';

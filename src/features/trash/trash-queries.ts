@@ -4,12 +4,10 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { RUMINATION_PAGE_SIZE } from '../../api/limits';
 import type { TrashedRumination } from '../../api/rumination-schemas';
 import { ruminationKeys } from '../../lib/query-keys';
-import {
-  invalidateAfterRuminationChange,
-  RUMINATION_PAGE_SIZE,
-} from '../ruminations/rumination-queries';
+import { invalidateAfterRuminationChange } from '../ruminations/rumination-queries';
 import { deleteForGood, emptyTrash, fetchTrash } from './trash-api';
 
 type PageParam = number | undefined;

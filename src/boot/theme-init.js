@@ -1,5 +1,6 @@
-// Applies the stored theme before the first paint, so a dark page never flashes light. Loaded as
-// an external file because the Content-Security-Policy forbids inline scripts. Same rule as
+// Applies the stored theme before the first paint, so a dark page never flashes light. Inlined into
+// index.html by build/inline-boot-scripts.ts (a request of its own would hold up the first paint);
+// the Content-Security-Policy allows it by its hash. Same rule as
 // src/features/theme/theme-preference.ts.
 /* global window, document */
 (function () {

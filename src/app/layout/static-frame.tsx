@@ -1,0 +1,20 @@
+import { BarFrame, logoLinkProps, PageFrame, publicLinkProps } from './page-frame';
+
+/**
+ * The frame index.html holds before the app's code has run (build/static-shell.ts renders it at
+ * build time): the bar with what every visitor's bar starts with, and an empty main column. It
+ * paints with the HTML and its inline styles, a phone's first paint no longer waits for the
+ * JavaScript; the app replaces it when it renders. Plain links: a tap before then still works.
+ */
+export function StaticFrame() {
+  return (
+    <PageFrame
+      bar={
+        <BarFrame>
+          <a href="/public" {...logoLinkProps} />
+          <a href="/public" {...publicLinkProps} />
+        </BarFrame>
+      }
+    />
+  );
+}
