@@ -25,6 +25,7 @@ const METRICS = [
   ['largest-contentful-paint', 'LCP'],
   ['total-blocking-time', 'TBT'],
   ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
 ] as const;
 
 interface Run {
@@ -32,6 +33,36 @@ interface Run {
   metrics: Record<string, string>;
   /** Audits under full marks, per category: id, title, what it says. */
   shortfalls: Record<string, string[]>;
+  /** The profile behind the performance score: main-thread work and the longest tasks. */
+  profile: string[];
+}
+
+interface AuditItems {
+  details?: { items?: Record<string, unknown>[] };
+}
+
+/** What the main thread did, from the run's own audits: where a slow score comes from. */
+function profileOf(audits: Record<string, AuditItems & { displayValue?: string }>): string[] {
+  const items = (id: string) => audits[id]?.details?.items ?? [];
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '') || 'the page';
+  const work = items('mainthread-work-breakdown')
+    .slice(0, 5)
+    .map((item) => `${String(item.groupLabel)} ${ms(item.duration)}`);
+  const scripts = items('bootup-time')
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `${short(item.url)} (run ${ms(item.scripting)}, parse and compile ${ms(item.scriptParseCompile)})`,
+    );
+  const tasks = items('long-tasks')
+    .slice(0, 5)
+    .map((item) => `${ms(item.duration)} at ${ms(item.startTime)} (${short(item.url)})`);
+  return [
+    `main thread (simulated slow phone): ${work.join(', ')}`,
+    `scripts: ${scripts.join('; ') || 'none'}`,
+    `long tasks: ${tasks.join('; ') || 'none'}`,
+  ];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -85,16 +116,26 @@ async function main() {
         const metrics = Object.fromEntries(
           METRICS.map(([id, name]) => [name, lhr.audits[id]?.displayValue ?? '?']),
         );
-        runs.push({ scores, metrics, shortfalls });
+        runs.push({
+          scores,
+          metrics,
+          shortfalls,
+          profile: profileOf(lhr.audits as Record<string, AuditItems>),
+        });
       }
       const medians = CATEGORIES.map((c) => `${c} ${median(runs.map((r) => r.scores[c]!))}`);
       console.log(`${page}: ${medians.join(', ')} (median of ${RUNS})`);
-      const middle = runs[Math.floor(runs.length / 2)]!;
+      // The run whose performance score is the median: its metrics and profile explain the figure.
+      const byScore = [...runs].sort((a, b) => a.scores.performance! - b.scores.performance!);
+      const middle = byScore[Math.floor(byScore.length / 2)]!;
       console.log(`  ${METRICS.map(([, name]) => `${name} ${middle.metrics[name]}`).join(', ')}`);
       for (const category of CATEGORIES) {
         const short = middle.shortfalls[category] ?? [];
         if (short.length > 0)
           console.log(`  ${category} under 100 because of: ${short.join('; ')}`);
+      }
+      if ((middle.scores.performance ?? 0) < 100) {
+        for (const line of middle.profile) console.log(`  ${line}`);
       }
     }
   } finally {

@@ -37,7 +37,7 @@ stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-pos
   bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
 stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
 stage "install Chromium" bash .ci/install-browser.sh
-stage "client budget (bytes Chromium transfers)" node scripts/client-budget.mjs
+stage "client budget (bytes Chromium transfers)" npm run --silent budget
 # Scores printed, not asserted: on a shared machine they move from run to run.
 stage "Lighthouse (printed)" npm run --silent lighthouse
 stage "browser journeys and accessibility" \
