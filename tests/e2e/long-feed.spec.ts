@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './support/fixtures';
+import { createRuminationViaApi, relateViaApi } from './support/ui';
+
+const NOTES = 200;
+
+/** "Load more" until the feed has no next page. */
+async function loadEveryPage(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: 'Load more' });
+  const loading = page.getByRole('button', { name: 'Loading more...' });
+  for (let i = 0; i < NOTES; i++) {
+    await expect(loading).toHaveCount(0);
+    // The last page's answer removes the button: then there is nothing to click.
+    if ((await more.count()) === 0) return;
+    await more.click({ timeout: 5_000 }).catch(() => undefined);
+  }
+}
+
+test('a feed of 200 cards keeps only those near the viewport in the page, and scrolls to its end', async ({
+  page,
+  request,
+  createUsers,
+}) => {
+  test.setTimeout(120_000);
+  const [writer, reader] = await createUsers('writer', 'reader');
+  await relateViaApi(request, writer, reader, 'Friend');
+  for (let n = 1; n <= NOTES; n++) {
+    const content = `## Note ${n} of the long feed\n\nA walk by *the river*, and [a link](https://example.com/${n}).`;
+    await createRuminationViaApi(request, writer, content, { audiences: ['Friend'] });
+  }
+
+  await signInAs(page, reader, '/my-feed');
+  const feed = page.getByRole('list', { name: 'Feed' });
+  await expect(feed.getByText(`Note ${NOTES} of the long feed`, { exact: true })).toBeVisible();
+  await loadEveryPage(page);
+
+  // Every card is in the list as far as a screen reader is told, far fewer are in the page.
+  const cards = feed.locator(':scope > li');
+  await expect(cards.first()).toHaveAttribute('aria-setsize', String(NOTES));
+  expect(await cards.count()).toBeLessThan(NOTES / 4);
+
+  // To the end of the page: the oldest note is there, in view, and "Load more" is gone.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const oldest = feed.getByText('Note 1 of the long feed', { exact: true });
+  await expect(oldest).toBeInViewport();
+  await expect(cards.last()).toHaveAttribute('aria-posinset', String(NOTES));
+  expect(await cards.count()).toBeLessThan(NOTES / 4);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Back to the top: the newest is rendered again where it was, and the end is not in the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(feed.getByText(`Note ${NOTES} of the long feed`, { exact: true })).toBeInViewport();
+  await expect(oldest).toHaveCount(0);
+
+  // A card holding focus stays in the page when scrolled far away, so focus is not dropped.
+  const commentButton = feed.getByRole('button', { name: 'Add a comment' }).first();
+  await commentButton.focus();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(oldest).toBeInViewport();
+  await expect(commentButton).toBeFocused();
+});
