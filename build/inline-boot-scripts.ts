@@ -10,14 +10,17 @@ import { RUMINATION_PAGE_SIZE } from '../src/api/limits';
  * The server's Content-Security-Policy allows exactly these by their hashes, read from the built
  * index.html when it starts (server/http/inline-scripts.ts): inline scripts stay forbidden.
  */
+/** A script of src/boot/ with its placeholders filled, minified, as an inline <script>. */
+export async function inlineScript(file: string, replace: Record<string, string> = {}) {
+  let source = fs.readFileSync(new URL(`../src/boot/${file}`, import.meta.url), 'utf8');
+  for (const [name, value] of Object.entries(replace)) source = source.replaceAll(name, value);
+  const { code } = await transform(source, { minify: true, target: 'es2019' });
+  return `<script>${code.trim()}</script>`;
+}
+
 export function inlineBootScripts(): Plugin {
   let demo = false;
-  const read = async (file: string, replace: Record<string, string> = {}) => {
-    let source = fs.readFileSync(new URL(`../src/boot/${file}`, import.meta.url), 'utf8');
-    for (const [name, value] of Object.entries(replace)) source = source.replaceAll(name, value);
-    const { code } = await transform(source, { minify: true, target: 'es2019' });
-    return `<script>${code.trim()}</script>`;
-  };
+  const read = inlineScript;
   return {
     name: 'ruminations:inline-boot-scripts',
     configResolved(config) {
