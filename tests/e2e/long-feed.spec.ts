@@ -32,10 +32,27 @@ test('a feed of 200 cards keeps only those near the viewport in the page, and sc
   await signInAs(page, reader, '/my-feed');
   const feed = page.getByRole('list', { name: 'Feed' });
   await expect(feed.getByText(`Note ${NOTES} of the long feed`, { exact: true })).toBeVisible();
+  // Five pages, a hundred cards: still the plain list, every card in the page.
+  const more = page.getByRole('button', { name: 'Load more' });
+  const cards = feed.locator(':scope > li');
+  for (let pages = 1; pages < 5; pages++) {
+    await more.click();
+    await expect(cards).toHaveCount(pages * 20 + 20);
+  }
+  // The sixth page makes it long: the windowed list takes over from the heights the plain one
+  // had, so the card the reader was looking at stays where it was on the screen.
+  await more.scrollIntoViewIfNeeded();
+  const lastPlain = feed.locator(':scope > li', { hasText: 'Note 101 of the long feed' });
+  const before = (await lastPlain.boundingBox())!.y;
+  await more.click();
+  await expect(cards.first()).toHaveAttribute('aria-setsize', '120');
+  // Within a pixel or two: the virtualizer rounds the heights it measures again.
+  await expect
+    .poll(async () => Math.abs(((await lastPlain.boundingBox())?.y ?? Infinity) - before))
+    .toBeLessThan(2);
   await loadEveryPage(page);
 
   // Every card is in the list as far as a screen reader is told, far fewer are in the page.
-  const cards = feed.locator(':scope > li');
   await expect(cards.first()).toHaveAttribute('aria-setsize', String(NOTES));
   expect(await cards.count()).toBeLessThan(NOTES / 4);
 

@@ -93,7 +93,9 @@ function heightsShown({ list, ruminations, pendingCount }: PlainListShown): Map<
   if (list === null || !list.isConnected) return heights;
   ruminations.forEach((rumination, index) => {
     const item = list.children[pendingCount + index];
-    if (item instanceof HTMLElement) heights.set(rumination.id, item.offsetHeight);
+    // Not offsetHeight: it is rounded, and a hundred roundings would move the cards in view.
+    if (item instanceof HTMLElement)
+      heights.set(rumination.id, item.getBoundingClientRect().height);
   });
   return heights;
 }

@@ -12,6 +12,7 @@ import { relate } from '../../support/store-people';
  */
 const CARD_HEIGHT = 300;
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
     configurable: true,
@@ -19,9 +20,14 @@ beforeAll(() => {
       return this.tagName === 'LI' ? CARD_HEIGHT : 0;
     },
   });
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const rect = getBoundingClientRect.call(this);
+    return this.tagName === 'LI' ? new DOMRect(rect.x, rect.y, rect.width, CARD_HEIGHT) : rect;
+  };
 });
 afterAll(() => {
   if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+  Element.prototype.getBoundingClientRect = getBoundingClientRect;
 });
 
 /** Opens My Feed holding `count` notes of a friend, with every page loaded. */
