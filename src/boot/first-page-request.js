@@ -4,14 +4,14 @@
 // it costs no request of its own) with the page's URL filled in; the server allows it by its hash
 // (server/http/inline-scripts.ts). The app takes the answer in src/lib/early-requests.ts, only for
 // the same URL with the same token, once; if it never asks, the answer is simply dropped.
-/* global window, location, __EARLY_PAGES__ */
+/* global window, location, __EARLY_PAGES__, __TOKEN_KEY__ */
 (function () {
   var pages = __EARLY_PAGES__;
   var url = pages[location.pathname.replace(/\/+$/, '')];
   if (url === undefined || typeof fetch !== 'function') return;
   var token = null;
   try {
-    token = localStorage.getItem('token');
+    token = localStorage.getItem(__TOKEN_KEY__);
   } catch {
     // Storage blocked: nobody is signed in.
   }

@@ -88,3 +88,49 @@ test('a reload shows the last feed at once, marked as refreshing, then the new o
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   await expect(refreshing).toHaveCount(0);
 });
+
+test.describe('without the service worker (scripts blocked by the test must stay blocked)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the last screen paints from the HTML alone, marked as refreshing, for its own session only', async ({
+    page,
+    request,
+    createUsers,
+  }) => {
+    const [author, reader] = await createUsers('snapshot_author', 'snapshot_reader');
+    await relateViaApi(request, author, reader, 'Friend');
+    const note = `Seen last time, by ${author.username}`;
+    await createRuminationViaApi(request, author, note, { audiences: ['Friend'] });
+
+    await signInAs(page, reader, '/my-feed');
+    await expect(ruminationCard(page, note)).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('last-screen')?.includes('Seen last')))
+      .toBe(true);
+
+    // No script of the app runs: what shows is index.html with the saved screen, inert, and saying
+    // it is refreshing (drawn by the style sheet where the app's own mark goes).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    const saved = page.locator('[data-last-screen]');
+    await expect(saved.getByText(note)).toBeVisible();
+    await expect(saved).toHaveAttribute('inert', '');
+    const mark = await saved
+      .locator('[data-refreshing-slot]')
+      .evaluate((slot) => getComputedStyle(slot, '::after').content);
+    expect(mark).toBe('"Refreshing…"');
+
+    // The app then takes over: the same note, live, and no saved screen left.
+    await page.unrouteAll();
+    await page.reload();
+    await expect(ruminationCard(page, note)).toBeVisible();
+    await expect(page.locator('[data-last-screen]')).toHaveCount(0);
+
+    // Another session (a token it was not saved under) never sees it, and it is dropped.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.evaluate(() => localStorage.setItem('token', 'another.session.token-of-someone'));
+    await page.reload();
+    await expect(page.getByText(note)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('last-screen'))).toBeNull();
+  });
+});

@@ -124,7 +124,7 @@ describe('requireToken', () => {
 });
 
 describe("the first page's early request (index.html starts it before the app loads)", () => {
-  const early = (authorization: string | null, body: unknown) => {
+  const early = (authorization: string | null, body: Record<string, string>) => {
     window.__earlyRequests = [
       {
         url: `${window.location.origin}/api/probe?Limit=20`,

@@ -43,7 +43,9 @@ export function WithRefreshingMark({
       {/* Its bottom at the list's top, overflowing upwards into the gap. Not positioned: a
           positioned wrapper would become the list's offsetParent, which a windowed list measures
           its place on the page by. */}
-      <div className="flex h-0 items-end justify-end">
+      {/* data-refreshing-slot: where a saved screen painted before the app runs says the same
+          (src/boot/last-screen.js, styles.css). */}
+      <div data-refreshing-slot="" className="flex h-0 items-end justify-end">
         {refreshing ? (
           <p role="status" className="mb-1 text-xs leading-4 font-medium text-ink-muted">
             Refreshing…

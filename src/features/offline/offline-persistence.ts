@@ -6,6 +6,8 @@ import {
 } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { termsKeys } from '../../lib/query-keys';
+import { CACHE_BUSTER } from './cache-buster';
+import { OFFLINE_MAX_AGE_MS } from './last-screen-format';
 import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
 
 /**
@@ -18,11 +20,9 @@ import { OFFLINE_WRITE_PREFIX } from './offline-write-key';
  *   build or age: what a person wrote is never dropped by an update of the app.
  */
 
-/** Cached data older than this is not restored. Also the queries' gcTime (see query-client.ts). */
-export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export { OFFLINE_MAX_AGE_MS };
 
-/** Changes with every build (vite.config.ts), so a new build never reads an old build's cache. */
-export const CACHE_BUSTER: string = String(import.meta.env.VITE_BUILD_ID ?? 'dev');
+export { CACHE_BUSTER };
 
 const STORAGE_KEY_PREFIX = 'ruminations-cache:';
 

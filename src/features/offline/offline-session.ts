@@ -15,6 +15,7 @@ import {
 import type { RegisterOfflineWrites } from './offline-writes';
 import { OFFLINE_DB, OFFLINE_STORE } from './offline-early-read';
 import { forgetAllKeptDrafts } from '../composer/kept-draft-store';
+import { forgetLastScreen } from './last-screen';
 import { forgetAllKeptPhotos, forgetOthersKeptPhotos } from '../photos/kept-photos';
 
 /**
@@ -193,6 +194,7 @@ export function syncOfflineSession(
  * being written (the composers' kept copies, features/composer).
  */
 export async function wipeOfflineData(queryClient: QueryClient): Promise<void> {
+  forgetLastScreen();
   await Promise.all([
     syncOfflineSession(queryClient, null),
     forgetAllKeptDrafts(),

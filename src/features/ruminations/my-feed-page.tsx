@@ -1,4 +1,5 @@
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
+import { useLastScreenSaver } from '../offline/last-screen';
 import { useFeed } from './rumination-queries';
 import { RuminationList } from './rumination-list';
 import { MyFeedFrame } from './my-feed-frame';
@@ -6,6 +7,8 @@ import { MyFeedFrame } from './my-feed-frame';
 /** My Feed: what people with an accepted relation share with the user (spec section 2). */
 export function MyFeedPage() {
   const query = useFeed({});
+  // What this list shows now is what the next visit paints first.
+  useLastScreenSaver(query);
   return (
     <MyFeedFrame>
       <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>

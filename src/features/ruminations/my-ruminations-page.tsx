@@ -1,4 +1,5 @@
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
+import { useLastScreenSaver } from '../offline/last-screen';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { isSearch, MyRuminationsSearchBox, MySearchResults } from './my-ruminations-search';
 import { useMyRuminations } from './rumination-queries';
@@ -38,6 +39,8 @@ export function MyRuminationsPage({ isPublic, text, onTextChange }: MyRumination
 
 function MyRuminationsList({ isPublic }: { isPublic: boolean }) {
   const query = useMyRuminations({ isPublic });
+  // What this list shows now is what the next visit paints first.
+  useLastScreenSaver(query);
   const pending = usePendingNewRuminations(isPublic);
   return (
     <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>

@@ -1,4 +1,5 @@
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
+import { useLastScreenSaver } from '../offline/last-screen';
 import { useAuth } from '../auth/auth-context';
 import { usePublicRuminations } from './rumination-queries';
 import { RuminationList } from './rumination-list';
@@ -7,6 +8,8 @@ import { PublicRuminationsFrame } from './public-ruminations-frame';
 /** Public Ruminations: everyone's public ruminations, no sign-in needed (spec section 2). */
 export function PublicRuminationsPage() {
   const query = usePublicRuminations();
+  // What this list shows now is what the next visit paints first.
+  useLastScreenSaver(query);
   const { isAuthenticated } = useAuth();
   return (
     <PublicRuminationsFrame>
