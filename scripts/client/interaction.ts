@@ -436,6 +436,28 @@ function describe(name: string, figure: InteractionFigure): string {
   );
 }
 
+/** The figures as `npm run lighthouse` and this script print them, each beside its goal. */
+export function interactionReport(figures: Figures): string[] {
+  const lines = [
+    describe("opening a card's comments", figures.comments),
+    describe('opening the composer', figures.composer),
+    describe('typing in the composer (worst keystroke)', figures.typing),
+    `cards in the page with ${figures.cardsLoaded} loaded: ${figures.cardsInPage} <li> ` +
+      `(the rest are not rendered until scrolled near)`,
+  ];
+  if (figures.webVitalsInp) {
+    lines.push(
+      `web-vitals INP over the whole visit ("Load more" clicks unthrottled included): ` +
+        `${figures.webVitalsInp.value} ms (${figures.webVitalsInp.attribution})`,
+    );
+  }
+  if (figures.profileTop) {
+    lines.push(`CPU profile of the timed interactions (${PROFILE_FILE}), most self time first:`);
+    lines.push(...figures.profileTop);
+  }
+  return lines;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -449,23 +471,7 @@ async function main() {
     values.profile,
     Number(values.notes),
   );
-  console.log(describe("opening a card's comments", figures.comments));
-  console.log(describe('opening the composer', figures.composer));
-  console.log(describe('typing in the composer (worst keystroke)', figures.typing));
-  console.log(
-    `cards in the page with ${figures.cardsLoaded} loaded: ${figures.cardsInPage} <li> ` +
-      `(the rest are not rendered until scrolled near)`,
-  );
-  if (figures.webVitalsInp) {
-    console.log(
-      `web-vitals INP over the whole visit ("Load more" clicks unthrottled included): ` +
-        `${figures.webVitalsInp.value} ms (${figures.webVitalsInp.attribution})`,
-    );
-  }
-  if (figures.profileTop) {
-    console.log(`CPU profile of the timed interactions (${PROFILE_FILE}), most self time first:`);
-    for (const line of figures.profileTop) console.log(line);
-  }
+  for (const line of interactionReport(figures)) console.log(line);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

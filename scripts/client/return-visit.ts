@@ -259,15 +259,21 @@ function describe(name: string, figure: Figures['online'], mark: string): string
   ].join('\n');
 }
 
+/** The figures as `npm run lighthouse` and this script print them, each beside its goal. */
+export function returnVisitReport(figures: Figures): string[] {
+  return [
+    describe('online', figures.online, 'refreshing'),
+    describe('offline', figures.offline, 'showing saved copies'),
+    // Shared machines move these figures a lot: say how busy this one was.
+    `(load average over the last minute: ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores)`,
+  ];
+}
+
 async function main() {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
-  const figures = await measureReturnVisit(Number(values.runs));
-  console.log(describe('online', figures.online, 'refreshing'));
-  console.log(describe('offline', figures.offline, 'showing saved copies'));
-  // Shared machines move these figures a lot: say how busy this one was.
-  console.log(
-    `(load average over the last minute: ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores)`,
-  );
+  for (const line of returnVisitReport(await measureReturnVisit(Number(values.runs)))) {
+    console.log(line);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
