@@ -54,9 +54,29 @@ export function shouldPersistMutation(mutation: Mutation): boolean {
  * their own fields (an ApiError's status and problem details).
  */
 export function serializePersistedClient(client: PersistedClient): string {
-  return JSON.stringify(client, (_key, value: unknown) =>
+  return JSON.stringify(firstPagesOnly(client), (_key, value: unknown) =>
     value instanceof Error ? { ...value, name: value.name, message: value.message } : value,
   );
+}
+
+/**
+ * A list is kept with its first page only: a returning visitor opens it at the top (and "Load
+ * more" fetches the next as ever), while writing out every page a reader had loaded (200 cards,
+ * ten pages) took one task of a quarter second on a phone after every change, and a key typed
+ * meanwhile waited for it (scripts/client/interaction.ts).
+ */
+function firstPagesOnly(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) => {
+    const data = query.state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined;
+    if (!Array.isArray(data?.pages) || data.pages.length <= 1) return query;
+    const first = {
+      ...data,
+      pages: data.pages.slice(0, 1),
+      pageParams: data.pageParams?.slice(0, 1),
+    };
+    return { ...query, state: { ...query.state, data: first } };
+  });
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 /** Successful reads; the terms text is left out (large, and public anyway). */

@@ -251,3 +251,29 @@ describe('an edit refused as changed elsewhere, restored after a reload', () => 
     expect(restored?.options.meta).toEqual({ waitsOnConflict: true });
   });
 });
+
+describe('a long list in the stored copy', () => {
+  test('is kept with its first page only, and opens there with more to load', () => {
+    const before = new QueryClient();
+    const pages = [[{ id: 30 }, { id: 29 }], [{ id: 28 }, { id: 27 }], [{ id: 26 }]];
+    before.setQueryData(['ruminations', 'feed', {}], { pages, pageParams: [null, 29, 27] });
+    before.setQueryData(['people', 'one'], { id: 1 });
+    const stored = serializePersistedClient({
+      timestamp: Date.now(),
+      buster: CACHE_BUSTER,
+      clientState: dehydrate(before),
+    } as unknown as Parameters<typeof serializePersistedClient>[0]);
+
+    const after = new QueryClient();
+    hydrate(after, restorableState(JSON.parse(stored) as never, Date.now()) ?? {});
+    expect(after.getQueryData(['ruminations', 'feed', {}])).toEqual({
+      pages: [pages[0]],
+      pageParams: [null],
+    });
+    expect(after.getQueryData(['people', 'one'])).toEqual({ id: 1 });
+    // The page in memory is untouched: only what is written out is shortened.
+    expect(
+      (before.getQueryData(['ruminations', 'feed', {}]) as { pages: unknown[] }).pages,
+    ).toHaveLength(3);
+  });
+});
