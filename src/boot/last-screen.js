@@ -25,7 +25,8 @@
     root.innerHTML = saved.html;
     var screen = root.firstElementChild;
     if (screen) {
-      screen.setAttribute('data-last-screen', '');
+      // Offline nothing is refreshing: the app's offline line says what is shown once it runs.
+      screen.setAttribute('data-last-screen', navigator.onLine === false ? 'offline' : 'online');
       screen.setAttribute('inert', '');
     }
   } catch {
