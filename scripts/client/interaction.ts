@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { createAccount, type Account } from '../support/accounts';
+import { callApi, createFriends, type Account } from '../support/accounts';
 import { manyPeopleEnv, startServer, type RunningServer } from '../support/server-process';
 import { viteBuild } from '../support/vite-build';
 import sharp from 'sharp';
@@ -109,27 +109,6 @@ interface Latency {
   parts: string;
 }
 
-async function api(
-  server: RunningServer,
-  who: Account,
-  method: string,
-  url: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${server.baseURL}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
 async function upload(server: RunningServer, who: Account, photo: Buffer): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
@@ -170,13 +149,7 @@ function noteContent(n: number): string {
 
 /** A reader whose feed holds `notes` notes of a friend's; every PHOTO_EVERY-th has 1-3 photos. */
 async function readerWithLongFeed(server: RunningServer, notes = NOTES): Promise<Account> {
-  const writer = await createAccount(server, 'interaction_writer');
-  const reader = await createAccount(server, 'interaction_reader');
-  const { id } = (await api(server, writer, 'POST', '/api/UserRelations', {
-    userId: reader.id,
-    relationType: 2, // Friend
-  })) as { id: number };
-  await api(server, reader, 'PUT', `/api/UserRelations/${id}/accept`);
+  const { writer, reader } = await createFriends(server, 'interaction');
   const photos = await Promise.all([
     photo(800, 600, '#c05030'),
     photo(640, 480, '#3070b0'),
@@ -193,7 +166,7 @@ async function readerWithLongFeed(server: RunningServer, notes = NOTES): Promise
         });
       }
     }
-    await api(server, writer, 'POST', '/api/ruminations', {
+    await callApi(server, writer, 'POST', '/api/ruminations', {
       content: noteContent(n),
       publish: true,
       audiences: ['Friend'],

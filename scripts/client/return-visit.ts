@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { createAccount, type Account } from '../support/accounts';
+import { callApi, createFriends, type Account } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server-process';
 import { viteBuild } from '../support/vite-build';
 
@@ -104,43 +104,16 @@ window.__firstCard = new Promise((resolve) => {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function api(
-  server: RunningServer,
-  who: Account,
-  method: string,
-  url: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${server.baseURL}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
 /** A reader whose feed holds NOTES notes of a friend's, Markdown like people write; the newest last. */
 async function personWithFeed(server: RunningServer): Promise<{ reader: Account; newest: string }> {
-  const writer = await createAccount(server, 'return_writer');
-  const reader = await createAccount(server, 'return_reader');
-  const { id } = (await api(server, writer, 'POST', '/api/UserRelations', {
-    userId: reader.id,
-    relationType: 2, // Friend
-  })) as { id: number };
-  await api(server, reader, 'PUT', `/api/UserRelations/${id}/accept`);
+  const { writer, reader } = await createFriends(server, 'return');
   let newest = '';
   for (let i = 1; i <= NOTES; i++) {
     newest = `Note ${i} of the return visit`;
     const content =
       `${newest}: walked home the long way, **the river** smelled like rain.\n\n` +
       `- lemon cake\n- old songs\n\nMore [here](https://example.com/${i}) tomorrow.`;
-    await api(server, writer, 'POST', '/api/ruminations', {
+    await callApi(server, writer, 'POST', '/api/ruminations', {
       content,
       publish: true,
       audiences: ['Friend'],

@@ -56,3 +56,41 @@ export async function createAccount(
   )) as { id: number };
   return { id: me.id, username, password, token: body.accessToken };
 }
+
+/** One API call as `who`, JSON in and out; any answer but 2xx throws with its status and body. */
+export async function callApi(
+  server: Pick<RunningServer, 'baseURL'>,
+  who: Account,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${server.baseURL}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  }
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** A writer and a reader who are friends (requested by the writer, accepted by the reader). */
+export async function createFriends(
+  server: Pick<RunningServer, 'baseURL' | 'logs'>,
+  label: string,
+): Promise<{ writer: Account; reader: Account }> {
+  const writer = await createAccount(server, `${label}_writer`);
+  const reader = await createAccount(server, `${label}_reader`);
+  const { id } = (await callApi(server, writer, 'POST', '/api/UserRelations', {
+    userId: reader.id,
+    relationType: 2, // Friend
+  })) as { id: number };
+  await callApi(server, reader, 'PUT', `/api/UserRelations/${id}/accept`);
+  return { writer, reader };
+}

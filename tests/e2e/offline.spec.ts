@@ -9,6 +9,7 @@ import {
   showMyRuminations,
   signOut,
   writeRumination,
+  waitForServiceWorker,
 } from './support/ui';
 
 /**
@@ -16,18 +17,6 @@ import {
  * network, what is written offline reaches the server once when the network returns, and signing
  * out leaves nothing of a person's notes in browser storage.
  */
-
-/** Waits until the service worker controls the page, so that a reload works without network. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      message: 'the service worker controls the page',
-    })
-    .toBe(true);
-}
 
 /** Everything a page can read back from browser storage, as text (IndexedDB, web storage, caches). */
 function browserStorageText(page: Page): Promise<string> {

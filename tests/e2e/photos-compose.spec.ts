@@ -3,7 +3,12 @@ import type { TestUser } from '../server/support/test-users';
 import { phonePhoto, smallPng } from '../support/photo-fixtures';
 import { inBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
-import { newRuminationDialog, ruminationCard, tickAudiences } from './support/ui';
+import {
+  newRuminationDialog,
+  ruminationCard,
+  tickAudiences,
+  waitForServiceWorker,
+} from './support/ui';
 
 /**
  * The composer takes photos (issue 27) against the real server: a phone photo picked by the
@@ -36,18 +41,6 @@ async function ownNotes(request: APIRequestContext, user: TestUser): Promise<Own
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as OwnNote[];
-}
-
-/** Waits until the service worker controls the page: offline, the composer's code comes from it. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      message: 'the service worker controls the page',
-    })
-    .toBe(true);
 }
 
 async function openComposer(page: Page): Promise<Locator> {

@@ -1,23 +1,17 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, signInAs, test } from './support/fixtures';
-import { createRuminationViaApi, relateViaApi, ruminationCard } from './support/ui';
+import {
+  createRuminationViaApi,
+  relateViaApi,
+  ruminationCard,
+  waitForServiceWorker,
+} from './support/ui';
 
 /**
  * The return visit (issue 28): a reload shows the last feed at once from the saved copy, marked
  * "Refreshing…" until this visit's answer arrives; offline the same copy, with the offline line
  * and no such mark.
  */
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      message: 'the service worker controls the page',
-    })
-    .toBe(true);
-}
 
 /** The saved copy (IndexedDB "ruminations-offline") holds `text`. */
 function savedCopyHolds(page: Page, text: string): Promise<boolean> {

@@ -248,3 +248,18 @@ export async function deleteRelationViaApi(
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
+
+/**
+ * Waits until the service worker controls the page: a reload then works without network, and the
+ * app's code comes from its cache.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: 'the service worker controls the page',
+    })
+    .toBe(true);
+}
