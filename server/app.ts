@@ -139,9 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const assetOnlyHeaders = assetHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/') || request.url === '/api';
-    void reply.headers(
-      api ? apiHeaders : isAssetPath(request.url) ? assetOnlyHeaders : headers,
-    );
+    void reply.headers(api ? apiHeaders : isAssetPath(request.url) ? assetOnlyHeaders : headers);
     // The query parser (node:querystring) reads bytes that are not UTF-8 as U+FFFD: refuse them
     // first, as the JSON parser below refuses such a body.
     done(queryIsUtf8(request.url) ? undefined : ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8));
