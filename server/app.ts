@@ -100,7 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Live notifications: the bus the writing routes publish to (notification-events.ts) and the
   // open streams. Streams never end by themselves, so closing the app ends them first (preClose:
   // before the server waits for its connections); the bus closes after (no stream listens then).
-  const notificationBus = createNotificationBus(options.db, config.databaseUrl, app.log);
+  const notificationBus = createNotificationBus(
+    options.db,
+    config.databaseListenUrl ?? config.databaseUrl,
+    app.log,
+  );
   const notificationStreams = new OpenStreams();
   app.decorate('notificationPublisher', notificationBus);
   app.decorate('notificationStreams', notificationStreams);

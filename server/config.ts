@@ -54,6 +54,23 @@ export interface AppConfig {
   /** Connections of the PostgreSQL pool per instance (database.ts). */
   pgPoolMax: number;
   /**
+   * PostgreSQL read replicas (DATABASE_REPLICA_URLS): reads that may lag go to them, a person's
+   * own writes excepted (server/db/read-routing.ts). Empty: everything on DATABASE_URL.
+   */
+  databaseReplicaUrls: string[];
+  /** A replica further behind the primary than this is left out until it catches up. */
+  replicaMaxLagMs: number;
+  /**
+   * Where the notification listener LISTENs (DATABASE_LISTEN_URL): a direct connection to the
+   * primary when DATABASE_URL goes through a pooler in transaction mode, which cannot LISTEN.
+   */
+  databaseListenUrl: string | undefined;
+  /**
+   * Named prepared statements (PG_PREPARED_STATEMENTS, default true): off behind a pooler that
+   * cannot keep them per server connection (PgBouncer before 1.21 in transaction mode).
+   */
+  pgPreparedStatements: boolean;
+  /**
    * Compress JSON answers of about 1 KB and more (http/api-compression.ts). Off by default: the
    * bench measured it at 27% of the feed's req/s, over the 10% it may cost (docs/performance.md, API compression).
    */
@@ -243,6 +260,41 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
   ),
+  DATABASE_REPLICA_URLS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const urls = (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter((url) => url !== '');
+        const bad = urls.find((url) => !/^postgres(ql)?:\/\//.test(url));
+        if (bad !== undefined) {
+          ctx.addIssue({ code: 'custom', message: `"${bad}" does not start with postgres://` });
+          return z.NEVER;
+        }
+        return urls;
+      }),
+  ),
+  REPLICA_MAX_LAG_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(3_600_000, 'must be at most 3600000 (an hour)')
+      .default(1000),
+  ),
+  DATABASE_LISTEN_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PG_PREPARED_STATEMENTS: booleanFlag,
   PG_POOL_MAX: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -425,6 +477,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqliteCacheMb: e.SQLITE_CACHE_MB,
     sqliteMmapMb: e.SQLITE_MMAP_MB,
     pgPoolMax: e.PG_POOL_MAX,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    pgPreparedStatements: e.PG_PREPARED_STATEMENTS ?? true,
     apiCompression: e.API_COMPRESSION ?? false,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,

@@ -77,6 +77,12 @@ export interface DatabaseConfig {
    * cores); a database on its own machine wants about its core count per instance or more.
    */
   pgPoolMax?: number;
+  /**
+   * Named prepared statements (default true; pg-named-statements.ts). Off behind a pooler in
+   * transaction mode that cannot keep them (PgBouncer before 1.21): every statement is then
+   * unnamed, parsed and planned anew.
+   */
+  preparedStatements?: boolean;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -93,8 +99,9 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     pool.on('error', (error) => {
       console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
     });
+    const named = config.preparedStatements ?? true;
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      dialect: new PostgresDialect({ pool: named ? withNamedStatements(pool) : pool }),
     });
   }
   const file = config.sqliteFile ?? ':memory:';

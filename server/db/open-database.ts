@@ -14,6 +14,7 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
     sqliteCacheMb: config.sqliteCacheMb,
     sqliteMmapMb: config.sqliteMmapMb,
     pgPoolMax: config.pgPoolMax,
+    preparedStatements: config.pgPreparedStatements,
   });
   try {
     await migrateToLatest(db);

@@ -22,6 +22,10 @@ describe('configuration from the environment', () => {
       sqliteCacheMb: 64,
       sqliteMmapMb: 0,
       pgPoolMax: 10,
+      databaseReplicaUrls: [],
+      replicaMaxLagMs: 1000,
+      databaseListenUrl: undefined,
+      pgPreparedStatements: true,
       apiCompression: false,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
@@ -129,6 +133,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ RATE_LIMIT_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
     expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toBe(true);
     expect(loadConfig({ PG_POOL_MAX: '5' }).pgPoolMax).toBe(5);
+    expect(
+      loadConfig({ DATABASE_REPLICA_URLS: ' postgres://a:1/x, ,postgresql://b:2/x ' })
+        .databaseReplicaUrls,
+    ).toEqual(['postgres://a:1/x', 'postgresql://b:2/x']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'mysql://a/x' })).toThrow(
+      /DATABASE_REPLICA_URLS: "mysql:\/\/a\/x" does not start with postgres:\/\//,
+    );
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
     expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
   });
 });
