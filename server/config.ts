@@ -2,6 +2,7 @@ import { STREAM_HEARTBEAT_MS } from '../src/api/notification-stream-format';
 import { MEDIA_QUOTA_MB_DEFAULT, TRASH_RETENTION_SECONDS_DEFAULT } from '../src/api/limits';
 import { originOf } from '../src/domain/push-subscriptions';
 import path from 'node:path';
+import { POSTGRES_DRIVERS, type PostgresDriverName } from './db/postgres-dialect';
 import { z } from 'zod';
 
 /**
@@ -70,6 +71,8 @@ export interface AppConfig {
    * cannot keep them per server connection (PgBouncer before 1.21 in transaction mode).
    */
   pgPreparedStatements: boolean;
+  /** The PostgreSQL driver (PG_DRIVER: pg, the default, or postgres-js; server/db/postgres-dialect.ts). */
+  pgDriver: PostgresDriverName;
   /**
    * Compress JSON answers of about 1 KB and more (http/api-compression.ts). Off by default: the
    * bench measured it at 27% of the feed's req/s, over the 10% it may cost (docs/performance.md, API compression).
@@ -295,6 +298,10 @@ const envSchema = z.object({
       .optional(),
   ),
   PG_PREPARED_STATEMENTS: booleanFlag,
+  PG_DRIVER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(POSTGRES_DRIVERS, { message: `must be ${POSTGRES_DRIVERS.join(' or ')}` }).default('pg'),
+  ),
   PG_POOL_MAX: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -481,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     databaseListenUrl: e.DATABASE_LISTEN_URL,
     pgPreparedStatements: e.PG_PREPARED_STATEMENTS ?? true,
+    pgDriver: e.PG_DRIVER,
     apiCompression: e.API_COMPRESSION ?? false,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET,

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import {
   Kysely,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   sql,
   SqliteDialect,
   type Migration,
@@ -14,7 +12,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
-import { withNamedStatements } from './pg-named-statements';
+import { postgresDialect, type PostgresDriverName } from './postgres-dialect';
 import { registerSearchFunction } from './search-tokens';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
@@ -83,6 +81,8 @@ export interface DatabaseConfig {
    * unnamed, parsed and planned anew.
    */
   preparedStatements?: boolean;
+  /** The PostgreSQL driver (PG_DRIVER): node-postgres (default) or postgres.js. */
+  driver?: PostgresDriverName;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -91,18 +91,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   if (isPostgresUrl(config.databaseUrl)) {
-    // COUNT(*) and BIGINT come back from pg as strings; ids and counts fit in JS numbers.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.pgPoolMax ?? 10 });
-    // An idle connection that the server ends (restart, failover, admin) emits 'error' on the
-    // pool; unhandled, that would crash the process. The pool replaces the connection by itself.
-    pool.on('error', (error) => {
-      console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
-    });
-    const named = config.preparedStatements ?? true;
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: named ? withNamedStatements(pool) : pool }),
-    });
+    return new Kysely<Database>({ dialect: postgresDialect(config.databaseUrl, config) });
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -15,6 +15,7 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
     sqliteMmapMb: config.sqliteMmapMb,
     pgPoolMax: config.pgPoolMax,
     preparedStatements: config.pgPreparedStatements,
+    driver: config.pgDriver,
   });
   try {
     await migrateToLatest(db);

@@ -26,6 +26,7 @@ describe('configuration from the environment', () => {
       replicaMaxLagMs: 1000,
       databaseListenUrl: undefined,
       pgPreparedStatements: true,
+      pgDriver: 'pg',
       apiCompression: false,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);

@@ -74,6 +74,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     replicaMaxLagMs: 1000,
     databaseListenUrl: undefined,
     pgPreparedStatements: true,
+    pgDriver: 'pg',
     apiCompression: false,
     appUrl: 'http://app.test',
     jwtSecret: undefined,

@@ -1,0 +1,34 @@
+import type { Dialect } from 'kysely';
+import { PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { withNamedStatements } from './pg-named-statements';
+
+/** The PostgreSQL drivers the server can use (PG_DRIVER); see docs/operations.md for the choice. */
+export const POSTGRES_DRIVERS = ['pg', 'postgres-js'] as const;
+export type PostgresDriverName = (typeof POSTGRES_DRIVERS)[number];
+
+export interface PostgresConnectionOptions {
+  /** Connections of the pool (default 10). */
+  pgPoolMax?: number | undefined;
+  /** Named prepared statements (default true). */
+  preparedStatements?: boolean | undefined;
+  driver?: PostgresDriverName | undefined;
+}
+
+/** A node-postgres pool of `url`, which never crashes the process when the server drops a connection. */
+export function nodePostgresPool(url: string, options: PostgresConnectionOptions): pg.Pool {
+  // COUNT(*) and BIGINT come back from pg as strings; ids and counts fit in JS numbers.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: options.pgPoolMax ?? 10 });
+  // An idle connection that the server ends (restart, failover, admin) emits 'error' on the
+  // pool; unhandled, that would crash the process. The pool replaces the connection by itself.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
+  });
+  return (options.preparedStatements ?? true) ? withNamedStatements(pool) : pool;
+}
+
+/** Kysely's dialect for one PostgreSQL address (the primary, or one replica). */
+export function postgresDialect(url: string, options: PostgresConnectionOptions): Dialect {
+  return new PostgresDialect({ pool: nodePostgresPool(url, options) });
+}
