@@ -10,6 +10,9 @@
 # and writes the same lines to $PG_TEST_DIR/env. Progress goes to stderr.
 #
 # PG_EXTRA_OPTS adds server options, e.g. PG_EXTRA_OPTS="-c shared_buffers=512MB".
+# PG_STANDBY_OF=postgres://postgres@127.0.0.1:PORT/postgres makes the new cluster a streaming
+# replica (hot standby) of that one, copied with pg_basebackup, instead of an empty one
+# (start-test-replica.sh).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -28,12 +31,25 @@ if [ "$(id -u)" = 0 ]; then
 fi
 pg_user=postgres
 
-"${as_pg[@]}" "$bindir/initdb" -D "$data" -U "$pg_user" --auth=trust --encoding=UTF8 \
-  --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
-  {
-    cat "$dir/initdb.log" >&2
-    exit 1
-  }
+if [ -n "${PG_STANDBY_OF:-}" ]; then
+  # A copy of the primary that follows it (-R writes primary_conninfo and standby.signal); the
+  # primary's pg_hba (initdb --auth=trust) already lets loopback connect for replication.
+  "${as_pg[@]}" "$bindir/pg_basebackup" -d "$PG_STANDBY_OF" -D "$data" -R -X stream --no-sync \
+    >"$dir/initdb.log" 2>&1 ||
+    {
+      cat "$dir/initdb.log" >&2
+      exit 1
+    }
+  # pg_basebackup keeps the folder's mode (made by mkdir above); PostgreSQL wants 0700.
+  chmod 700 "$data"
+else
+  "${as_pg[@]}" "$bindir/initdb" -D "$data" -U "$pg_user" --auth=trust --encoding=UTF8 \
+    --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
+    {
+      cat "$dir/initdb.log" >&2
+      exit 1
+    }
+fi
 
 # A free port: ask the kernel for one, then start on it; retry when another process took it first.
 for attempt in 1 2 3 4 5; do
