@@ -2,6 +2,7 @@ import type { Dialect } from 'kysely';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './pg-named-statements';
+import { postgresJsDialect } from './postgres-js-dialect';
 
 /** The PostgreSQL drivers the server can use (PG_DRIVER); see docs/operations.md for the choice. */
 export const POSTGRES_DRIVERS = ['pg', 'postgres-js'] as const;
@@ -30,5 +31,6 @@ export function nodePostgresPool(url: string, options: PostgresConnectionOptions
 
 /** Kysely's dialect for one PostgreSQL address (the primary, or one replica). */
 export function postgresDialect(url: string, options: PostgresConnectionOptions): Dialect {
+  if (options.driver === 'postgres-js') return postgresJsDialect(url, options);
   return new PostgresDialect({ pool: nodePostgresPool(url, options) });
 }
