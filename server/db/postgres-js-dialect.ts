@@ -27,7 +27,9 @@ export function postgresJsDialect(url: string, options: PostgresConnectionOption
     // Migrations' "create ... if not exists" notices are not news in the server's log.
     onnotice: () => undefined,
   });
-  return new PostgresJSDialect({ postgres: preparing(sql, options.preparedStatements ?? true) });
+  // As a factory: kysely-postgres-js takes only a function (postgres.js's Sql) as the client itself.
+  const client = preparing(sql, options.preparedStatements ?? true);
+  return new PostgresJSDialect({ postgres: () => client });
 }
 
 /**
