@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../../db/database';
+import { connectToPrimary } from '../../db/primary-following-pool';
 import type { Database } from '../../db/schema';
 import type { News, NotificationPublisher } from './notification-events';
 
@@ -317,29 +318,19 @@ export class PostgresNotificationBus implements NotificationBus {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    // keepAlive: a connection that died without a word (a dropped NAT entry, a failover) is noticed
-    // by the OS and reported as an error, which reconnects it.
-    const client = new pg.Client({
-      connectionString: this.databaseUrl,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
-    this.client = client;
-    // Without these handlers an error on the connection would crash the process.
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, new Error('connection ended')));
-    client.on('notification', (message) => {
-      if (message.channel === NOTIFY_CHANNEL)
-        this.listeners.dispatch(parsePayload(message.payload));
-    });
+    let client: pg.Client;
     try {
-      await client.connect();
+      // Several hosts (a failover group): the primary among them, as NOTIFY goes through the
+      // primary and a standby hears nothing. After a failover the old one's connection ends, and
+      // the reconnect below looks again.
+      client = await connectToPrimary(this.databaseUrl, (url) => this.newClient(url));
+      this.client = client;
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     } catch (error) {
-      this.lost(client, error);
+      this.reconnectLater(error);
       return;
     }
-    if (this.closed || this.client !== client) {
+    if (this.closed) {
       await client.end().catch(() => undefined);
       return;
     }
@@ -353,12 +344,37 @@ export class PostgresNotificationBus implements NotificationBus {
     }
   }
 
+  private newClient(url: string): pg.Client {
+    // keepAlive: a connection that died without a word (a dropped NAT entry, a failover) is noticed
+    // by the OS and reported as an error, which reconnects it.
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // Without these handlers an error on the connection would crash the process.
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === NOTIFY_CHANNEL)
+        this.listeners.dispatch(parsePayload(message.payload));
+    });
+    return client;
+  }
+
   /** The LISTEN connection failed or ended: replace it after a backoff (once per connection). */
   private lost(client: pg.Client, error: unknown): void {
     if (this.closed || this.client !== client) return;
+    this.reconnectLater(error);
+  }
+
+  /** Connects again after a backoff (doubling while the database stays away). */
+  private reconnectLater(error: unknown): void {
+    const client = this.client;
     this.client = null;
     this.listening = false;
-    client.end().catch(() => undefined);
+    client?.end().catch(() => undefined);
+    if (this.closed) return;
     const wait = this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoffMs);
     this.log.warn(
