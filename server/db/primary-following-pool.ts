@@ -73,6 +73,12 @@ export interface PrimarySearchOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A broken connection (reset, refused, ended) rather than an error of the statement. */
+function isConnectionLoss(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === undefined || /^(E[A-Z]+|57P0[1-3]|08\w{3})$/.test(code);
+}
+
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -138,21 +144,31 @@ export function createPrimaryFollowingPool(
   /** The app's handle on a connection: a demotion seen in a query discards it and looks again. */
   function watched(node: Node, client: pg.PoolClient): PostgresPoolClient {
     let broken = false;
+    const failed = (error: unknown) => {
+      broken = true;
+      const code = errorCode(error);
+      if (code === READ_ONLY_SQL_TRANSACTION || code === ADMIN_SHUTDOWN) node.generation++;
+    };
+    // pg-pool listens for errors of idle connections only. One that dies while checked out but
+    // between two queries (a transaction waiting for the app's code: a kill -9 of the primary)
+    // emits 'error' with nobody listening, which would crash the process.
+    client.on('error', failed);
     const query = (...args: unknown[]): unknown => {
       const result = (client.query as (...a: unknown[]) => unknown)(...args);
       if (!(result instanceof Promise)) return result; // a cursor
       return result.catch((error: unknown) => {
-        const code = errorCode(error);
-        if (code === READ_ONLY_SQL_TRANSACTION || code === ADMIN_SHUTDOWN) {
-          broken = true;
-          node.generation++;
-        }
+        // An SQL error (a constraint, a conflict) leaves the connection usable; these do not.
+        if (isConnectionLoss(error) || errorCode(error) === READ_ONLY_SQL_TRANSACTION)
+          failed(error);
         throw error;
       });
     };
     return {
       query: query as PostgresPoolClient['query'],
-      release: () => client.release(broken || undefined),
+      release: () => {
+        client.off('error', failed);
+        client.release(broken || undefined);
+      },
     };
   }
 

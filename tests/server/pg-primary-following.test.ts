@@ -71,6 +71,8 @@ class FakeNode {
         }
         return Promise.resolve({ rows: [], command: 'SELECT', rowCount: 0 });
       },
+      on: () => client,
+      off: () => client,
       release: (destroy?: unknown) => {
         if (destroy) this.destroyed.push(destroy);
         else this.idle.push(client);
