@@ -10,6 +10,9 @@
  *   BENCH_DB=sqlite,postgres   which databases
  *   BENCH_DATABASE_URL     an existing PostgreSQL server (superuser) to use instead of a throw-away
  *                          one started with scripts/pg/start-test-postgres.sh
+ *   BENCH_PG_DRIVERS=pg    the PostgreSQL drivers (PG_DRIVER: pg, postgres-js), in this order: the
+ *                          PostgreSQL loads run once per driver, each on a server started with it,
+ *                          on the same loaded data set (pg,postgres-js to compare them in one run)
  *   BENCH_KEEP=1           keep the temp folder (SQLite files) for a look with EXPLAIN afterwards
  *   BENCH_WORK_DIR=DIR     use (and keep) this folder; SQLite data sets already loaded there at the
  *                          same size are reused instead of generated again
@@ -27,6 +30,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { signAccessToken } from '../../server/credentials/access-token';
 import { hashPassword } from '../../server/credentials/password';
+import { POSTGRES_DRIVERS, type PostgresDriverName } from '../../server/db/postgres-dialect';
 import { REPO_ROOT } from '../support/repo-root';
 import { startServer, type RunningServer } from '../support/server-process';
 import { DATA_SET_VERSION, RARE_WORDS, sizeFor, type DataSetSize } from './data-set';
@@ -39,6 +43,15 @@ const SCALE = Number(process.env['BENCH_SCALE'] ?? '1');
 const DURATION = Number(process.env['BENCH_DURATION'] ?? '10');
 const DATABASES = (process.env['BENCH_DB'] ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const SETS = (process.env['BENCH_SETS'] ?? 'main,people').split(',').map((s) => s.trim());
+const PG_DRIVERS = (process.env['BENCH_PG_DRIVERS'] ?? 'pg').split(',').map((s) => {
+  const driver = s.trim();
+  if (!(POSTGRES_DRIVERS as readonly string[]).includes(driver))
+    throw new Error(`BENCH_PG_DRIVERS: unknown driver ${driver} (${POSTGRES_DRIVERS.join(', ')})`);
+  return driver as PostgresDriverName;
+});
+/** The database column's name of the PostgreSQL rows measured with `driver`. */
+const postgresLabel = (driver: PostgresDriverName) => `postgres/${driver}`;
+const DATABASE_LABELS = ['sqlite', ...PG_DRIVERS.map(postgresLabel)];
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const THROUGHPUT_CONNECTIONS = 50;
 const LATENCY_CONNECTIONS = 10;
@@ -86,13 +99,19 @@ function postgresCpuSeconds(): number {
  * scripts/start.mjs, which runs the bundle built in main() with plain node); STATIC_DIR elsewhere
  * skips the web app's build.
  */
-function startApi(label: string, dataDir: string, databaseUrl?: string): Promise<RunningServer> {
+function startApi(
+  label: string,
+  dataDir: string,
+  databaseUrl?: string,
+  driver: PostgresDriverName = 'pg',
+): Promise<RunningServer> {
   return startServer({
     label,
     dataDir,
     readyTimeoutMs: 120_000,
     env: {
       DATABASE_URL: databaseUrl ?? '',
+      PG_DRIVER: driver,
       JWT_SECRET,
       // Request logs off: the baseline logs nothing either; what is measured is the API's own work.
       LOG_LEVEL: 'warn',
@@ -530,7 +549,10 @@ async function dropPostgresDataSet(adminUrl: string, set: DataSet): Promise<void
 // Run
 
 interface Row {
+  /** The database (and driver) and the data set's label, as printed. */
   db: string;
+  /** The data set's label, to find the SQLite row of the same endpoint. */
+  set?: string;
   endpoint: string;
   m: Measure;
 }
@@ -549,8 +571,18 @@ const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'feedHubs', label: 'GET /feed (20 hubs)' },
 ];
 
-async function runDataSet(set: DataSet, dbLabel: string, keys: (keyof Workload)[]): Promise<Row[]> {
-  const server = await startApi(`api ${dbLabel} ${set.label}`, set.dataDir, set.databaseUrl);
+async function runDataSet(
+  set: DataSet,
+  dbLabel: string,
+  keys: (keyof Workload)[],
+  driver?: PostgresDriverName,
+): Promise<Row[]> {
+  const server = await startApi(
+    `api ${dbLabel} ${set.label}`,
+    set.dataDir,
+    set.databaseUrl,
+    driver,
+  );
   try {
     const picker = set.databaseUrl
       ? postgresPicker(set.databaseUrl)
@@ -562,6 +594,7 @@ async function runDataSet(set: DataSet, dbLabel: string, keys: (keyof Workload)[
       log(`${dbLabel} ${set.label}: ${label} (${work[key].length} distinct requests)`);
       const row = {
         db: `${dbLabel} ${set.label}`,
+        set: set.label,
         endpoint: label,
         m: await measure(server, work[key]),
       };
@@ -648,11 +681,20 @@ function printTable(rows: Row[], baselines: Row[]): void {
   // The machine is shared: the baseline is measured before and after the SQLite loads, and the
   // ratios use the mean of both.
   const base = meanRps(baselines);
+  const all = [...baselines, ...rows];
+  // PostgreSQL's req/s over SQLite's, same endpoint and data set (issue 29's goal: >= 0.67).
+  const overSqlite = (r: Row) => {
+    const sqlite = all.find(
+      (s) => s.db === `sqlite ${r.set}` && s.endpoint === r.endpoint && r.db !== s.db,
+    );
+    return r.set !== undefined && sqlite ? r.m.rps / sqlite.m.rps : NaN;
+  };
   const header = [
-    'database / data set'.padEnd(22),
+    'database / data set'.padEnd(26),
     'endpoint'.padEnd(30),
     'req/s@50'.padStart(9),
     'x base'.padStart(7),
+    '÷ sqlite'.padStart(8),
     'p50@10'.padStart(7),
     'p99@10'.padStart(7),
     'p99@50'.padStart(7),
@@ -666,13 +708,14 @@ function printTable(rows: Row[], baselines: Row[]): void {
   ];
   console.log(header.join(' '));
   console.log('-'.repeat(header.join(' ').length));
-  for (const r of [...baselines, ...rows]) {
+  for (const r of all) {
     console.log(
       [
-        r.db.padEnd(22),
+        r.db.padEnd(26),
         r.endpoint.padEnd(30),
         fmt(r.m.rps, 0).padStart(9),
         fmt(r.m.rps / base, 2).padStart(7),
+        fmt(overSqlite(r), 2).padStart(8),
         fmt(r.m.p50).padStart(7),
         fmt(r.m.p99).padStart(7),
         fmt(r.m.p99At50).padStart(7),
@@ -687,8 +730,10 @@ function printTable(rows: Row[], baselines: Row[]): void {
     );
   }
   console.log(
-    '(latencies in ms; @50/@10 = connections; fail = non-2xx responses + socket errors; cpu µs = ' +
-      'CPU time per request at 50 connections of the server, PostgreSQL and the load generator)',
+    "(latencies in ms; @50/@10 = connections; ÷ sqlite = req/s@50 over SQLite's for the same " +
+      'endpoint and data set; fail = non-2xx responses + socket errors; cpu µs = CPU time per ' +
+      'request at 50 connections of the server process, PostgreSQL and the load generator; ' +
+      'postgres/DRIVER = PG_DRIVER of the server)',
   );
 }
 
@@ -756,19 +801,26 @@ async function main(): Promise<void> {
         const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
         loads.push(`PostgreSQL ${bigLabel}: loaded in ${fmt(bigSet.loadSeconds, 0)} s`);
         try {
-          rows.push(
-            ...(await runDataSet(
-              bigSet,
-              'postgres',
-              ENDPOINTS.map((e) => e.key),
-            )),
-          );
+          for (const driver of PG_DRIVERS) {
+            rows.push(
+              ...(await runDataSet(
+                bigSet,
+                postgresLabel(driver),
+                ENDPOINTS.map((e) => e.key),
+                driver,
+              )),
+            );
+          }
         } finally {
           await dropPostgresDataSet(adminUrl, bigSet);
         }
         const smallSet = await postgresDataSet(workDir, adminUrl, '10k', small, hash);
         try {
-          smallFeed.push(...(await runDataSet(smallSet, 'postgres', ['feed'])));
+          for (const driver of PG_DRIVERS) {
+            smallFeed.push(
+              ...(await runDataSet(smallSet, postgresLabel(driver), ['feed'], driver)),
+            );
+          }
         } finally {
           await dropPostgresDataSet(adminUrl, smallSet);
         }
@@ -797,7 +849,11 @@ async function main(): Promise<void> {
           const set = await postgresDataSet(workDir, adminUrl, peopleLabel, peopleSize, hash);
           loads.push(`PostgreSQL ${peopleLabel}: loaded in ${fmt(set.loadSeconds, 0)} s`);
           try {
-            peopleRows.push(...(await runDataSet(set, 'postgres', ['public', 'search'])));
+            for (const driver of PG_DRIVERS) {
+              peopleRows.push(
+                ...(await runDataSet(set, postgresLabel(driver), ['public', 'search'], driver)),
+              );
+            }
           } finally {
             await dropPostgresDataSet(adminUrl, set);
           }
@@ -864,7 +920,7 @@ async function main(): Promise<void> {
   }
   // Compressed API answers (server/http/api-compression.ts) may cost the feed at most 10% of its
   // throughput at 50 connections (issue 18).
-  for (const db of ['sqlite', 'postgres']) {
+  for (const db of DATABASE_LABELS) {
     const at = (endpoint: string) =>
       rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === endpoint);
     const plain = at('GET /feed');
@@ -877,7 +933,7 @@ async function main(): Promise<void> {
         `${fmt(compressed.m.bytes, 0)} vs ${fmt(plain.m.bytes, 0)} bytes a response`,
     );
   }
-  for (const db of ['sqlite', 'postgres']) {
+  for (const db of DATABASE_LABELS) {
     const at = (endpoint: string) =>
       rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === endpoint);
     const plain = at('GET /my');
@@ -891,7 +947,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  for (const db of ['sqlite', 'postgres']) {
+  for (const db of DATABASE_LABELS) {
     const at = (endpoint: string) =>
       peopleRows.find((r) => r.db === `${db} ${peopleLabel}` && r.endpoint === endpoint);
     const search = at('GET /users/search');
@@ -904,13 +960,16 @@ async function main(): Promise<void> {
       );
     }
   }
-  const pgSmall = smallFeed.find((r) => r.db === 'postgres 10k');
-  const pgBig = rows.find((r) => r.db === `postgres ${bigLabel}` && r.endpoint === 'GET /feed');
-  if (pgSmall && pgBig) {
-    console.log(
-      `PostgreSQL feed at ${bigLabel} vs 10k: p50 ${fmt(pgBig.m.p50)} vs ${fmt(pgSmall.m.p50)} ms ` +
-        `(${fmt(pgBig.m.p50 / pgSmall.m.p50, 2)}x)`,
-    );
+  for (const driver of PG_DRIVERS) {
+    const db = postgresLabel(driver);
+    const pgSmall = smallFeed.find((r) => r.db === `${db} 10k`);
+    const pgBig = rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed');
+    if (pgSmall && pgBig) {
+      console.log(
+        `PostgreSQL (${driver}) feed at ${bigLabel} vs 10k: p50 ${fmt(pgBig.m.p50)} vs ` +
+          `${fmt(pgSmall.m.p50)} ms (${fmt(pgBig.m.p50 / pgSmall.m.p50, 2)}x)`,
+      );
+    }
   }
 }
 
