@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { singleHostUrls } from '../../server/db/primary-following-pool';
 import { REPO_ROOT } from '../support/repo-root';
+import { shellAssignments } from '../support/shell-assignments';
 
 /**
  * A throw-away pg_auto_failover group (scripts/pg/start-test-failover-cluster.sh) as the failover
@@ -13,16 +14,6 @@ import { REPO_ROOT } from '../support/repo-root';
 
 const run = promisify(execFile);
 const PG_SCRIPTS = path.join(REPO_ROOT, 'scripts/pg');
-
-/** The NAME=value lines a scripts/pg start script prints (printf %q: `\,` and `\?` unescaped). */
-export function shellAssignments(output: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const line of output.split('\n')) {
-    const match = /^([A-Z_0-9]+)=(.*)$/.exec(line);
-    if (match !== null) values[match[1]!] = match[2]!.replace(/\\(.)/g, '$1');
-  }
-  return values;
-}
 
 export interface FailoverNode {
   name: 'node1' | 'node2';

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/support/repo-root';
+import { shellAssignments } from '../../scripts/support/shell-assignments';
 import { nodePostgresPool } from '../../server/db/postgres-dialect';
 import {
   connectToPrimary,
@@ -157,14 +158,9 @@ const SCRIPTS = path.join(REPO_ROOT, 'scripts/pg');
 
 /** Runs one of scripts/pg and reads the NAME=value lines it prints. */
 function runScript(script: string, ...args: string[]): Record<string, string> {
-  const out = execFileSync('bash', [path.join(SCRIPTS, script), ...args], { encoding: 'utf8' });
-  const values: Record<string, string> = {};
-  for (const line of out.split('\n')) {
-    const match = /^([A-Z_0-9]+)=(.*)$/.exec(line);
-    // printf %q escapes what a shell would read otherwise (',', '?').
-    if (match !== null) values[match[1]!] = match[2]!.replace(/\\(.)/g, '$1');
-  }
-  return values;
+  return shellAssignments(
+    execFileSync('bash', [path.join(SCRIPTS, script), ...args], { encoding: 'utf8' }),
+  );
 }
 
 /** pg_ctl, run without blocking this process: its connections see the server go meanwhile. */
