@@ -138,11 +138,12 @@ describe('the display name index', () => {
 
   it('PostgreSQL: pg_trgm indexes both columns, and a search uses them', async (context) => {
     if (!(t.db.getExecutor().adapter instanceof PostgresAdapter)) return context.skip();
-    const plan = await t.db.connection().execute(async (db) => {
-      await sql`set enable_seqscan = off`.execute(db);
+    // In one transaction, with SET LOCAL: the setting then holds for the EXPLAIN alone, on the
+    // pool's one connection that runs both, also behind PgBouncer in transaction mode.
+    const plan = await t.db.transaction().execute(async (db) => {
+      await sql`set local enable_seqscan = off`.execute(db);
       const explained = await sql<{ 'QUERY PLAN': string }>`explain select id from users
         where username_lower like '%nunez%' or display_name_fold like '%nunez%'`.execute(db);
-      await sql`set enable_seqscan = on`.execute(db);
       return explained;
     });
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');

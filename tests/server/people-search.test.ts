@@ -99,12 +99,12 @@ describe('people search on PostgreSQL', () => {
     const index = await sql<{ indexname: string }>`select indexname from pg_indexes
       where tablename = 'users' and indexname = 'users_username_lower_trgm'`.execute(t.db);
     expect(index.rows).toHaveLength(1);
-    // On one connection: the setting is per session, and the pool has several.
-    const plan = await t.db.connection().execute(async (db) => {
-      await sql`set enable_seqscan = off`.execute(db);
+    // In one transaction, with SET LOCAL: the setting then holds for the EXPLAIN alone, on the
+    // pool's one connection that runs both, also behind PgBouncer in transaction mode.
+    const plan = await t.db.transaction().execute(async (db) => {
+      await sql`set local enable_seqscan = off`.execute(db);
       const explained = await sql<{ 'QUERY PLAN': string }>`explain select id from users
         where username_lower like '%ali%'`.execute(db);
-      await sql`set enable_seqscan = on`.execute(db);
       return explained;
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('users_username_lower_trgm');

@@ -27,7 +27,8 @@ async function preparedOnItems(connection: Executor) {
 describe.skipIf(testPostgresUrl() === undefined)('named statements on PostgreSQL', () => {
   let testDb: TestDatabase;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    // Directly on the server even behind PgBouncer: these tests are of one session's statements.
+    testDb = await createTestDatabase({ direct: true });
     await sql`create table items (id int primary key, label text not null)`.execute(testDb.db);
     await sql`insert into items select n, 'item ' || n from generate_series(1, 5) n`.execute(
       testDb.db,

@@ -138,9 +138,14 @@ describe('past the retention', () => {
 describe.skipIf(process.env.TEST_DATABASE_URL === undefined)(
   'two instances on one PostgreSQL',
   () => {
-    /** A second instance's database handle (its own pool) on the app's database. */
+    /** A second instance's database handle (its own pool) on the app's database, set up as its. */
     function secondInstance(): Kysely<Database> {
-      return createDatabase({ databaseUrl: t.app.config.databaseUrl });
+      const { databaseUrl, pgPreparedStatements, pgDriver } = t.app.config;
+      return createDatabase({
+        databaseUrl,
+        preparedStatements: pgPreparedStatements,
+        driver: pgDriver,
+      });
     }
 
     it('never race: swept at the same moment, each rumination is erased once', async () => {

@@ -13,7 +13,7 @@ import type { Database } from '../../../server/db/schema';
 import type { Mailer } from '../../../server/mail/mailer';
 import { seedInitialTerms } from '../../../server/modules/terms/terms-seed';
 import { createMemoryMailer, type MemoryMailer } from './memory-mailer';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, testConnectionConfig } from './test-database';
 import { insertActiveUser, type TestUser } from './test-users';
 
 /** Terms text of the test databases (the real one is seeded by main.ts). */
@@ -106,7 +106,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 /**
  * A fresh app on a fresh database, migrated, with terms 1.0 seeded: in-memory SQLite, or a new
- * PostgreSQL database when TEST_DATABASE_URL is set (see test-database.ts).
+ * PostgreSQL database when TEST_DATABASE_URL is set (see test-database.ts), through PgBouncer when
+ * TEST_DATABASE_POOLER_URL is set too, its notification listener then connected directly.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-test-'));
@@ -115,7 +116,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.seedTerms ?? true) await seedInitialTerms(db, TEST_TERMS_CONTENT);
   const memoryMailer = createMemoryMailer();
   const app = await buildApp({
-    config: testConfig(dataDir, { databaseUrl: testDb.databaseUrl, ...options.config }),
+    config: testConfig(dataDir, {
+      databaseUrl: testDb.databaseUrl,
+      databaseListenUrl: testDb.listenUrl,
+      ...testConnectionConfig(),
+      ...options.config,
+    }),
     db: (options.dbPlugins ?? []).reduce((plugged, plugin) => plugged.withPlugin(plugin), db),
     jwtSecret: randomBytes(32),
     mailer: options.mailer ?? memoryMailer,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { loadConfig, type AppConfig } from '../../../server/config';
 import { createDatabase, migrateToLatest } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 
@@ -9,18 +10,79 @@ import type { Database } from '../../../server/db/schema';
  * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg` starts a throw-away one), a
  * fresh PostgreSQL database created for it and dropped on destroy. Either way migrated to the latest
  * schema by the server's own migrations, so the whole server suite runs unchanged on both.
+ *
+ * With TEST_DATABASE_POOLER_URL too (scripts/pg/with-test-pgbouncer.sh: PgBouncer in transaction
+ * mode in front of that server), `db` and `databaseUrl` reach the fresh database through the
+ * pooler, as a deployment behind PgBouncer does, and `listenUrl` reaches it directly (LISTEN needs
+ * a session of its own: DATABASE_LISTEN_URL).
  */
 export interface TestDatabase {
   db: Kysely<Database>;
-  /** The postgres:// address of the fresh database; undefined on SQLite. */
+  /** The postgres:// address the app uses for the fresh database; undefined on SQLite. */
   databaseUrl: string | undefined;
+  /** Its direct address (the notification listener's); undefined on SQLite and without a pooler. */
+  listenUrl: string | undefined;
   destroy(): Promise<void>;
+}
+
+function postgresUrlOf(name: string): string | undefined {
+  const url = process.env[name];
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
 /** The PostgreSQL server the server tests run against, or undefined for SQLite. */
 export function testPostgresUrl(): string | undefined {
-  const url = process.env['TEST_DATABASE_URL'];
-  return url !== undefined && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+  return postgresUrlOf('TEST_DATABASE_URL');
+}
+
+/** PgBouncer in front of that server (TEST_DATABASE_POOLER_URL), or undefined. */
+export function testPoolerUrl(): string | undefined {
+  return testPostgresUrl() === undefined ? undefined : postgresUrlOf('TEST_DATABASE_POOLER_URL');
+}
+
+/**
+ * How the tests connect to PostgreSQL, read from PG_PREPARED_STATEMENTS and PG_DRIVER as the server
+ * reads them (off behind PgBouncer; PG_DRIVER=postgres-js runs the suite on postgres.js).
+ */
+export function testConnectionConfig(): Pick<AppConfig, 'pgPreparedStatements' | 'pgDriver'> {
+  const { pgPreparedStatements, pgDriver } = loadConfig({
+    PG_PREPARED_STATEMENTS: process.env['PG_PREPARED_STATEMENTS'],
+    PG_DRIVER: process.env['PG_DRIVER'],
+  });
+  return { pgPreparedStatements, pgDriver };
+}
+
+/** The address through TEST_DATABASE_POOLER_URL of the database at `directUrl` (same name). */
+export function poolerUrlOf(directUrl: string): string | undefined {
+  const poolerUrl = testPoolerUrl();
+  // The pooler's wildcard entry serves every database of the server under its own name.
+  return poolerUrl === undefined
+    ? undefined
+    : withDatabaseName(poolerUrl, new URL(directUrl).pathname.slice(1));
+}
+
+/** A Kysely instance on `databaseUrl`, connected as testConnectionConfig() says. */
+function connectTestDatabase(databaseUrl: string): Kysely<Database> {
+  const { pgPreparedStatements, pgDriver } = testConnectionConfig();
+  return createDatabase({
+    databaseUrl,
+    preparedStatements: pgPreparedStatements,
+    driver: pgDriver,
+  });
+}
+
+/** The rows of a statement (SHOW ..., KILL ...) on the admin console of TEST_DATABASE_POOLER_URL. */
+export async function poolerConsole<Row extends object>(statement: string): Promise<Row[]> {
+  const poolerUrl = testPoolerUrl();
+  if (poolerUrl === undefined) throw new Error('TEST_DATABASE_POOLER_URL is not set');
+  const admin = new pg.Client({ connectionString: withDatabaseName(poolerUrl, 'pgbouncer') });
+  await admin.connect();
+  try {
+    // No parameters: the console speaks only the simple query protocol.
+    return (await admin.query<Row>(statement)).rows;
+  } finally {
+    await admin.end();
+  }
 }
 
 /** `url` with its database name replaced. */
@@ -44,6 +106,12 @@ async function createPostgresDatabase(adminUrl: string): Promise<string> {
 }
 
 async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  // PgBouncer keeps its server connections to the database open after the app's pool has closed:
+  // closed here (KILL), or the drop below would wait for them. RESUME lets the name in again.
+  if (testPoolerUrl() !== undefined) {
+    await poolerConsole(`kill ${name}`);
+    await poolerConsole(`resume ${name}`);
+  }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -66,7 +134,9 @@ async function dropPostgresDatabase(adminUrl: string, name: string): Promise<voi
   }
 }
 
-/** A fresh, empty PostgreSQL database on the server of `adminUrl`: its address, and its end. */
+/**
+ * A fresh, empty PostgreSQL database on the server of `adminUrl`: its direct address, and its end.
+ */
 export async function createEmptyPostgresDatabase(
   adminUrl: string,
 ): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
@@ -82,7 +152,7 @@ export async function withDatabase<T>(
   databaseUrl: string,
   work: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  const db = createDatabase({ databaseUrl });
+  const db = connectTestDatabase(databaseUrl);
   try {
     return await work(db);
   } finally {
@@ -90,15 +160,26 @@ export async function withDatabase<T>(
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * `direct`: on the server itself even behind a pooler, with named statements (tests of what one
+ * session of its own keeps).
+ */
+export async function createTestDatabase(
+  options: { direct?: boolean } = {},
+): Promise<TestDatabase> {
   const adminUrl = testPostgresUrl();
   if (adminUrl === undefined) {
     const db = createDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(db);
-    return { db, databaseUrl: undefined, destroy: () => db.destroy() };
+    return { db, databaseUrl: undefined, listenUrl: undefined, destroy: () => db.destroy() };
   }
   const empty = await createEmptyPostgresDatabase(adminUrl);
-  const db = createDatabase({ databaseUrl: empty.databaseUrl });
+  const pooledUrl = options.direct === true ? undefined : poolerUrlOf(empty.databaseUrl);
+  const databaseUrl = pooledUrl ?? empty.databaseUrl;
+  const db =
+    options.direct === true
+      ? createDatabase({ databaseUrl, driver: testConnectionConfig().pgDriver })
+      : connectTestDatabase(databaseUrl);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -108,7 +189,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return {
     db,
-    databaseUrl: empty.databaseUrl,
+    databaseUrl,
+    listenUrl: pooledUrl === undefined ? undefined : empty.databaseUrl,
     async destroy() {
       await db.destroy();
       await empty.drop();
