@@ -12,6 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
+import { installReadYourWrites } from './http/read-your-writes';
 import { installRequestAuth } from './credentials/request-auth';
 import { BackgroundTasks } from './background-tasks';
 import { installApiCompression } from './http/api-compression';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(responseSerializerCompiler);
 
   app.decorate('db', options.db);
+  // First of all hooks: every statement of the request, authentication's included, finds its
+  // request's routing state (read replicas only).
+  installReadYourWrites(app, options.db);
   app.decorate('config', config);
   app.decorate('mailer', options.mailer);
   app.decorate('jwtSecret', options.jwtSecret);

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { MAX_ID } from '../../src/api/common';
+import { noteActor } from '../db/request-reads';
 
 /**
  * Access tokens: HS256 JWTs valid for 7 days, carrying the user id (`sub`) and the user's token
@@ -20,6 +21,9 @@ export async function signAccessToken(
   now: Date = new Date(),
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
+  // What this request wrote (the new account, the new password) is the token's person's: with
+  // read replicas, their next reads wait for it (request-reads.ts).
+  noteActor(claims.userId);
   return new SignJWT({ tv: claims.tokenVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.userId))

@@ -4,7 +4,9 @@ import { bearerTokenOf, HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { termsAcceptanceRequired } from '../../src/api/terms-schemas';
 import { decideWriterStanding } from '../../src/domain/account-decisions';
 import type { Refusal } from '../../src/domain/decision';
+import { noteReader, onPrimary } from '../db/request-reads';
 import type { Database } from '../db/schema';
+import { parseLsn } from '../db/wal-positions';
 import { ApiProblem } from '../../src/api/problem';
 import { termsStatusFor } from '../modules/terms/terms-queries';
 import { verifyAccessToken, type AccessTokenClaims } from './access-token';
@@ -64,12 +66,19 @@ export async function userOfToken(
 ): Promise<AuthUser | null> {
   const claims = await verifyAccessToken(secret, token);
   if (claims === null) return null;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'token_version', 'is_active'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
+  // On the primary: a token revoked a moment ago must not open the API on a replica still behind.
+  // The same row tells where its person's last write ended (read-your-writes, request-reads.ts).
+  const user = await onPrimary(() =>
+    db
+      .selectFrom('users')
+      .leftJoin('write_positions', 'write_positions.user_id', 'users.id')
+      .select(['users.id', 'users.username', 'users.token_version', 'users.is_active'])
+      .select('write_positions.lsn')
+      .where('users.id', '=', claims.userId)
+      .executeTakeFirst(),
+  );
   if (!tokenOpensApi(claims, user)) return null;
+  noteReader(user.id, parseLsn(user.lsn));
   return { id: user.id, username: user.username };
 }
 

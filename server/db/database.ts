@@ -13,6 +13,8 @@ import {
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 import { postgresDialect, type PostgresDriverName } from './postgres-dialect';
+import { ReadRoutingDialect } from './read-routing-dialect';
+import { ReplicaSet } from './replica-set';
 import { registerSearchFunction } from './search-tokens';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rumination-list-indexes';
@@ -33,6 +35,7 @@ import * as m0016 from './migrations/0016-display-names';
 import * as m0017 from './migrations/0017-preferences';
 import * as m0018 from './migrations/0018-push-and-digests';
 import * as m0019 from './migrations/0019-photos';
+import * as m0020 from './migrations/0020-write-positions';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -58,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-preferences': m0017,
   '0018-push-and-digests': m0018,
   '0019-photos': m0019,
+  '0020-write-positions': m0020,
 };
 
 export interface DatabaseConfig {
@@ -83,6 +87,29 @@ export interface DatabaseConfig {
   preparedStatements?: boolean;
   /** The PostgreSQL driver (PG_DRIVER): node-postgres (default) or postgres.js. */
   driver?: PostgresDriverName;
+  /** Read replicas of the PostgreSQL primary (DATABASE_REPLICA_URLS; read-routing-dialect.ts). */
+  replicaUrls?: readonly string[];
+  /** A replica further behind than this is left out (REPLICA_MAX_LAG_MS, default 1000). */
+  replicaMaxLagMs?: number;
+}
+
+/**
+ * A replica that hangs (accepts a connection, never answers) must cost a read no more than this:
+ * the primary then answers it (read-routing-dialect.ts).
+ */
+const REPLICA_TIMEOUTS = { connectTimeoutMs: 1000, queryTimeoutMs: 5000 };
+
+/** host:port of a postgres:// address, for logs (never its password). */
+function serverAddressOf(url: string): string {
+  const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/?]*)/.exec(url);
+  return match?.[1] ?? 'replica';
+}
+
+const readRouted = new WeakSet<Kysely<Database>>();
+
+/** Does `db` send reads to replicas (so that requests must record where their writes ended)? */
+export function isReadRouted(db: Kysely<Database>): boolean {
+  return readRouted.has(db);
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -91,7 +118,28 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   if (isPostgresUrl(config.databaseUrl)) {
-    return new Kysely<Database>({ dialect: postgresDialect(config.databaseUrl, config) });
+    const primary = postgresDialect(config.databaseUrl, config);
+    const replicaUrls = config.replicaUrls ?? [];
+    if (replicaUrls.length === 0) return new Kysely<Database>({ dialect: primary });
+    const replicas = new ReplicaSet(
+      replicaUrls.map((url) => ({
+        name: serverAddressOf(url),
+        db: new Kysely<Database>({
+          dialect: postgresDialect(url, { ...config, ...REPLICA_TIMEOUTS }),
+        }),
+      })),
+      new Kysely<Database>({
+        dialect: postgresDialect(config.databaseUrl, {
+          ...config,
+          pgPoolMax: 1,
+          ...REPLICA_TIMEOUTS,
+        }),
+      }),
+      config.replicaMaxLagMs ?? 1000,
+    );
+    const db = new Kysely<Database>({ dialect: new ReadRoutingDialect(primary, replicas) });
+    readRouted.add(db);
+    return db;
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -16,6 +16,8 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
     pgPoolMax: config.pgPoolMax,
     preparedStatements: config.pgPreparedStatements,
     driver: config.pgDriver,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.replicaMaxLagMs,
   });
   try {
     await migrateToLatest(db);

@@ -14,13 +14,24 @@ export interface PostgresConnectionOptions {
   /** Named prepared statements (default true). */
   preparedStatements?: boolean | undefined;
   driver?: PostgresDriverName | undefined;
+  /** Give up connecting after this long (default: wait for the operating system). */
+  connectTimeoutMs?: number | undefined;
+  /** Give up waiting for a statement's answer after this long (default: wait). */
+  queryTimeoutMs?: number | undefined;
 }
 
 /** A node-postgres pool of `url`, which never crashes the process when the server drops a connection. */
 export function nodePostgresPool(url: string, options: PostgresConnectionOptions): pg.Pool {
   // COUNT(*) and BIGINT come back from pg as strings; ids and counts fit in JS numbers.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: options.pgPoolMax ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.pgPoolMax ?? 10,
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectionTimeoutMillis: options.connectTimeoutMs }),
+    ...(options.queryTimeoutMs === undefined ? {} : { query_timeout: options.queryTimeoutMs }),
+  });
   // An idle connection that the server ends (restart, failover, admin) emits 'error' on the
   // pool; unhandled, that would crash the process. The pool replaces the connection by itself.
   pool.on('error', (error) => {

@@ -266,4 +266,11 @@ export interface Database {
   push_outbox: PushOutboxTable;
   digest_state: DigestStateTable;
   media: MediaTable;
+  write_positions: WritePositionsTable;
+}
+
+/** Where each person's last write ended in PostgreSQL's WAL (migration 0020; read-routing.ts). */
+export interface WritePositionsTable {
+  user_id: number;
+  lsn: string;
 }

@@ -1,0 +1,213 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  DatabaseIntrospector,
+  Dialect,
+  DialectAdapter,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+import { queryKind } from './query-kind';
+import type { Replica, ReplicaSet } from './replica-set';
+import { currentRequestReads, noteWrite, replicaReadAllowed } from './request-reads';
+
+/**
+ * Errors that say the server could not be reached or went away (not that the statement was
+ * wrong): node's socket errors and PostgreSQL's connection-exception and shutdown classes.
+ */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(E[A-Z]+|08...|57P0[123])$/.test(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection (ended|closed)|timeout|not queryable/i.test(message);
+}
+
+/**
+ * One Kysely connection that sends each statement where it may go: a plain SELECT of a GET request
+ * to a replica that has replayed the asker's last write, everything else (writes, transactions,
+ * raw SQL, a request that wrote) to one primary connection, taken from the primary's pool only
+ * when first needed.
+ */
+class RoutingConnection implements DatabaseConnection {
+  private primary: Promise<DatabaseConnection> | undefined;
+  private inTransaction = false;
+
+  constructor(
+    private readonly primaryDriver: Driver,
+    private readonly replicas: ReplicaSet,
+  ) {}
+
+  primaryConnection(): Promise<DatabaseConnection> {
+    this.primary ??= this.primaryDriver.acquireConnection();
+    return this.primary;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const kind = this.inTransaction ? 'write' : queryKind(compiled.query, compiled.sql);
+    if (kind === 'replica-read') {
+      const reads = replicaReadAllowed();
+      const replica = reads === undefined ? undefined : this.replicas.pick(reads.minLsn);
+      if (replica !== undefined) {
+        const answered = await this.onReplica<R>(replica, compiled);
+        if (answered !== undefined) return answered;
+      }
+    }
+    try {
+      const result = await (await this.primaryConnection()).executeQuery<R>(compiled);
+      if (kind === 'write') noteWrite();
+      return result;
+    } catch (error) {
+      // A GET's read while the primary cannot be reached (a failover): a replica answers, at
+      // worst a little behind, rather than nobody.
+      const reads = currentRequestReads();
+      if (
+        kind !== 'write' &&
+        kind !== 'bookkeeping' &&
+        !this.inTransaction &&
+        reads?.replicasAllowed &&
+        isConnectionError(error)
+      ) {
+        const replica = this.replicas.pick(0n);
+        if (replica !== undefined) return replica.db.executeQuery<R>(compiled);
+      }
+      throw error;
+    }
+  }
+
+  /** The replica's answer, or undefined when it failed (the primary then answers instead). */
+  private async onReplica<R>(
+    replica: Replica,
+    compiled: CompiledQuery,
+  ): Promise<QueryResult<R> | undefined> {
+    try {
+      return await replica.db.executeQuery<R>(compiled);
+    } catch (error) {
+      // Any failure costs the asker nothing: a read can always be asked of the primary. Only a
+      // replica that cannot be reached is left out; a statement cancelled by recovery is not.
+      if (isConnectionError(error)) this.replicas.markDown(replica, error);
+      return undefined;
+    }
+  }
+
+  async *streamQuery<R>(
+    compiled: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.primaryConnection()).streamQuery<R>(compiled, chunkSize);
+  }
+
+  async begin(settings: TransactionSettings): Promise<void> {
+    await this.primaryDriver.beginTransaction(await this.primaryConnection(), settings);
+    this.inTransaction = true;
+  }
+
+  async end(commit: boolean): Promise<void> {
+    const connection = await this.primaryConnection();
+    this.inTransaction = false;
+    if (commit) await this.primaryDriver.commitTransaction(connection);
+    else await this.primaryDriver.rollbackTransaction(connection);
+  }
+
+  async release(): Promise<void> {
+    const primary = this.primary;
+    this.primary = undefined;
+    this.inTransaction = false;
+    if (primary !== undefined) await this.primaryDriver.releaseConnection(await primary);
+  }
+}
+
+class RoutingDriver implements Driver {
+  constructor(
+    private readonly primary: Driver,
+    private readonly replicas: ReplicaSet,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.primary.init();
+    await this.replicas.start();
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new RoutingConnection(this.primary, this.replicas));
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return (connection as RoutingConnection).begin(settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return (connection as RoutingConnection).end(true);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return (connection as RoutingConnection).end(false);
+  }
+
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    const primary = await (connection as RoutingConnection).primaryConnection();
+    await this.primary.savepoint?.(primary, name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    const primary = await (connection as RoutingConnection).primaryConnection();
+    await this.primary.rollbackToSavepoint?.(primary, name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    const primary = await (connection as RoutingConnection).primaryConnection();
+    await this.primary.releaseSavepoint?.(primary, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return (connection as RoutingConnection).release();
+  }
+
+  async destroy(): Promise<void> {
+    await this.replicas.close();
+    await this.primary.destroy();
+  }
+}
+
+/**
+ * The primary's dialect, with its driver wrapped so that reads that may lag go to the replicas
+ * (DATABASE_REPLICA_URLS). SQL, adapter and introspection stay the primary's: every node is the
+ * same PostgreSQL.
+ */
+export class ReadRoutingDialect implements Dialect {
+  constructor(
+    private readonly primary: Dialect,
+    private readonly replicas: ReplicaSet,
+  ) {}
+
+  createAdapter(): DialectAdapter {
+    return this.primary.createAdapter();
+  }
+
+  createDriver(): Driver {
+    return new RoutingDriver(this.primary.createDriver(), this.replicas);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return this.primary.createQueryCompiler();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return this.primary.createIntrospector(db);
+  }
+}
