@@ -29,11 +29,11 @@ export interface FailoverCluster {
   /** Each node's reported state, by the monitor (primary, secondary, wait_primary, ...). */
   states(): Promise<Record<string, string>>;
   /**
-   * `kill -9` of the node's postmaster (its pid from postmaster.pid) and, at once, of its
-   * pg_autoctl keeper: alive, the keeper would restart PostgreSQL in place and there would be no
-   * failover to see, as when a machine dies.
+   * `kill -9` of the node's postmaster (its pid from postmaster.pid): its pg_autoctl keeper
+   * restarts PostgreSQL, finds the other node promoted, and rejoins as its standby. With
+   * `keeper`, the keeper is killed too, as when a machine dies: the node stays down.
    */
-  kill(node: FailoverNode): void;
+  kill(node: FailoverNode, options?: { keeper?: boolean }): void;
   stop(): Promise<void>;
 }
 
@@ -62,13 +62,18 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
       );
       return Object.fromEntries(rows.map((row) => [row.nodename, row.reportedstate]));
     },
-    kill(node) {
+    kill(node, options = {}) {
       const postmaster = Number(
         fs.readFileSync(path.join(node.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
       );
-      const keeperGroup = Number(fs.readFileSync(path.join(dir, `${node.name}.pid`), 'utf8'));
+      if (options.keeper === true) {
+        // The keeper first: it would start PostgreSQL again the moment it saw it gone.
+        process.kill(
+          -Number(fs.readFileSync(path.join(dir, `${node.name}.pid`), 'utf8')),
+          'SIGKILL',
+        );
+      }
       process.kill(postmaster, 'SIGKILL');
-      process.kill(-keeperGroup, 'SIGKILL');
     },
     async stop() {
       if (stopped) return;

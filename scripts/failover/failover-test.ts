@@ -8,6 +8,10 @@
  * gap, the acknowledged and lost writes and the reads that failed, and for how long.
  *
  *   npx tsx scripts/failover/failover-test.ts [--writers 6] [--readers 2] [--no-replicas]
+ *     [--whole-node]
+ *
+ * The postmaster alone is killed by default: its pg_autoctl keeper restarts it as the standby of
+ * the promoted node. --whole-node kills the keeper too (a machine that died): no standby after.
  *
  * Needs Debian's pg_auto_failover (postgresql-15-auto-failover, pg-auto-failover-cli); run as root
  * (PostgreSQL then runs as the postgres user). Takes about two minutes.
@@ -24,6 +28,7 @@ const { values: args } = parseArgs({
     writers: { type: 'string', default: '6' },
     readers: { type: 'string', default: '2' },
     'no-replicas': { type: 'boolean', default: false },
+    'whole-node': { type: 'boolean', default: false },
   },
 });
 const WRITERS = Number(args.writers);
@@ -212,8 +217,11 @@ async function main(): Promise<boolean> {
     load = startLoad(server, author);
     await sleep(WARM_UP_MS);
     const killedAt = Date.now();
-    cluster.kill(primary);
-    console.log(`kill -9 of ${primary.name} (the primary) after ${load.acks.length} writes`);
+    cluster.kill(primary, { keeper: args['whole-node'] });
+    console.log(
+      `kill -9 of ${primary.name}'s postmaster (the primary)` +
+        `${args['whole-node'] ? ' and its pg_autoctl keeper' : ''} after ${load.acks.length} writes`,
+    );
     const promotedAt = await waitForPromotion(cluster, standby.name);
     // The first write acknowledged that was sent after the kill: one sent before may have been
     // committed on the old primary and answered as it died.
