@@ -2,6 +2,7 @@ import type { Dialect } from 'kysely';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './pg-named-statements';
+import { createPrimaryFollowingPool, isMultiHostUrl } from './primary-following-pool';
 import { postgresJsDialect } from './postgres-js-dialect';
 
 /** The PostgreSQL drivers the server can use (PG_DRIVER); see docs/operations.md for the choice. */
@@ -43,5 +44,10 @@ export function nodePostgresPool(url: string, options: PostgresConnectionOptions
 /** Kysely's dialect for one PostgreSQL address (the primary, or one replica). */
 export function postgresDialect(url: string, options: PostgresConnectionOptions): Dialect {
   if (options.driver === 'postgres-js') return postgresJsDialect(url, options);
-  return new PostgresDialect({ pool: nodePostgresPool(url, options) });
+  // node-postgres knows one host: with several (a failover group), a pool per node, and the
+  // connections of whichever is the primary (primary-following-pool.ts).
+  const pool = isMultiHostUrl(url)
+    ? createPrimaryFollowingPool(url, (hostUrl) => nodePostgresPool(hostUrl, options))
+    : nodePostgresPool(url, options);
+  return new PostgresDialect({ pool });
 }
