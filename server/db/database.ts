@@ -196,7 +196,24 @@ export async function migrateTo(db: Kysely<Database>, migrationName: string): Pr
  * Brings the schema up to date. Kysely's Migrator takes a lock (an advisory lock on PostgreSQL),
  * so several instances starting at once run each migration exactly once.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  /**
+   * A direct connection to the primary (DATABASE_LISTEN_URL), to migrate through instead of `db`:
+   * Kysely's lock is a session-level advisory lock held across the migrations' transaction, which
+   * a pooler in transaction mode (PgBouncer) would leave on one of its server connections.
+   */
+  directUrl?: string,
+): Promise<void> {
+  if (isPostgresUrl(directUrl)) {
+    const direct = createDatabase({ databaseUrl: directUrl, pgPoolMax: 1 });
+    try {
+      await migrateToLatest(direct);
+    } finally {
+      await direct.destroy();
+    }
+    return;
+  }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
