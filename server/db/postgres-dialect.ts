@@ -38,6 +38,10 @@ export function nodePostgresPool(url: string, options: PostgresConnectionOptions
   pool.on('error', (error) => {
     console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
   });
+  // A connection that dies while checked out, between two statements (the server killed), emits
+  // 'error' on the client, not the pool: unheard, it would crash the process. Its next statement
+  // fails, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return (options.preparedStatements ?? true) ? withNamedStatements(pool) : pool;
 }
 

@@ -10,6 +10,7 @@ import {
   type InputPart,
 } from '../../src/api/http-problems';
 import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
+import { NoPrimaryError } from '../db/primary-following-pool';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**
@@ -84,6 +85,13 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendProblem(reply, status, titleFor(fastifyError as FastifyError, status));
+    }
+    if (error instanceof NoPrimaryError) {
+      // Nothing was written (no connection to write on); the client may send it again.
+      request.log.warn({ err: error }, 'No PostgreSQL primary (a failover under way)');
+      void reply.header('retry-after', '5');
+      const { status, title } = HTTP_PROBLEMS.unavailable;
+      return sendProblem(reply, status, title);
     }
     request.log.error({ err: error }, 'Unhandled error');
     return sendProblem(reply, 500, 'An unexpected error occurred');

@@ -27,6 +27,11 @@ export const HTTP_PROBLEMS = {
     status: 413,
     title: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KiB)`,
   },
+  /** The database has no primary for a moment (a failover under way): asked again, it answers. */
+  unavailable: {
+    status: 503,
+    title: 'The service is briefly unavailable; please try again shortly',
+  },
 } as const satisfies Record<string, Refusal>;
 
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
