@@ -180,8 +180,10 @@ export async function createTestDatabase(
     options.direct === true
       ? createDatabase({ databaseUrl, driver: testConnectionConfig().pgDriver })
       : connectTestDatabase(databaseUrl);
+  const listenUrl = pooledUrl === undefined ? undefined : empty.databaseUrl;
   try {
-    await migrateToLatest(db);
+    // As the server migrates: through DATABASE_LISTEN_URL when there is one.
+    await migrateToLatest(db, listenUrl);
   } catch (error) {
     await db.destroy();
     await empty.drop();
@@ -190,7 +192,7 @@ export async function createTestDatabase(
   return {
     db,
     databaseUrl,
-    listenUrl: pooledUrl === undefined ? undefined : empty.databaseUrl,
+    listenUrl,
     async destroy() {
       await db.destroy();
       await empty.drop();
