@@ -36,6 +36,8 @@ stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --reques
 stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
 stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
+# pg_auto_failover's monitor and two synchronous nodes; kill -9 of the primary under writes.
+stage "failover (kill -9 of the primary, pg_auto_failover)" npm run --silent failover
 stage "install Chromium" bash .ci/install-browser.sh
 stage "client budget (bytes Chromium transfers)" npm run --silent budget
 # Scores printed, not asserted: on a shared machine they move from run to run.

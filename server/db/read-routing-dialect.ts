@@ -10,6 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { NoPrimaryError } from './primary-following-pool';
 import { queryKind } from './query-kind';
 import type { Replica, ReplicaSet } from './replica-set';
 import { currentRequestReads, noteWrite, replicaReadAllowed } from './request-reads';
@@ -20,6 +21,7 @@ import { currentRequestReads, noteWrite, replicaReadAllowed } from './request-re
  */
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof NoPrimaryError) return true;
   if (typeof code === 'string' && /^(E[A-Z]+|08...|57P0[123])$/.test(code)) return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|connection (ended|closed)|timeout|not queryable/i.test(message);
@@ -47,13 +49,13 @@ class RoutingConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const kind = this.inTransaction ? 'write' : queryKind(compiled.query, compiled.sql);
-    if (kind === 'replica-read') {
-      const reads = replicaReadAllowed();
-      const replica = reads === undefined ? undefined : this.replicas.pick(reads.minLsn);
-      if (replica !== undefined) {
-        const answered = await this.onReplica<R>(replica, compiled);
-        if (answered !== undefined) return answered;
-      }
+    const reads = kind === 'replica-read' ? replicaReadAllowed() : undefined;
+    // Each replica at most once: one that fails is left out, and the next may answer.
+    for (let i = 0; reads !== undefined && i < this.replicas.size; i++) {
+      const replica = this.replicas.pick(reads.minLsn);
+      if (replica === undefined) break;
+      const answered = await this.onReplica<R>(replica, compiled);
+      if (answered !== undefined) return answered;
     }
     try {
       const result = await (await this.primaryConnection()).executeQuery<R>(compiled);
@@ -62,12 +64,11 @@ class RoutingConnection implements DatabaseConnection {
     } catch (error) {
       // A GET's read while the primary cannot be reached (a failover): a replica answers, at
       // worst a little behind, rather than nobody.
-      const reads = currentRequestReads();
       if (
         kind !== 'write' &&
         kind !== 'bookkeeping' &&
         !this.inTransaction &&
-        reads?.replicasAllowed &&
+        currentRequestReads()?.replicasAllowed === true &&
         isConnectionError(error)
       ) {
         const replica = this.replicas.pick(0n);

@@ -64,6 +64,10 @@ export class ReplicaSet {
     }));
   }
 
+  get size(): number {
+    return this.replicas.length;
+  }
+
   /** Checks at once, then every REPLICA_CHECK_INTERVAL_MS until close(). */
   async start(): Promise<void> {
     await this.check();
