@@ -49,9 +49,11 @@ type Result = postgres.RowList<postgres.Row[]>;
  * Pipelining. kysely-postgres-js reserves a connection (`sql.reserve()`) for every query, which
  * takes postgres.js's pipelining away: a connection then carries one query at a time. Here a
  * connection is reserved only when a transaction begins; any other query goes to the pool, which
- * pipelines queries on its connections. Sound because the server holds no session state on a
- * connection outside a transaction (its advisory locks are all `_xact_` ones); `db.connection()`
- * pinning a session would not pin one on this driver.
+ * pipelines queries on its connections. A statement that leaves state on its session (see
+ * pinsSession) reserves one too, for the rest of that Kysely connection: Kysely's migrator takes a
+ * session-level advisory lock through `db.connection()` before its transaction, and must release
+ * it on the same session. Other session state set outside a transaction (a `set_config(..., false)`)
+ * would not be pinned on this driver.
  */
 function pipelining(sql: postgres.Sql, prepare: boolean, maxTexts = 2000): PostgresJSSql {
   const texts = new Set<string>();
@@ -73,8 +75,7 @@ function lazilyReserved(sql: postgres.Sql, shouldPrepare: (text: string) => bool
   let lost: unknown;
   const run = async (text: string, values: postgres.ParameterOrJSON<never>[] = []) => {
     if (lost !== undefined) throw lost;
-    if (reserved === undefined && /^\s*(begin|start transaction)\b/i.test(text))
-      reserved = await sql.reserve();
+    if (reserved === undefined && pinsSession(text)) reserved = await sql.reserve();
     const options = { prepare: values.length > 0 && shouldPrepare(text) };
     try {
       return (await (reserved ?? sql).unsafe(text, values, options)) as Result;
@@ -94,6 +95,14 @@ function lazilyReserved(sql: postgres.Sql, shouldPrepare: (text: string) => bool
       reserved = undefined;
     },
   };
+}
+
+/** Statements after which the next ones must run on the same session. */
+function pinsSession(text: string): boolean {
+  return (
+    /^\s*(begin|start transaction|set\s+(?!local\b))/i.test(text) ||
+    /\bpg_(try_)?advisory_lock(_shared)?\s*\(/i.test(text)
+  );
 }
 
 /** True when `error` means the connection is gone (not a statement's error on a live one). */
