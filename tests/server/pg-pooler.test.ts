@@ -99,14 +99,16 @@ describe.skipIf(adminUrl === undefined || testPoolerUrl() === undefined)(
     }
 
     /**
-     * The advisory locks held on the test database. A session lock taken through the pooler stays
-     * on whichever server connection ran it after its client has moved on, and the next instance's
-     * migrations would wait for it.
+     * The session advisory locks left on the test database: held by a backend outside any
+     * transaction (a transaction's own locks, e.g. a sweep's pg_try_advisory_xact_lock, end with
+     * it). One taken through the pooler stays on whichever server connection ran it after its
+     * client has moved on, and the next instance's migrations would wait for it.
      */
     function advisoryLocks(): Promise<{ pid: number }[]> {
       return onServer<{ pid: number }>(
-        `select pid from pg_locks where locktype = 'advisory'
-         and database = (select oid from pg_database where datname = $1)`,
+        `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and a.state = 'idle'
+         and l.database = (select oid from pg_database where datname = $1)`,
       );
     }
 
