@@ -32,6 +32,9 @@ stage "unit, component, mock backend and server tests (SQLite)" \
 stage "install PostgreSQL" bash .ci/install-postgres.sh
 stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
+# The same suite behind PgBouncer in transaction mode (prepared statements off, LISTEN direct).
+stage "server tests through PgBouncer (transaction mode)" bash scripts/pg/with-test-pgbouncer.sh \
+  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pgbouncer.json"
 stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --requests 2000
 stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'

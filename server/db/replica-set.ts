@@ -7,10 +7,11 @@ export const REPLICA_CHECK_INTERVAL_MS = 500;
 /** A check that has not answered by then counts as failed (a replica that hangs, not refuses). */
 const CHECK_TIMEOUT_MS = 1000;
 /**
- * A replica whose last good check is older than this is left out even if no check failed yet:
- * with the interval and the timeout above, a replica that stops or hangs is out within 2 s.
+ * A replica whose last good check is older than this is left out even if no check failed yet
+ * (checks that never end): a replica that stops is out at the first read or check that fails, one
+ * that hangs when its check times out, 1.5 s at most, and this bounds the rest to 2 s.
  */
-const CHECK_STALE_MS = 1500;
+const CHECK_STALE_MS = 2000;
 
 /** One read replica, as the instance last saw it. */
 export interface Replica {

@@ -126,7 +126,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('on PostgreSQL', ()
     if (!(testDb.db.getExecutor().adapter instanceof PostgresAdapter)) return;
     await fill(testDb.db);
     await sql`vacuum analyze`.execute(testDb.db);
-  });
+    // Filling the tables takes seconds; more on a machine busy with other suites.
+  }, 60_000);
   afterAll(() => testDb.destroy());
 
   it.each(['first', 'later'] as const)(
