@@ -33,8 +33,9 @@ pg_user=postgres
 
 if [ -n "${PG_STANDBY_OF:-}" ]; then
   # A copy of the primary that follows it (-R writes primary_conninfo and standby.signal); the
-  # primary's pg_hba (initdb --auth=trust) already lets loopback connect for replication.
-  "${as_pg[@]}" "$bindir/pg_basebackup" -d "$PG_STANDBY_OF" -D "$data" -R -X stream --no-sync \
+  # primary's pg_hba (initdb --auth=trust) already lets loopback connect for replication. A fast
+  # checkpoint: the default spreads it over minutes once the primary holds a loaded data set.
+  "${as_pg[@]}" "$bindir/pg_basebackup" -d "$PG_STANDBY_OF" -D "$data" -R -X stream --checkpoint=fast --no-sync \
     >"$dir/initdb.log" 2>&1 ||
     {
       cat "$dir/initdb.log" >&2

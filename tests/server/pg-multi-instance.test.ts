@@ -8,6 +8,7 @@ import {
   testPostgresUrl,
   withDatabase,
 } from './support/test-database';
+import { callInstance } from './support/instance-calls';
 import { startInstance } from './support/server-instance';
 import { insertActiveUser } from './support/test-users';
 
@@ -22,30 +23,7 @@ const adminUrl = testPostgresUrl();
 /** One proxy hop trusted: the rate-limit test gives each of its calls a client address. */
 const TRUSTED_PROXY = { TRUST_PROXY: '1' };
 
-async function call(
-  instance: RunningServer,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-  clientAddress?: string,
-): Promise<{ status: number; json: unknown; retryAfter: string | null }> {
-  const res = await fetch(`${instance.baseURL}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    json: text ? (JSON.parse(text) as unknown) : undefined,
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
+const call = callInstance;
 
 describe.skipIf(adminUrl === undefined)('several instances over one PostgreSQL', () => {
   let databaseUrl: string;

@@ -10,7 +10,8 @@ import {
   withDatabase,
 } from './support/test-database';
 import { startInstance } from './support/server-instance';
-import { SseReader } from './support/sse-reader';
+import { openStream, requestFriendOn } from './support/instance-calls';
+import type { SseReader } from './support/sse-reader';
 import { insertActiveUser } from './support/test-users';
 
 /**
@@ -40,29 +41,6 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     return withDatabase(databaseUrl, (db) => insertActiveUser(db, jwtSecret, { username }));
   }
 
-  async function stream(instance: RunningServer, token: string): Promise<SseReader> {
-    const controller = new AbortController();
-    aborts.push(controller);
-    const res = await fetch(`${instance.baseURL}/api/notifications/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    expect(res.status).toBe(200);
-    const sse = new SseReader(res);
-    await sse.until(() => sse.named('unread').length > 0, 2000, 'the first unread');
-    return sse;
-  }
-
-  async function requestRelation(instance: RunningServer, token: string, userId: number) {
-    const res = await fetch(`${instance.baseURL}/api/UserRelations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ userId, relationType: 2 }),
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { id: number };
-  }
-
   beforeAll(async () => {
     ({ databaseUrl, drop: dropDatabase } = await createEmptyPostgresDatabase(adminUrl!));
     // One first, so that the second does not race its migrations (pg-multi-instance tests that).
@@ -83,9 +61,9 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   it('delivers within a second to a stream on A what was done through B', async () => {
     const bob = await createUser();
     const alice = await createUser();
-    const onA = await stream(a, bob.token);
+    const onA = await openStream(a, bob.token, aborts);
     const started = Date.now();
-    const relation = await requestRelation(b, alice.token, bob.id);
+    const relation = await requestFriendOn(b, alice.token, bob.id);
     await onA.until(() => onA.named('notification').length === 1, 1000, 'the notification');
     expect(Date.now() - started).toBeLessThan(1000);
     const event = onA.named('notification')[0]!;
@@ -99,9 +77,9 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   it('tells streams on both instances exactly once, the acting one included', async () => {
     const bob = await createUser();
     const alice = await createUser();
-    const onA = await stream(a, bob.token);
-    const onB = await stream(b, bob.token);
-    await requestRelation(b, alice.token, bob.id);
+    const onA = await openStream(a, bob.token, aborts);
+    const onB = await openStream(b, bob.token, aborts);
+    await requestFriendOn(b, alice.token, bob.id);
     for (const sse of [onA, onB]) {
       await sse.until(() => sse.named('notification').length === 1, 1000, 'the notification');
     }
@@ -116,13 +94,14 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
     const alice = await createUser();
     const held: SseReader[] = [];
     // One after the other: the first, on A, is the oldest.
-    for (const instance of [a, b, a, b, a]) held.push(await stream(instance, bob.token));
-    const sixth = await stream(b, bob.token);
+    for (const instance of [a, b, a, b, a])
+      held.push(await openStream(instance, bob.token, aborts));
+    const sixth = await openStream(b, bob.token, aborts);
     const oldest = held[0]!;
     await oldest.until(() => oldest.ended, 2000, 'the end of the oldest');
     expect(oldest.events.map((e) => e.event)).toEqual(['unread', 'replaced']);
     const five = [...held.slice(1), sixth];
-    await requestRelation(a, alice.token, bob.id);
+    await requestFriendOn(a, alice.token, bob.id);
     for (const sse of five) {
       await sse.until(() => sse.named('notification').length === 1, 1000, 'the notification');
     }
@@ -131,7 +110,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
 
   it('ends a stream on A when the token is revoked through B', async () => {
     const bob = await createUser();
-    const onA = await stream(a, bob.token);
+    const onA = await openStream(a, bob.token, aborts);
     const res = await fetch(`${b.baseURL}/api/account/sign-out-everywhere`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bob.token}` },
@@ -143,7 +122,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
   it('listens again after its LISTEN connection is killed, and catches up', async () => {
     const bob = await createUser();
     const alice = await createUser();
-    const onA = await stream(a, bob.token);
+    const onA = await openStream(a, bob.token, aborts);
     const db = createDatabase({ databaseUrl });
     try {
       // Every LISTEN connection of both instances: each must come back by itself.
@@ -151,13 +130,13 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
         select pg_terminate_backend(pid) as ok from pg_stat_activity
         where datname = current_database() and query ilike 'LISTEN%'`.execute(db);
       expect(killed.rows.length).toBe(2);
-      await requestRelation(b, alice.token, bob.id);
+      await requestFriendOn(b, alice.token, bob.id);
       // The NOTIFY may go out while A is not listening: A reads again once it is back.
       await onA.until(() => onA.named('notification').length === 1, 5000, 'the notification');
       // And live delivery works again.
       const carol = await createUser();
       const started = Date.now();
-      await requestRelation(b, carol.token, bob.id);
+      await requestFriendOn(b, carol.token, bob.id);
       await onA.until(() => onA.named('notification').length === 2, 1000, 'the second one');
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
@@ -169,7 +148,7 @@ describe.skipIf(adminUrl === undefined)('notification streams across instances',
 
   it('stops promptly on SIGTERM with a stream open, ending it', async () => {
     const bob = await createUser();
-    const onB = await stream(b, bob.token);
+    const onB = await openStream(b, bob.token, aborts);
     const started = Date.now();
     const code = await b.stop();
     expect(code).toBe(0);

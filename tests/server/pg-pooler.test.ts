@@ -15,7 +15,7 @@ import {
   withDatabase,
 } from './support/test-database';
 import { startInstance } from './support/server-instance';
-import { SseReader } from './support/sse-reader';
+import { openStream, requestFriendOn } from './support/instance-calls';
 import { insertActiveUser } from './support/test-users';
 
 /**
@@ -51,29 +51,6 @@ describe.skipIf(adminUrl === undefined || testPoolerUrl() === undefined)(
       const username = `p_${randomBytes(4).toString('hex')}`;
       const jwtSecret = new TextEncoder().encode(secret);
       return withDatabase(pooledUrl, (db) => insertActiveUser(db, jwtSecret, { username }));
-    }
-
-    async function stream(instance: RunningServer, token: string): Promise<SseReader> {
-      const controller = new AbortController();
-      aborts.push(controller);
-      const res = await fetch(`${instance.baseURL}/api/notifications/stream`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      expect(res.status).toBe(200);
-      const sse = new SseReader(res);
-      await sse.until(() => sse.named('unread').length > 0, 2000, 'the first unread');
-      return sse;
-    }
-
-    async function requestRelation(instance: RunningServer, token: string, userId: number) {
-      const res = await fetch(`${instance.baseURL}/api/UserRelations`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ userId, relationType: 2 }),
-      });
-      expect(res.status).toBe(201);
-      return (await res.json()) as { id: number };
     }
 
     /** PgBouncer's server connections to the test database: the backends' process ids. */
@@ -173,9 +150,9 @@ describe.skipIf(adminUrl === undefined || testPoolerUrl() === undefined)(
     it('delivers within a second to a stream on A what was done through B', async () => {
       const bob = await createUser();
       const alice = await createUser();
-      const onA = await stream(a!, bob.token);
+      const onA = await openStream(a!, bob.token, aborts);
       const started = Date.now();
-      const relation = await requestRelation(b!, alice.token, bob.id);
+      const relation = await requestFriendOn(b!, alice.token, bob.id);
       await onA.until(() => onA.named('notification').length === 1, 1000, 'the notification');
       expect(Date.now() - started).toBeLessThan(1000);
       const n = JSON.parse(onA.named('notification')[0]!.data) as Notification;

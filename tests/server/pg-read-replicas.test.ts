@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import { hashPassword } from '../../server/credentials/password';
+import { callInstance, type InstanceAnswer } from './support/instance-calls';
 import { startInstance } from './support/server-instance';
 import {
   createEmptyPostgresDatabase,
@@ -23,29 +24,8 @@ const MAX_LAG_MS = 2500;
 const password = 'correct horse battery';
 const secret = randomBytes(48).toString('base64');
 
-interface Answer {
-  status: number;
-  json: unknown;
-}
-
-async function call(
-  instance: RunningServer,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<Answer> {
-  const res = await fetch(`${instance.baseURL}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = callInstance;
+type Answer = InstanceAnswer;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const idsOf = (answer: Answer) => (answer.json as { id: number }[]).map((r) => r.id);

@@ -56,8 +56,17 @@ describe('which statements a replica may answer', () => {
     ).toBe('primary-read');
   });
 
-  it('raw SQL reads on the primary (it may lock or notify), and writes when it is not a read', () => {
+  it('hand-written reads too, but not one that locks, notifies or writes', () => {
+    expect(
+      kindOf(sql`with a as (select id from users) select r.id, r.update_tms from a, ruminations r`),
+    ).toBe('replica-read');
+    expect(kindOf(sql`select id from ruminations where is_deleted = 0`)).toBe('replica-read');
     expect(kindOf(sql`select pg_try_advisory_xact_lock(1)`)).toBe('primary-read');
+    expect(kindOf(sql`select pg_notify('x', 'y')`)).toBe('primary-read');
+    expect(kindOf(sql`select id from users for update`)).toBe('primary-read');
+    expect(kindOf(sql`with gone as (delete from comments returning id) select * from gone`)).toBe(
+      'primary-read',
+    );
     expect(kindOf(sql`  BEGIN`)).toBe('primary-read');
     expect(kindOf(sql`update ruminations set content = ''`)).toBe('write');
   });
