@@ -32,7 +32,7 @@ function rowsOf(size: DataSetSize, passwordHash: string): Record<(typeof TABLES)
 async function migrate(databaseUrl: string | undefined, sqliteFile?: string): Promise<void> {
   const db = createDatabase({ databaseUrl, ...(sqliteFile ? { sqliteFile } : {}) });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, databaseUrl);
   } finally {
     await db.destroy();
   }

@@ -13,6 +13,7 @@ import {
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 import { postgresDialect, type PostgresDriverName } from './postgres-dialect';
+import { migrationDialect } from './migration-lock';
 import { ReadRoutingDialect } from './read-routing-dialect';
 import { ReplicaSet } from './replica-set';
 import { registerSearchFunction } from './search-tokens';
@@ -193,29 +194,33 @@ export async function migrateTo(db: Kysely<Database>, migrationName: string): Pr
 }
 
 /**
- * Brings the schema up to date. Kysely's Migrator takes a lock (an advisory lock on PostgreSQL),
- * so several instances starting at once run each migration exactly once.
+ * Brings the schema up to date. On PostgreSQL the migrations run on a connection of their own to
+ * `postgresUrl` (DATABASE_LISTEN_URL, else DATABASE_URL: a pooler in transaction mode is fine),
+ * under a lock taken inside their transaction (migration-lock.ts), so that several instances
+ * starting at once run each migration exactly once. SQLite: Kysely's own lock, on `db`.
  */
 export async function migrateToLatest(
   db: Kysely<Database>,
-  /**
-   * A direct connection to the primary (DATABASE_LISTEN_URL), to migrate through instead of `db`:
-   * Kysely's lock is a session-level advisory lock held across the migrations' transaction, which
-   * a pooler in transaction mode (PgBouncer) would leave on one of its server connections.
-   */
-  directUrl?: string,
+  postgresUrl?: string | undefined,
 ): Promise<void> {
-  if (isPostgresUrl(directUrl)) {
-    const direct = createDatabase({ databaseUrl: directUrl, pgPoolMax: 1 });
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (!isPostgresUrl(postgresUrl)) throw new Error('Migrating PostgreSQL needs its address');
+    // One connection, unnamed statements (a pooler may keep none), node-postgres: migrations
+    // run once per start, and through the plainest path.
+    const dialect = postgresDialect(postgresUrl, { pgPoolMax: 1, preparedStatements: false });
+    const migrating = new Kysely<Database>({ dialect: migrationDialect(dialect) });
     try {
-      await migrateToLatest(direct);
+      await runMigrations(migrating);
     } finally {
-      await direct.destroy();
+      await migrating.destroy();
     }
     return;
   }
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  await runMigrations(db);
+}
+
+async function runMigrations(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -20,7 +20,7 @@ export async function openDatabase(config: AppConfig): Promise<Kysely<Database>>
     replicaMaxLagMs: config.replicaMaxLagMs,
   });
   try {
-    await migrateToLatest(db, config.databaseListenUrl);
+    await migrateToLatest(db, config.databaseListenUrl ?? config.databaseUrl);
     await seedInitialTerms(db, TERMS_V1_MARKDOWN);
   } catch (error) {
     await db.destroy();

@@ -103,7 +103,7 @@ describe.skipIf(adminUrl === undefined)('email digests with two instances on Pos
       ({ databaseUrl, drop } = await createEmptyPostgresDatabase(adminUrl!));
       one = createDatabase({ databaseUrl });
       two = createDatabase({ databaseUrl });
-      await migrateToLatest(one);
+      await migrateToLatest(one, databaseUrl);
     }, 60_000);
 
     afterAll(async () => {

@@ -49,7 +49,7 @@ describe.skipIf(adminUrl === undefined)('the photo quota with two instances on P
     ({ databaseUrl, drop } = await createEmptyPostgresDatabase(adminUrl!));
     one = createDatabase({ databaseUrl });
     two = createDatabase({ databaseUrl });
-    await migrateToLatest(one);
+    await migrateToLatest(one, databaseUrl);
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-media-'));
     file = path.join(root, 'upload.png');
     fs.writeFileSync(file, await smallPng(400, 300));

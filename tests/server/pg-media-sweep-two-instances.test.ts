@@ -32,7 +32,7 @@ describe.skipIf(adminUrl === undefined)('the photo sweep with two instances on P
     ({ databaseUrl, drop } = await createEmptyPostgresDatabase(adminUrl!));
     one = createDatabase({ databaseUrl });
     two = createDatabase({ databaseUrl });
-    await migrateToLatest(one);
+    await migrateToLatest(one, databaseUrl);
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-media-'));
   }, 60_000);
 

@@ -34,7 +34,7 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
     expect(MIGRATION_FILES).toContain('0001-initial');
     const instances = Array.from({ length: 6 }, () => createDatabase({ databaseUrl: url }));
     try {
-      const results = await Promise.allSettled(instances.map((db) => migrateToLatest(db)));
+      const results = await Promise.allSettled(instances.map((db) => migrateToLatest(db, url)));
       expect(results.map((r) => r.status)).toEqual(instances.map(() => 'fulfilled'));
 
       const db = instances[0]!;
@@ -63,7 +63,7 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
     const first = createDatabase({ databaseUrl: url });
     let before: Awaited<ReturnType<typeof appliedMigrations>>;
     try {
-      await migrateToLatest(first);
+      await migrateToLatest(first, url);
       before = await appliedMigrations(first);
       await first
         .insertInto('users')
@@ -85,7 +85,7 @@ describe.skipIf(adminUrl === undefined)('migrations on PostgreSQL', () => {
 
     const restarted = createDatabase({ databaseUrl: url });
     try {
-      await migrateToLatest(restarted);
+      await migrateToLatest(restarted, url);
       // The same rows with the same times: no migration ran again.
       expect(await appliedMigrations(restarted)).toEqual(before);
       const users = await restarted.selectFrom('users').select('username').execute();

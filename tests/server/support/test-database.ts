@@ -183,7 +183,7 @@ export async function createTestDatabase(
   const listenUrl = pooledUrl === undefined ? undefined : empty.databaseUrl;
   try {
     // As the server migrates: through DATABASE_LISTEN_URL when there is one.
-    await migrateToLatest(db, listenUrl);
+    await migrateToLatest(db, listenUrl ?? databaseUrl);
   } catch (error) {
     await db.destroy();
     await empty.drop();
