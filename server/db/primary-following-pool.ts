@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { errorCode, isConnectionError, NoPrimaryError } from './connection-errors';
 
 /**
  * Multi-host addresses for node-postgres, which has none of its own: libpq's syntax
@@ -59,11 +60,6 @@ export function singleHostUrls(url: string): string[] {
   );
 }
 
-/** No node accepted writes within the search's time (a failover that has not finished yet). */
-export class NoPrimaryError extends Error {
-  readonly code = 'NO_PRIMARY';
-}
-
 export interface PrimarySearchOptions {
   /** How long connect() looks for a primary before it throws NoPrimaryError (default 5 s). */
   searchMs?: number;
@@ -73,15 +69,12 @@ export interface PrimarySearchOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A broken connection (reset, refused, ended) rather than an error of the statement. */
+/**
+ * A connection not to be used again: a broken one, or one whose query failed without a SQLSTATE
+ * (the driver's own failure, not the server's answer: its state is unknown).
+ */
 function isConnectionLoss(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === undefined || /^(E[A-Z]+|57P0[1-3]|08\w{3})$/.test(code);
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
+  return errorCode(error) === undefined || isConnectionError(error);
 }
 
 /** A node's pool, and which of its connections have been seen to be on a primary. */

@@ -10,22 +10,10 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
-import { NoPrimaryError } from './primary-following-pool';
+import { isConnectionError } from './connection-errors';
 import { queryKind } from './query-kind';
 import type { Replica, ReplicaSet } from './replica-set';
 import { currentRequestReads, noteWrite, replicaReadAllowed } from './request-reads';
-
-/**
- * Errors that say the server could not be reached or went away (not that the statement was
- * wrong): node's socket errors and PostgreSQL's connection-exception and shutdown classes.
- */
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof NoPrimaryError) return true;
-  if (typeof code === 'string' && /^(E[A-Z]+|08...|57P0[123])$/.test(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection (ended|closed)|timeout|not queryable/i.test(message);
-}
 
 /**
  * One Kysely connection that sends each statement where it may go: a plain SELECT of a GET request

@@ -10,7 +10,7 @@ import {
   type InputPart,
 } from '../../src/api/http-problems';
 import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
-import { NoPrimaryError } from '../db/primary-following-pool';
+import { NoPrimaryError } from '../db/connection-errors';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { NoPrimaryError } from '../../server/db/primary-following-pool';
+import { NoPrimaryError } from '../../server/db/connection-errors';
 import { installErrorHandling } from '../../server/http/error-handler';
 
 describe('a request while the database has no primary (a failover under way)', () => {

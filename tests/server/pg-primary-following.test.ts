@@ -6,12 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/support/repo-root';
 import { shellAssignments } from '../../scripts/support/shell-assignments';
+import { NoPrimaryError } from '../../server/db/connection-errors';
 import { nodePostgresPool } from '../../server/db/postgres-dialect';
 import {
   connectToPrimary,
   createPrimaryFollowingPool,
   isMultiHostUrl,
-  NoPrimaryError,
   singleHostUrls,
 } from '../../server/db/primary-following-pool';
 import { testPostgresUrl } from './support/test-database';
