@@ -192,256 +192,277 @@ const booleanFlag = z.preprocess(
     .optional(),
 );
 
-const envSchema = z.object({
-  PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
-      .default(3000),
-  ),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(
-        /^postgres(ql)?:\/\//,
-        'must start with postgres:// or postgresql:// (omit it for SQLite)',
-      )
-      .optional(),
-  ),
-  APP_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
-      .optional()
-      .transform((v) => v?.replace(/\/+$/, '')),
-  ),
-  JWT_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
-        message: 'must be at least 32 bytes (256 bits); e.g. `openssl rand -base64 48`',
-      })
-      .optional(),
-  ),
-  SMTP_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-  ),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Ruminations <no-reply@localhost>')),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-      })
-      .default('info'),
-  ),
-  TRUST_PROXY: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxy hops')
-      .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)))
-      .default(false),
-  ),
-  STATIC_DIR: optionalString,
-  SQLITE_CACHE_MB: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number({ message: 'must be a number of MB' }).int().min(1).max(65536).default(64),
-  ),
-  SQLITE_MMAP_MB: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
-  ),
-  DATABASE_REPLICA_URLS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        const urls = (value ?? '')
-          .split(',')
-          .map((url) => url.trim())
-          .filter((url) => url !== '');
-        const bad = urls.find((url) => !/^postgres(ql)?:\/\//.test(url));
-        if (bad !== undefined) {
-          ctx.addIssue({ code: 'custom', message: `"${bad}" does not start with postgres://` });
-          return z.NEVER;
-        }
-        return urls;
-      }),
-  ),
-  REPLICA_MAX_LAG_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(100, 'must be at least 100')
-      .max(3_600_000, 'must be at most 3600000 (an hour)')
-      .default(1000),
-  ),
-  DATABASE_LISTEN_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  PG_PREPARED_STATEMENTS: booleanFlag,
-  PG_DRIVER: z.preprocess(
-    emptyAsUndefined,
-    z.enum(POSTGRES_DRIVERS, { message: `must be ${POSTGRES_DRIVERS.join(' or ')}` }).default('pg'),
-  ),
-  PG_POOL_MAX: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of connections' })
-      .int()
-      .min(1)
-      .max(1000)
-      .default(10),
-  ),
-  EXPORTS_PER_INSTANCE: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of exports' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(1000, 'must be at most 1000')
-      .default(2),
-  ),
-  TRASH_RETENTION_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of seconds' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(315_360_000, 'must be at most 315360000 (10 years)')
-      .default(TRASH_RETENTION_SECONDS_DEFAULT),
-  ),
-  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  VAPID_SUBJECT: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
-      .optional(),
-  ),
-  PUSH_ALLOWED_ORIGINS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        const origins: string[] = [];
-        for (const item of (value ?? '').split(',')) {
-          if (item.trim() === '') continue;
-          const origin = originOf(item);
-          if (origin === null) {
-            ctx.addIssue({ code: 'custom', message: `"${item.trim()}" is not an origin` });
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535')
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\//,
+          'must start with postgres:// or postgresql:// (omit it for SQLite)',
+        )
+        .optional(),
+    ),
+    APP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+        .optional()
+        .transform((v) => v?.replace(/\/+$/, '')),
+    ),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+          message: 'must be at least 32 bytes (256 bits); e.g. `openssl rand -base64 48`',
+        })
+        .optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z.string().default('Ruminations <no-reply@localhost>'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxy hops')
+        .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)))
+        .default(false),
+    ),
+    STATIC_DIR: optionalString,
+    SQLITE_CACHE_MB: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ message: 'must be a number of MB' }).int().min(1).max(65536).default(64),
+    ),
+    SQLITE_MMAP_MB: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ message: 'must be a number of MB' }).int().min(0).max(1048576).default(0),
+    ),
+    DATABASE_REPLICA_URLS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const urls = (value ?? '')
+            .split(',')
+            .map((url) => url.trim())
+            .filter((url) => url !== '');
+          const bad = urls.find((url) => !/^postgres(ql)?:\/\//.test(url));
+          if (bad !== undefined) {
+            ctx.addIssue({ code: 'custom', message: `"${bad}" does not start with postgres://` });
             return z.NEVER;
           }
-          origins.push(origin);
-        }
-        return origins;
-      }),
-  ),
-  PUSH_POLL_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(100, 'must be at least 100')
-      .max(60_000, 'must be at most 60000')
-      .default(1000),
-  ),
-  DIGEST_INTERVAL_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(100, 'must be at least 100')
-      .max(86_400_000, 'must be at most 86400000 (a day)')
-      .default(15 * MINUTE),
-  ),
-  MEDIA_QUOTA_MB: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of megabytes' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(10_000_000, 'must be at most 10000000')
-      .default(MEDIA_QUOTA_MB_DEFAULT),
-  ),
-  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
-  S3_ENDPOINT: z.preprocess(
-    emptyAsUndefined,
-    z.url({ message: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
-  ),
-  S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
-  MEDIA_DECODE_CONCURRENCY: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(64, 'must be at most 64')
-      // One: with two, ten large uploads at once took the server past 150 MB over idle
-      // (docs/performance.md, Photo uploads); a larger machine raises it.
-      .default(1),
-  ),
-  MEDIA_SWEEP_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(100, 'must be at least 100')
-      .max(86_400_000, 'must be at most 86400000 (a day)')
-      .default(10 * MINUTE),
-  ),
-  API_COMPRESSION: booleanFlag,
-  RATE_LIMIT_ENABLED: booleanFlag,
-  /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
-  RATE_LIMIT_MULTIPLIER: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .positive('must be greater than 0')
-      .max(1_000_000, 'must be at most 1000000')
-      .default(1),
-  ),
-  // Bounded above by the contract: proxies close a stream silent for much longer than 25 s, and a
-  // revoked token must end its stream within 30 s. Lower values are for tests and odd proxies.
-  STREAM_HEARTBEAT_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int()
-      .min(100)
-      .max(STREAM_HEARTBEAT_MS)
-      .default(DEFAULT_NOTIFICATION_STREAM.heartbeatMs),
-  ),
-  STREAM_AUTH_CHECK_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int()
-      .min(100)
-      .max(30_000)
-      .default(DEFAULT_NOTIFICATION_STREAM.authCheckMs),
-  ),
-});
+          return urls;
+        }),
+    ),
+    REPLICA_MAX_LAG_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int('must be a whole number')
+        .min(100, 'must be at least 100')
+        .max(3_600_000, 'must be at most 3600000 (an hour)')
+        .default(1000),
+    ),
+    DATABASE_LISTEN_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PG_PREPARED_STATEMENTS: booleanFlag,
+    PG_DRIVER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(POSTGRES_DRIVERS, { message: `must be ${POSTGRES_DRIVERS.join(' or ')}` })
+        .default('pg'),
+    ),
+    PG_POOL_MAX: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of connections' })
+        .int()
+        .min(1)
+        .max(1000)
+        .default(10),
+    ),
+    EXPORTS_PER_INSTANCE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of exports' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(1000, 'must be at most 1000')
+        .default(2),
+    ),
+    TRASH_RETENTION_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of seconds' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(315_360_000, 'must be at most 315360000 (10 years)')
+        .default(TRASH_RETENTION_SECONDS_DEFAULT),
+    ),
+    VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    VAPID_SUBJECT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
+        .optional(),
+    ),
+    PUSH_ALLOWED_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const origins: string[] = [];
+          for (const item of (value ?? '').split(',')) {
+            if (item.trim() === '') continue;
+            const origin = originOf(item);
+            if (origin === null) {
+              ctx.addIssue({ code: 'custom', message: `"${item.trim()}" is not an origin` });
+              return z.NEVER;
+            }
+            origins.push(origin);
+          }
+          return origins;
+        }),
+    ),
+    PUSH_POLL_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int('must be a whole number')
+        .min(100, 'must be at least 100')
+        .max(60_000, 'must be at most 60000')
+        .default(1000),
+    ),
+    DIGEST_INTERVAL_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int('must be a whole number')
+        .min(100, 'must be at least 100')
+        .max(86_400_000, 'must be at most 86400000 (a day)')
+        .default(15 * MINUTE),
+    ),
+    MEDIA_QUOTA_MB: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of megabytes' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(10_000_000, 'must be at most 10000000')
+        .default(MEDIA_QUOTA_MB_DEFAULT),
+    ),
+    S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+    S3_ENDPOINT: z.preprocess(
+      emptyAsUndefined,
+      z.url({ message: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
+    ),
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
+    MEDIA_DECODE_CONCURRENCY: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(64, 'must be at most 64')
+        // One: with two, ten large uploads at once took the server past 150 MB over idle
+        // (docs/performance.md, Photo uploads); a larger machine raises it.
+        .default(1),
+    ),
+    MEDIA_SWEEP_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int('must be a whole number')
+        .min(100, 'must be at least 100')
+        .max(86_400_000, 'must be at most 86400000 (a day)')
+        .default(10 * MINUTE),
+    ),
+    API_COMPRESSION: booleanFlag,
+    RATE_LIMIT_ENABLED: booleanFlag,
+    /** Multiplies every limit's maximum: browser tests raise it, an operator may lower it. */
+    RATE_LIMIT_MULTIPLIER: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number' })
+        .positive('must be greater than 0')
+        .max(1_000_000, 'must be at most 1000000')
+        .default(1),
+    ),
+    // Bounded above by the contract: proxies close a stream silent for much longer than 25 s, and a
+    // revoked token must end its stream within 30 s. Lower values are for tests and odd proxies.
+    STREAM_HEARTBEAT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int()
+        .min(100)
+        .max(STREAM_HEARTBEAT_MS)
+        .default(DEFAULT_NOTIFICATION_STREAM.heartbeatMs),
+    ),
+    STREAM_AUTH_CHECK_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: 'must be a number of milliseconds' })
+        .int()
+        .min(100)
+        .max(30_000)
+        .default(DEFAULT_NOTIFICATION_STREAM.authCheckMs),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    // Replicas and a direct address belong to a PostgreSQL primary: set on SQLite (no DATABASE_URL)
+    // they would be silently ignored, and an operator would believe reads were spread.
+    if (e.DATABASE_URL !== undefined) return;
+    const needsPrimary = ['DATABASE_REPLICA_URLS', 'DATABASE_LISTEN_URL'] as const;
+    for (const name of needsPrimary) {
+      const value = e[name];
+      if (value === undefined || value.length === 0) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'needs DATABASE_URL (SQLite has no replicas)',
+      });
+    }
+  });
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database';
 import { ConfigError, loadConfig } from '../../server/config';
 
+/** A PostgreSQL primary, for the settings that need one (nothing connects to it here). */
+const primary = { DATABASE_URL: 'postgres://app@db:5432/ruminations' };
+
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -135,13 +138,25 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toBe(true);
     expect(loadConfig({ PG_POOL_MAX: '5' }).pgPoolMax).toBe(5);
     expect(
-      loadConfig({ DATABASE_REPLICA_URLS: ' postgres://a:1/x, ,postgresql://b:2/x ' })
+      loadConfig({ DATABASE_REPLICA_URLS: ' postgres://a:1/x, ,postgresql://b:2/x ', ...primary })
         .databaseReplicaUrls,
     ).toEqual(['postgres://a:1/x', 'postgresql://b:2/x']);
-    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'mysql://a/x' })).toThrow(
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'mysql://a/x', ...primary })).toThrow(
       /DATABASE_REPLICA_URLS: "mysql:\/\/a\/x" does not start with postgres:\/\//,
     );
     expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
     expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
+  });
+
+  it('refuses replicas or a direct address without a PostgreSQL primary, rather than ignore them', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://a:1/x' })).toThrow(
+      /DATABASE_REPLICA_URLS: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://a:1/x' })).toThrow(
+      /DATABASE_LISTEN_URL: needs DATABASE_URL/,
+    );
+    expect(
+      loadConfig({ DATABASE_LISTEN_URL: 'postgres://a:1/x', ...primary }).databaseListenUrl,
+    ).toBe('postgres://a:1/x');
   });
 });
