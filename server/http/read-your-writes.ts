@@ -10,13 +10,14 @@ declare module 'fastify' {
     /** The read routing's state of this request (only with read replicas). */
     reads: RequestReads | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A route whose reads must see others' writes at once (a stream woken by them: a replica a
+     * moment behind would miss what woke it) reads the primary only.
+     */
+    readsFromPrimary?: boolean;
+  }
 }
-
-/**
- * Streams read what other people's writes wake them for: a replica a moment behind would miss
- * it, so they read the primary (api-contract.md "Notifications": nothing missed).
- */
-const PRIMARY_ONLY_PATHS = ['/api/notifications/stream'];
 
 /**
  * With read replicas: every request carries its routing state (server/db/request-reads.ts), and a
@@ -29,8 +30,7 @@ export function installReadYourWrites(app: FastifyInstance, db: Kysely<Database>
   app.decorateRequest('reads', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const reads = newRequestReads(request.method);
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (PRIMARY_ONLY_PATHS.includes(path)) reads.replicasAllowed = false;
+    if (request.routeOptions.config.readsFromPrimary === true) reads.replicasAllowed = false;
     request.reads = reads;
     runWithRequestReads(reads, done);
   });

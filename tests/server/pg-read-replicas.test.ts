@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import { hashPassword } from '../../server/credentials/password';
-import { callInstance, type InstanceAnswer } from './support/instance-calls';
+import {
+  callInstance,
+  openStream,
+  requestFriendOn,
+  type InstanceAnswer,
+} from './support/instance-calls';
 import { startInstance } from './support/server-instance';
 import {
   createEmptyPostgresDatabase,
@@ -159,6 +164,33 @@ describe.skipIf(adminUrl === undefined)('read replicas', () => {
       after = await replicaScans();
     }
     expect(after - before).toBeGreaterThanOrEqual(20);
+  }, 60_000);
+
+  it('counts in a stream opened right after it a request made on the other instance, 5 times', async () => {
+    // A stream's reads (its first unread count, its replay) are the primary's: the route says so
+    // (and the stream's own record, written first, sends the request's later reads there too).
+    // From a replica a second behind, the count would leave out the request just made, and the
+    // stream, subscribed after its message went by, would never tell it.
+    const aborts: AbortController[] = [];
+    let notYetOnReplica = 0;
+    const pairs = await Promise.all(
+      Array.from({ length: 5 }, () => Promise.all([signedIn(a), signedIn(b)])),
+    );
+    // Their sign-ins are on the replica by now: bob's own last write sends no read to the primary.
+    await sleep(APPLY_DELAY_MS + 500);
+    try {
+      for (const [bob, asker] of pairs) {
+        await requestFriendOn(b, asker.token, bob.id);
+        const stream = await openStream(a, bob.token, aborts);
+        expect(JSON.parse(stream.named('unread')[0]!.data)).toEqual({ count: 1 });
+        // The control: the replica itself does not have it yet.
+        const onIt = `select count(*) as n from notifications where recipient_id = ${bob.id}`;
+        if ((await onReplica(onIt)) === 0) notYetOnReplica++;
+      }
+    } finally {
+      for (const controller of aborts) controller.abort();
+    }
+    expect(notYetOnReplica).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('leaves out a replica further behind than REPLICA_MAX_LAG_MS', async () => {

@@ -49,7 +49,10 @@ export async function notificationStreamRoutes(app: FastifyInstance): Promise<vo
     bus: app.notificationPublisher,
     log: app.log,
   });
-  app.get('/api/notifications/stream', async (request, reply) => {
+  // What wakes a stream is someone else's write: it must read the primary, or a replica a moment
+  // behind would miss it (api-contract.md "Notifications": nothing missed).
+  const config = { readsFromPrimary: true };
+  app.get('/api/notifications/stream', { config }, async (request, reply) => {
     // Before anything is streamed: a missing or revoked token answers 401 problem details.
     const user = await request.requireUser();
     const lastEventIdHeader = request.headers['last-event-id'];
