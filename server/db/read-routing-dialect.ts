@@ -15,6 +15,8 @@ import { queryKind } from './query-kind';
 import type { Replica, ReplicaSet } from './replica-set';
 import { currentRequestReads, noteWrite, replicaReadAllowed } from './request-reads';
 
+type Compile = QueryCompiler['compileQuery'];
+
 /**
  * One Kysely connection that sends each statement where it may go: a plain SELECT of a GET request
  * to a replica that has replayed the asker's last write, everything else (writes, transactions,
@@ -135,31 +137,34 @@ class RoutingDriver implements Driver {
     return (connection as RoutingConnection).end(false);
   }
 
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    const primary = await (connection as RoutingConnection).primaryConnection();
-    await this.primary.savepoint?.(primary, name, compile);
+  // A transaction is all on the primary connection: so are its savepoints.
+  savepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
+    return this.onPrimary(connection, (primary) =>
+      this.primary.savepoint?.(primary, name, compile),
+    );
   }
 
-  async rollbackToSavepoint(
+  rollbackToSavepoint(
     connection: DatabaseConnection,
     name: string,
-    compile: QueryCompiler['compileQuery'],
+    compile: Compile,
   ): Promise<void> {
-    const primary = await (connection as RoutingConnection).primaryConnection();
-    await this.primary.rollbackToSavepoint?.(primary, name, compile);
+    return this.onPrimary(connection, (primary) =>
+      this.primary.rollbackToSavepoint?.(primary, name, compile),
+    );
   }
 
-  async releaseSavepoint(
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
+    return this.onPrimary(connection, (primary) =>
+      this.primary.releaseSavepoint?.(primary, name, compile),
+    );
+  }
+
+  private async onPrimary(
     connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
+    step: (primary: DatabaseConnection) => Promise<void> | undefined,
   ): Promise<void> {
-    const primary = await (connection as RoutingConnection).primaryConnection();
-    await this.primary.releaseSavepoint?.(primary, name, compile);
+    await step(await (connection as RoutingConnection).primaryConnection());
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {

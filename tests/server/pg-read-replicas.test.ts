@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server-process';
 import { hashPassword } from '../../server/credentials/password';
+import { createDatabase } from '../../server/db/database';
 import {
   callInstance,
   openStream,
@@ -192,6 +194,26 @@ describe.skipIf(adminUrl === undefined)('read replicas', () => {
     }
     expect(notYetOnReplica).toBeGreaterThanOrEqual(3);
   }, 60_000);
+
+  it('keeps a transaction and its savepoints on the primary', async () => {
+    const db = createDatabase({ databaseUrl, replicaUrls: [replica.urlOf(database)] });
+    try {
+      const trx = await db.startTransaction().execute();
+      await sql`create temporary table kept (n int) on commit drop`.execute(trx);
+      await sql`insert into kept values (1)`.execute(trx);
+      const undone = await trx.savepoint('undone').execute();
+      await sql`insert into kept values (2)`.execute(undone);
+      const back = await undone.rollbackToSavepoint('undone').execute();
+      const held = await back.savepoint('held').execute();
+      await sql`insert into kept values (3)`.execute(held);
+      const released = await held.releaseSavepoint('held').execute();
+      const { rows } = await sql<{ n: number }>`select n from kept order by n`.execute(released);
+      await released.commit().execute();
+      expect(rows.map((row) => row.n)).toEqual([1, 3]);
+    } finally {
+      await db.destroy();
+    }
+  });
 
   it('leaves out a replica further behind than REPLICA_MAX_LAG_MS', async () => {
     const writer = await signedIn(a);
