@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { singleHostUrls } from '../../server/db/primary-following-pool';
+import { singleHostUrls } from '../../server/db/postgres-url';
 import { REPO_ROOT } from '../support/repo-root';
 import { shellAssignments } from '../support/shell-assignments';
 

@@ -14,6 +14,7 @@ import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 import { postgresDialect, type PostgresDriverName } from './postgres-dialect';
 import { migrationDialect } from './migration-lock';
+import { isPostgresUrl, serverAddressOf } from './postgres-url';
 import { ReadRoutingDialect } from './read-routing-dialect';
 import { ReplicaSet } from './replica-set';
 import { registerSearchFunction } from './search-tokens';
@@ -100,21 +101,11 @@ export interface DatabaseConfig {
  */
 const REPLICA_TIMEOUTS = { connectTimeoutMs: 1000, queryTimeoutMs: 5000 };
 
-/** host:port of a postgres:// address, for logs (never its password). */
-function serverAddressOf(url: string): string {
-  const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/?]*)/.exec(url);
-  return match?.[1] ?? 'replica';
-}
-
 const readRouted = new WeakSet<Kysely<Database>>();
 
 /** Does `db` send reads to replicas (so that requests must record where their writes ended)? */
 export function isReadRouted(db: Kysely<Database>): boolean {
   return readRouted.has(db);
-}
-
-export function isPostgresUrl(url: string | undefined): url is string {
-  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
 }
 
 export function createDatabase(config: DatabaseConfig): Kysely<Database> {

@@ -2,7 +2,8 @@ import type { Dialect } from 'kysely';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './pg-named-statements';
-import { createPrimaryFollowingPool, isMultiHostUrl } from './primary-following-pool';
+import { createPrimaryFollowingPool } from './primary-following-pool';
+import { isMultiHostUrl } from './postgres-url';
 import { postgresJsDialect } from './postgres-js-dialect';
 
 /** The PostgreSQL drivers the server can use (PG_DRIVER); see docs/operations.md for the choice. */

@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { errorCode, isConnectionError, NoPrimaryError } from './connection-errors';
+import { isMultiHostUrl, singleHostUrls } from './postgres-url';
 
 /**
  * Multi-host addresses for node-postgres, which has none of its own: libpq's syntax
@@ -14,51 +15,6 @@ import { errorCode, isConnectionError, NoPrimaryError } from './connection-error
 const READ_ONLY_SQL_TRANSACTION = '25006';
 /** The server is shutting down (a demotion or a switchover stops it). */
 const ADMIN_SHUTDOWN = '57P01';
-
-interface ParsedUrl {
-  /** `postgres://` or `postgresql://`. */
-  scheme: string;
-  /** `user[:password]@`, or empty. */
-  userInfo: string;
-  hosts: string[];
-  /** `/db`, or empty. */
-  path: string;
-  params: URLSearchParams;
-}
-
-/** WHATWG URL refuses a comma-separated host list, so the address is taken apart by hand. */
-function parse(url: string): ParsedUrl | null {
-  const match = /^(postgres(?:ql)?:\/\/)([^@/?#]*@)?([^/?#]*)([^?#]*)(?:\?([^#]*))?$/.exec(url);
-  if (match === null) return null;
-  const [, scheme, userInfo, hosts, path, query] = match;
-  return {
-    scheme: scheme!,
-    userInfo: userInfo ?? '',
-    hosts: hosts!.split(',').filter((host) => host !== ''),
-    path: path ?? '',
-    params: new URLSearchParams(query ?? ''),
-  };
-}
-
-/** Whether `url` lists several hosts (libpq's h1:p1,h2:p2). */
-export function isMultiHostUrl(url: string): boolean {
-  return (parse(url)?.hosts.length ?? 0) > 1;
-}
-
-/**
- * One address per host of `url`, with the same user, database and parameters, less
- * target_session_attrs (pg does not know it: the primary is found by asking each node).
- */
-export function singleHostUrls(url: string): string[] {
-  const parsed = parse(url);
-  if (parsed === null) return [url];
-  parsed.params.delete('target_session_attrs');
-  const query = parsed.params.toString();
-  return parsed.hosts.map(
-    (host) =>
-      `${parsed.scheme}${parsed.userInfo}${host}${parsed.path}${query === '' ? '' : `?${query}`}`,
-  );
-}
 
 export interface PrimarySearchOptions {
   /** How long connect() looks for a primary before it throws NoPrimaryError (default 5 s). */

@@ -11,9 +11,8 @@ import { nodePostgresPool } from '../../server/db/postgres-dialect';
 import {
   connectToPrimary,
   createPrimaryFollowingPool,
-  isMultiHostUrl,
-  singleHostUrls,
 } from '../../server/db/primary-following-pool';
+import { isMultiHostUrl, singleHostUrls } from '../../server/db/postgres-url';
 import { testPostgresUrl } from './support/test-database';
 
 /**

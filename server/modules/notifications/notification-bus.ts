@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import pg from 'pg';
-import { isPostgresUrl } from '../../db/database';
+import { isPostgresUrl } from '../../db/postgres-url';
 import { connectToPrimary } from '../../db/primary-following-pool';
 import type { Database } from '../../db/schema';
 import type { News, NotificationPublisher } from './notification-events';
