@@ -4,21 +4,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${1:-${PGAF_DIR:-}}"
-if [ -z "$dir" ] || [ ! -d "$dir" ]; then
-  echo "usage: $0 PGAF_DIR (a folder made by start-test-failover-cluster.sh)" >&2
-  exit 2
-fi
-# Refuse anything that does not look like our own temporary group before deleting it.
-case "$(basename "$dir")" in
-  ruminations-pgaf.*) ;;
-  *)
-    echo "refusing to remove $dir: not a folder made by start-test-failover-cluster.sh" >&2
-    exit 2
-    ;;
-esac
+# shellcheck source=own-folder.sh
+. "$here/own-folder.sh"
+require_own_folder "$dir" ruminations-pgaf start-test-failover-cluster.sh
 bindir="$("$here/find-postgres-bin.sh")"
-as_pg=()
-if [ "$(id -u)" = 0 ]; then as_pg=(runuser -u postgres --); fi
 # Each service's session is signalled as a whole (pg_autoctl, its workers); its postmaster too, by
 # postmaster.pid, in case it outlived its pg_autoctl (a test's kill -9).
 for name in node2 node1 monitor; do
