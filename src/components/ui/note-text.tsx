@@ -4,6 +4,12 @@ import { useAfterFirstLoad } from '../../lib/after-first-load';
 import { looksLikeMarkdown } from '../../lib/looks-like-markdown';
 import { useTextHighlight, type SplitForHighlight } from './text-highlight';
 
+/**
+ * On a note's plain stand-in while its Markdown is not rendered yet: the saved last screen
+ * (features/offline/last-screen.ts) waits until none is left, or it would show `**bold**`.
+ */
+export const MARKDOWN_PENDING_ATTRIBUTE = 'data-markdown-pending';
+
 // The renderer is downloaded only when a note holds Markdown (see looks-like-markdown.ts), and
 // not before the page has loaded (after-first-load.ts).
 const NoteMarkdown = lazy(() => import('./note-markdown'));
@@ -25,12 +31,13 @@ export function NoteText({ content, className }: { content: string; className?: 
   const overflows = useOverflow(textRef, content, expanded);
   const rendererAllowed = useAfterFirstLoad();
   const highlight = useTextHighlight();
-  const plain = <PlainNote content={content} highlight={highlight} />;
+  const markdown = looksLikeMarkdown(content);
+  const plain = <PlainNote content={content} highlight={highlight} markdownPending={markdown} />;
 
   return (
     <div className={className}>
       <div id={id} ref={textRef} className={expanded ? undefined : 'note-folded'}>
-        {rendererAllowed && looksLikeMarkdown(content) ? (
+        {rendererAllowed && markdown ? (
           <Suspense fallback={plain}>
             <NoteMarkdown content={content} highlight={highlight} />
           </Suspense>
@@ -55,17 +62,21 @@ export function NoteText({ content, className }: { content: string; className?: 
 
 /**
  * The same look as the Markdown output, without the renderer. `dir="auto"`: a note in Arabic or
- * Hebrew reads right to left, whatever the page's direction.
+ * Hebrew reads right to left, whatever the page's direction. `markdownPending`: it stands in for
+ * Markdown not rendered yet, and says so (MARKDOWN_PENDING_ATTRIBUTE) to whoever copies the page.
  */
 function PlainNote({
   content,
   highlight,
+  markdownPending,
 }: {
   content: string;
   highlight: SplitForHighlight | null;
+  markdownPending: boolean;
 }) {
+  const pending = markdownPending ? { [MARKDOWN_PENDING_ATTRIBUTE]: '' } : {};
   return (
-    <div className="prose-note" dir="auto">
+    <div className="prose-note" dir="auto" {...pending}>
       <p dir="auto">{highlight ? <Highlighted parts={highlight(content)} /> : content}</p>
     </div>
   );

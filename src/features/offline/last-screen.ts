@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { MARKDOWN_PENDING_ATTRIBUTE } from '../../components/ui/note-text';
 import { getToken } from '../../lib/token-storage';
 import { CACHE_BUSTER } from './cache-buster';
 import {
@@ -7,6 +8,11 @@ import {
   sessionMarkOf,
   type SavedLastScreen,
 } from './last-screen-format';
+
+/** A settled list is saved this long after it painted, and tried again as long while not ready. */
+const SAVE_DELAY_MS = 500;
+/** Twenty tries: ten seconds, well past the renderer's load (the page idle, within 2 s, then its fetch). */
+const SAVE_TRIES = 20;
 
 /** Above this a saved screen costs more to store and parse than it saves (a first page is ~30 KB). */
 const LAST_SCREEN_MAX_CHARS = 300_000;
@@ -24,12 +30,16 @@ interface ListQueryState {
  * (src/boot/last-screen.js): a signed-in person, on one of the lists worth keeping. The HTML is
  * what the page shows them, kept where the saved query cache is kept, and forgotten with it.
  */
-export function saveLastScreen(): void {
+export function saveLastScreen(): 'saved' | 'not-yet' | 'not-kept' {
   const token = getToken();
   const root = document.getElementById('root');
-  if (token === null || root === null || !LAST_SCREEN_PATHS.includes(location.pathname)) return;
+  if (token === null || root === null || !LAST_SCREEN_PATHS.includes(location.pathname)) {
+    return 'not-kept';
+  }
+  // A note whose Markdown is still to be rendered would be painted as its raw text next time.
+  if (root.querySelector(`[${MARKDOWN_PENDING_ATTRIBUTE}]`) !== null) return 'not-yet';
   const html = root.innerHTML;
-  if (html.length > LAST_SCREEN_MAX_CHARS) return;
+  if (html.length > LAST_SCREEN_MAX_CHARS) return 'not-kept';
   const saved: SavedLastScreen = {
     build: CACHE_BUSTER,
     session: sessionMarkOf(token),
@@ -42,6 +52,7 @@ export function saveLastScreen(): void {
   } catch {
     // Storage full or blocked: the next visit starts from the saved query cache instead.
   }
+  return 'saved';
 }
 
 /** At sign-out, with the saved query cache. */
@@ -66,8 +77,16 @@ export function useLastScreenSaver(query: ListQueryState): void {
     query.dataUpdatedAt >= performance.timeOrigin;
   useEffect(() => {
     if (!settled) return;
-    // After the browser has painted what was rendered (photos' frames, audience lines).
-    const timer = window.setTimeout(saveLastScreen, 500);
+    // After the browser has painted what was rendered (photos' frames, audience lines), and again
+    // while notes wait for the Markdown renderer (loaded once the page is idle, within seconds).
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      if (saveLastScreen() === 'not-yet' && ++tries < SAVE_TRIES) {
+        timer = window.setTimeout(attempt, SAVE_DELAY_MS);
+      }
+    };
+    timer = window.setTimeout(attempt, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [settled, query.dataUpdatedAt]);
 }
