@@ -4,8 +4,10 @@
  * nodes (target_session_attrs=read-write) and DATABASE_REPLICA_URLS both nodes, several writers
  * creating and publishing ruminations and readers of the public list, then `kill -9` of the
  * primary. Passes when no acknowledged (201) write is lost, writes are acknowledged again within
- * 30 s of the promotion, and the load ran 20 s after that. Prints the time to promotion, the write
- * gap, the acknowledged and lost writes and the reads that failed, and for how long.
+ * 30 s of the promotion, and the load ran 20 s after that; no answer is a 5xx other than 503 (the
+ * database is unavailable: try again); and, with replicas, no read failed. Prints the time to
+ * promotion, the write gap, the acknowledged and lost writes and the reads that failed, and for
+ * how long.
  *
  *   npx tsx scripts/failover/failover-test.ts [--writers 6] [--readers 2] [--no-replicas]
  *     [--whole-node]
@@ -177,6 +179,8 @@ function answersAfter(outcomes: Outcome[], from: number, ok: (status: number) =>
     total: after.length,
     failed: failed.length,
     serverErrors: failed.filter((outcome) => outcome.status >= 500).length,
+    /** 5xx other than 503 (which says: the database, try again): a bug, never right. */
+    bugs: failed.filter((outcome) => outcome.status >= 500 && outcome.status !== 503).length,
     noAnswer: failed.filter((outcome) => outcome.status === 0).length,
     longestMs,
     slowestMs: Math.max(0, ...after.map((outcome) => outcome.answeredAt - outcome.sentAt)),
@@ -255,6 +259,7 @@ async function main(): Promise<boolean> {
     );
     console.log(
       `writes after the kill: ${writes.total}, failed ${writes.failed} (5xx ${writes.serverErrors}, ` +
+        `of which not 503 ${writes.bugs}, ` +
         `no answer ${writes.noAnswer})`,
     );
     console.log(`acknowledged: ${load.acks.length}, lost: ${lost.length}`);
@@ -278,6 +283,13 @@ async function main(): Promise<boolean> {
         : []),
       ...(load.acks.filter((ack) => ack.sentAt > killedAt).length === 0
         ? ['no write after the kill']
+        : []),
+      ...(writes.bugs + reads.bugs > 0
+        ? [`${writes.bugs + reads.bugs} answers were 5xx other than 503`]
+        : []),
+      // With the surviving node listed as a replica, every read has somewhere to go.
+      ...(!args['no-replicas'] && reads.failed > 0
+        ? [`${reads.failed} reads failed though a replica could answer them`]
         : []),
     ];
     console.log(

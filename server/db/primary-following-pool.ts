@@ -1,6 +1,11 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { errorCode, isConnectionError, NoPrimaryError } from './connection-errors';
+import {
+  errorCode,
+  isConnectionError,
+  NoPrimaryError,
+  READ_ONLY_SQL_TRANSACTION,
+} from './connection-errors';
 import { isMultiHostUrl, singleHostUrls } from './postgres-url';
 
 /**
@@ -8,11 +13,9 @@ import { isMultiHostUrl, singleHostUrls } from './postgres-url';
  * (postgres://user@h1:p1,h2:p2/db?target_session_attrs=read-write) lists the nodes of a failover
  * group (pg_auto_failover's monitor prints one), and the app is to use whichever is the primary
  * now. postgres.js understands the syntax itself; for pg, createPrimaryFollowingPool keeps a pool
- * per node and hands out connections of the one that is not in recovery.
+ * per node and hands out connections of the one that accepts writes.
  */
 
-/** A query run on a server that has become a standby (a demoted primary). */
-const READ_ONLY_SQL_TRANSACTION = '25006';
 /** The server is shutting down (a demotion or a switchover stops it). */
 const ADMIN_SHUTDOWN = '57P01';
 
@@ -24,6 +27,20 @@ export interface PrimarySearchOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether a session may write, asked as libpq's target_session_attrs=read-write asks it: neither a
+ * standby nor a primary held read-only. pg_auto_failover promotes a standby, then keeps it
+ * read-only (default_transaction_read_only) until the monitor lets it take writes; asked only
+ * pg_is_in_recovery(), the pool took it for the primary then, and 76 writes failed with 25006 in
+ * the half second before it opened.
+ */
+async function acceptsWrites(client: Pick<pg.ClientBase, 'query'>): Promise<boolean> {
+  const { rows } = await client.query<{ read_write: boolean }>(
+    `select current_setting('transaction_read_only') = 'off' as read_write`,
+  );
+  return rows[0]?.read_write === true;
+}
 
 /**
  * A connection not to be used again: a broken one, or one whose query failed without a SQLSTATE
@@ -38,7 +55,7 @@ interface Node {
   url: string;
   pool: pg.Pool;
   /**
-   * Connections checked with pg_is_in_recovery(), by the generation they were checked in. A
+   * Connections checked with acceptsWrites(), by the generation they were checked in. A
    * demotion noticed on one connection bumps the generation, so the node's other idle connections
    * are checked again before use, instead of each failing its next write.
    */
@@ -71,17 +88,14 @@ export function createPrimaryFollowingPool(
     const client = await node.pool.connect();
     // Once per new physical connection, not per checkout: a checkout is the app's every query.
     if (node.checked.get(client) === node.generation) return client;
-    let inRecovery: boolean;
+    let writable: boolean;
     try {
-      const { rows } = await client.query<{ in_recovery: boolean }>(
-        'select pg_is_in_recovery() as in_recovery',
-      );
-      inRecovery = rows[0]?.in_recovery ?? true;
+      writable = await acceptsWrites(client);
     } catch (error) {
       client.release(error instanceof Error ? error : true);
       throw error;
     }
-    if (inRecovery) {
+    if (!writable) {
       // A standby's connection is of no use here: closed, not kept idle in its pool.
       client.release(true);
       return null;
@@ -137,7 +151,7 @@ export function createPrimaryFollowingPool(
               current = index;
               return watched(node, client);
             }
-            seen.push(`${node.url}: in recovery`);
+            seen.push(`${node.url}: read-only`);
           } catch (error) {
             seen.push(`${node.url}: ${error instanceof Error ? error.message : String(error)}`);
           }
@@ -159,8 +173,8 @@ export function createPrimaryFollowingPool(
 
 /**
  * A single connection to the primary among the hosts of `url` (the notification bus's LISTEN
- * connection): each host in turn, the first not in recovery kept. A single-host `url` is connected
- * as it is, without the check. `makeClient` gives each candidate its event handlers before it
+ * connection): each host in turn, the first that accepts writes kept. A single-host `url` is
+ * connected as it is, without the check. `makeClient` gives each candidate its event handlers before it
  * connects, as an error on a client without one would crash the process.
  */
 export async function connectToPrimary(
@@ -182,11 +196,8 @@ export async function connectToPrimary(
     const client = makeClient(hostUrl);
     try {
       await client.connect();
-      const { rows } = await client.query<{ in_recovery: boolean }>(
-        'select pg_is_in_recovery() as in_recovery',
-      );
-      if (rows[0]?.in_recovery === false) return client;
-      seen.push(`${hostUrl}: in recovery`);
+      if (await acceptsWrites(client)) return client;
+      seen.push(`${hostUrl}: read-only`);
     } catch (error) {
       seen.push(`${hostUrl}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -10,7 +10,7 @@ import {
   type InputPart,
 } from '../../src/api/http-problems';
 import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
-import { NoPrimaryError } from '../db/connection-errors';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**
@@ -86,9 +86,11 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendProblem(reply, status, titleFor(fastifyError as FastifyError, status));
     }
-    if (error instanceof NoPrimaryError) {
-      // Nothing was written (no connection to write on); the client may send it again.
-      request.log.warn({ err: error }, 'No PostgreSQL primary (a failover under way)');
+    if (isDatabaseUnavailable(error)) {
+      // The database, not the request, failed (a failover): the client may send it again. Written
+      // or not (a commit whose answer was lost), a retry does not double it: new notes and
+      // comments carry an Idempotency-Key, edits an If-Match.
+      request.log.warn({ err: error }, 'The database is unavailable (a failover under way?)');
       void reply.header('retry-after', '5');
       const { status, title } = HTTP_PROBLEMS.unavailable;
       return sendProblem(reply, status, title);

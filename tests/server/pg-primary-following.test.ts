@@ -63,8 +63,8 @@ class FakeNode {
     const client = {
       query: (text: string) => {
         this.sent.push(text);
-        if (text.includes('pg_is_in_recovery'))
-          return Promise.resolve({ rows: [{ in_recovery: this.inRecovery }] });
+        if (text.includes('transaction_read_only'))
+          return Promise.resolve({ rows: [{ read_write: !this.inRecovery }] });
         if (this.inRecovery) {
           const error = new Error('cannot execute INSERT in a read-only transaction');
           return Promise.reject(Object.assign(error, { code: '25006' }));
@@ -82,7 +82,7 @@ class FakeNode {
   }
 
   checks(): number {
-    return this.sent.filter((text) => text.includes('pg_is_in_recovery')).length;
+    return this.sent.filter((text) => text.includes('transaction_read_only')).length;
   }
 }
 
@@ -204,6 +204,17 @@ describe.skipIf(testPostgresUrl() === undefined)('following a real failover', ()
     }
   }, 60_000);
 
+  /** A statement on the standby itself (its own session, outside the pool). */
+  async function onStandby(text: string): Promise<void> {
+    const client = new pg.Client({ connectionString: standby['DATABASE_URL'] });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
   const serverPort = async () =>
     (await sql<{ port: number }>`select inet_server_port() as port`.execute(db)).rows[0]?.port;
 
@@ -228,13 +239,24 @@ describe.skipIf(testPostgresUrl() === undefined)('following a real failover', ()
     }
   });
 
-  it('after the primary stops and the standby is promoted, writes go to the new primary', async () => {
+  it('after the primary stops and the standby is promoted, writes go to the new primary once it takes them', async () => {
     await pgCtl('-D', path.join(primary['PG_TEST_DIR']!, 'data'), '-m', 'fast', '-w', 'stop');
     // A write while there is no primary waits for one (the search's few seconds).
     const write = db.insertInto('writes').values({ id: 2, label: 'during' }).execute();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const failed = write.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // As pg_auto_failover does: promoted, but held read-only until the monitor lets it write. Not
+    // in recovery any more, yet not the primary to write to: the write keeps waiting.
+    await onStandby(`alter system set default_transaction_read_only = on`);
+    await onStandby('select pg_reload_conf()');
     await pgCtl('-D', path.join(standby['PG_TEST_DIR']!, 'data'), '-w', 'promote');
-    await write;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await onStandby('alter system reset default_transaction_read_only');
+    await onStandby('select pg_reload_conf()');
+    expect(await failed).toBeUndefined();
     await db.insertInto('writes').values({ id: 3, label: 'after' }).execute();
     expect(await serverPort()).toBe(portOf(standby['DATABASE_URL']!));
     const rows = await db.selectFrom('writes').select(['id', 'label']).orderBy('id').execute();
