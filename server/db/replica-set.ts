@@ -28,6 +28,10 @@ export interface Replica {
 
 const EVERYTHING = (1n << 64n) - 1n;
 
+/** What one check read of a replica, or why it could not. */
+type ReplicaReading =
+  { at: number; replayed: bigint; received: bigint | undefined } | { at: number; error: unknown };
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -45,6 +49,8 @@ export class ReplicaSet {
   private readonly replicas: Replica[];
   /** The primary's log positions of the last few seconds, oldest first. */
   private samples: LogSample[] = [];
+  /** The last reading of the primary's position failed (it is down, or being replaced). */
+  private primaryDown = false;
   private timer: NodeJS.Timeout | undefined;
   private next = 0;
 
@@ -76,8 +82,20 @@ export class ReplicaSet {
     this.timer.unref();
   }
 
-  /** One round: the primary's position, then every replica's, at once. */
+  /**
+   * One round: the primary's position and every replica's, read at once, then judged. A primary
+   * being searched for (a failover) answers only at the timeout: the replicas' readings must not
+   * wait behind it, or a replica would look stale and be left out just when it is the one to read.
+   */
   async check(): Promise<void> {
+    const readings = this.replicas.map((replica) => this.readReplica(replica));
+    await this.readPrimary();
+    await Promise.all(
+      readings.map(async (reading, i) => this.judge(this.replicas[i]!, await reading)),
+    );
+  }
+
+  private async readPrimary(): Promise<void> {
     try {
       const { rows } = await withTimeout(
         sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(this.primaryProbe),
@@ -85,36 +103,58 @@ export class ReplicaSet {
       );
       const lsn = parseLsn(rows[0]?.lsn);
       const now = this.now();
-      if (lsn !== undefined) this.samples.push({ at: now, lsn });
+      if (lsn !== undefined) {
+        // Behind the last reading: a new primary (promoted at what it had received). What the old
+        // one wrote past that will never be replayed anywhere, so no replica is behind it.
+        this.samples = this.samples.filter((sample) => sample.lsn <= lsn);
+        this.samples.push({ at: now, lsn });
+      }
+      this.primaryDown = false;
       // Older samples than the lag allowed (and two checks more) cannot change a decision.
       const horizon = now - this.maxLagMs - 4 * REPLICA_CHECK_INTERVAL_MS;
       this.samples = this.samples.filter(
         (s, i) => s.at >= horizon || i === this.samples.length - 1,
       );
     } catch {
-      // The primary is unreachable: the replicas are judged by what it last wrote (a failover).
+      // The primary is unreachable (a failover): replicas are judged by what reached them.
+      this.primaryDown = true;
     }
-    await Promise.all(this.replicas.map((replica) => this.checkReplica(replica)));
   }
 
-  private async checkReplica(replica: Replica): Promise<void> {
+  private async readReplica(replica: Replica): Promise<ReplicaReading> {
     try {
       const { rows } = await withTimeout(
-        sql<{ standby: boolean; replayed: string | null }>`
-          select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed
+        sql<{ standby: boolean; replayed: string | null; received: string | null }>`
+          select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed,
+            pg_last_wal_receive_lsn()::text as received
         `.execute(replica.db),
         CHECK_TIMEOUT_MS,
       );
       const row = rows[0];
-      const now = this.now();
-      replica.replayed = row?.standby === false ? EVERYTHING : (parseLsn(row?.replayed) ?? 0n);
-      replica.lagMs = replicaLagMs(this.samples, replica.replayed, now);
-      replica.checkedAt = now;
-      if (replica.down) this.log(`Read replica ${replica.name} is answering`);
-      replica.down = false;
+      return {
+        at: this.now(),
+        replayed: row?.standby === false ? EVERYTHING : (parseLsn(row?.replayed) ?? 0n),
+        received: parseLsn(row?.received),
+      };
     } catch (error) {
-      this.markDown(replica, error);
+      return { at: this.now(), error };
     }
+  }
+
+  private judge(replica: Replica, reading: ReplicaReading): void {
+    // Rounds may overlap (a slow one): an older reading never overrides a newer one.
+    if (reading.at < replica.checkedAt) return;
+    if ('error' in reading) {
+      this.markDown(replica, reading.error);
+      return;
+    }
+    replica.replayed = reading.replayed;
+    const received = this.primaryDown ? reading.received : undefined;
+    replica.lagMs = replicaLagMs(this.samples, replica.replayed, this.now(), received);
+    // When it answered, not when judged: how fresh the reading is.
+    replica.checkedAt = reading.at;
+    if (replica.down) this.log(`Read replica ${replica.name} is answering`);
+    replica.down = false;
   }
 
   /** A read or a check could not reach `replica`: leave it out until a check answers again. */

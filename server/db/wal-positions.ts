@@ -34,8 +34,22 @@ export interface LogSample {
  * How far behind the primary a replica that has replayed up to `replayed` is, in milliseconds: how
  * long ago the primary first wrote past it, by the samples (oldest first); 0 when it has replayed
  * everything sampled.
+ *
+ * `receivedWhilePrimaryDown`: where the replica's stream ended, given only while the primary cannot
+ * be reached (a failover). What the primary wrote past that was never sent and can be read nowhere
+ * (a synchronous standby has every acknowledged commit), so it does not count: a replica that has
+ * replayed all it received is not behind, and keeps answering reads until a primary is back.
  */
-export function replicaLagMs(samples: readonly LogSample[], replayed: bigint, now: number): number {
-  const firstAhead = samples.find((sample) => sample.lsn > replayed);
+export function replicaLagMs(
+  samples: readonly LogSample[],
+  replayed: bigint,
+  now: number,
+  receivedWhilePrimaryDown?: bigint,
+): number {
+  const reachable = (lsn: bigint) =>
+    receivedWhilePrimaryDown !== undefined && receivedWhilePrimaryDown < lsn
+      ? receivedWhilePrimaryDown
+      : lsn;
+  const firstAhead = samples.find((sample) => reachable(sample.lsn) > replayed);
   return firstAhead === undefined ? 0 : Math.max(0, now - firstAhead.at);
 }

@@ -99,4 +99,17 @@ describe('log positions', () => {
     expect(replicaLagMs(samples, 150n, 2100)).toBe(600);
     expect(replicaLagMs(samples, 50n, 2100)).toBe(1100);
   });
+
+  it('while the primary is down, counts only what reached the replica: all of it replayed is not behind', () => {
+    // The primary wrote up to 300 and died; the replica received up to 250.
+    const samples = [
+      { at: 1000, lsn: 100n },
+      { at: 1500, lsn: 200n },
+      { at: 2000, lsn: 300n },
+    ];
+    expect(replicaLagMs(samples, 250n, 9000)).toBe(7000);
+    expect(replicaLagMs(samples, 250n, 9000, 250n)).toBe(0);
+    // Received but not replayed yet: behind since the primary first wrote past the replay.
+    expect(replicaLagMs(samples, 150n, 9000, 250n)).toBe(7500);
+  });
 });
