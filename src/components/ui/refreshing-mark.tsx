@@ -24,6 +24,9 @@ export function isRefreshingSavedCopy(
   return query.isRefetching && query.dataUpdatedAt < pageLoadedAt && onlineManager.isOnline();
 }
 
+/** What the mark says; also what a saved screen says, from the slot's attribute (styles.css). */
+const REFRESHING = 'Refreshing…';
+
 /**
  * Wraps a list that may show a saved copy: "Refreshing…" above it while it does and a fetch is
  * under way. It takes no room: it sits in the gap above the list (the frames' gap-6, 24 px, holds
@@ -43,12 +46,12 @@ export function WithRefreshingMark({
       {/* Its bottom at the list's top, overflowing upwards into the gap. Not positioned: a
           positioned wrapper would become the list's offsetParent, which a windowed list measures
           its place on the page by. */}
-      {/* data-refreshing-slot: where a saved screen painted before the app runs says the same
-          (src/boot/last-screen.js, styles.css). */}
-      <div data-refreshing-slot="" className="flex h-0 items-end justify-end">
+      {/* data-refreshing-slot: where a saved screen painted before the app runs says the same,
+          read from the attribute by styles.css (src/boot/last-screen.js). */}
+      <div data-refreshing-slot={REFRESHING} className="flex h-0 items-end justify-end">
         {refreshing ? (
           <p role="status" className="mb-1 text-xs leading-4 font-medium text-ink-muted">
-            Refreshing…
+            {REFRESHING}
           </p>
         ) : null}
       </div>
