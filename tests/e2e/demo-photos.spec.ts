@@ -198,15 +198,14 @@ test('demo: the seed’s photos load as images, and an uploaded phone photo show
 
   // Kept across a reload: the row in localStorage, the files in IndexedDB.
   await page.reload();
-  // The mock answers once the app has started it again.
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The mock answers once the app has started it again: the note's card, which only its answer
+  // brings, says it has (the page's frame, its navigation included, paints before any script).
+  const card = ruminationCard(page, 'Photo from my phone, friends only');
+  await expect(card).toBeVisible();
   const [again] = await loadImages(page, [attached!.url]);
   expect(again!.naturalWidth).toBe(1200);
   // ...and the note's card shows it.
-  await expectPhotoShown(
-    ruminationCard(page, 'Photo from my phone, friends only'),
-    'Red above, blue below',
-  );
+  await expectPhotoShown(card, 'Red above, blue below');
 });
 
 test('demo: a photo added in the composer is uploaded to the mock and shows on the new note', async ({
