@@ -5,22 +5,14 @@ import { withNamedStatements } from './pg-named-statements';
 import { createPrimaryFollowingPool } from './primary-following-pool';
 import { isMultiHostUrl } from './postgres-url';
 import { postgresJsDialect } from './postgres-js-dialect';
+import type { PostgresConnectionOptions } from './postgres-connection-options';
 
-/** The PostgreSQL drivers the server can use (PG_DRIVER); see docs/operations.md for the choice. */
-export const POSTGRES_DRIVERS = ['pg', 'postgres-js'] as const;
-export type PostgresDriverName = (typeof POSTGRES_DRIVERS)[number];
-
-export interface PostgresConnectionOptions {
-  /** Connections of the pool (default 10). */
-  pgPoolMax?: number | undefined;
-  /** Named prepared statements (default true). */
-  preparedStatements?: boolean | undefined;
-  driver?: PostgresDriverName | undefined;
-  /** Give up connecting after this long (default: wait for the operating system). */
-  connectTimeoutMs?: number | undefined;
-  /** Give up waiting for a statement's answer after this long (default: wait). */
-  queryTimeoutMs?: number | undefined;
-}
+// The options live apart from both dialects, which take them; their users still find them here.
+export {
+  POSTGRES_DRIVERS,
+  type PostgresConnectionOptions,
+  type PostgresDriverName,
+} from './postgres-connection-options';
 
 /** A node-postgres pool of `url`, which never crashes the process when the server drops a connection. */
 export function nodePostgresPool(url: string, options: PostgresConnectionOptions): pg.Pool {

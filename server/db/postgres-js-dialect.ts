@@ -1,7 +1,7 @@
 import type { Dialect } from 'kysely';
 import { PostgresJSDialect, type PostgresJSDialectConfig } from 'kysely-postgres-js';
 import postgres from 'postgres';
-import type { PostgresConnectionOptions } from './postgres-dialect';
+import type { PostgresConnectionOptions } from './postgres-connection-options';
 
 /** The postgres.js client as kysely-postgres-js takes it (its own type is not exported). */
 type PostgresJSSql = Extract<PostgresJSDialectConfig['postgres'], { reserve: unknown }>;
