@@ -20,6 +20,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 bindir="$("$here/find-postgres-bin.sh")"
+# shellcheck source=free-port.sh
+. "$here/free-port.sh"
 command -v pg_autoctl >/dev/null || {
   echo "pg_autoctl not found: apt-get install -y postgresql-15-auto-failover pg-auto-failover-cli" >&2
   exit 1
@@ -37,10 +39,6 @@ fi
 pgaf_env=(env "PATH=$bindir:$PATH" "XDG_CONFIG_HOME=$dir/config" "XDG_DATA_HOME=$dir/share"
   "XDG_RUNTIME_DIR=$dir/run" "PG_CONFIG=$bindir/pg_config")
 autoctl() { "${as_pg[@]}" "${pgaf_env[@]}" pg_autoctl "$@"; }
-
-free_port() {
-  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
-}
 
 fail() {
   echo "$1" >&2

@@ -28,6 +28,8 @@ if [ -z "$bouncer" ]; then
 fi
 here="$(cd "$(dirname "$0")" && pwd)"
 bindir="$("$here/find-postgres-bin.sh")"
+# shellcheck source=free-port.sh
+. "$here/free-port.sh"
 
 dir="$(mktemp -d "${TMPDIR:-/tmp}/ruminations-pgbouncer.XXXXXX")"
 chmod 755 "$dir"
@@ -38,7 +40,7 @@ if [ "$(id -u)" = 0 ]; then as_pg=(runuser -u postgres --); fi
 printf '"%s" ""\n' "$pg_user" >"$dir/userlist.txt"
 
 for attempt in 1 2 3 4 5; do
-  port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  port="$(free_port)"
   # The wildcard entry serves every database of the cluster under its own name: the tests create
   # one per test app. default_pool_size below the app's own pool (10) and server_round_robin make
   # clients share server connections and a client's statements move between them, so that state

@@ -17,6 +17,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 bindir="$("$here/find-postgres-bin.sh")"
+# shellcheck source=free-port.sh
+. "$here/free-port.sh"
 
 dir="$(mktemp -d "${TMPDIR:-/tmp}/ruminations-pg.XXXXXX")"
 chmod 755 "$dir"
@@ -54,7 +56,7 @@ fi
 
 # A free port: ask the kernel for one, then start on it; retry when another process took it first.
 for attempt in 1 2 3 4 5; do
-  port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  port="$(free_port)"
   # fsync/synchronous_commit off: a test cluster is thrown away, durability only costs time.
   if "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start \
     -o "-p $port -k $sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTS:-}" \
