@@ -2,6 +2,7 @@ import { rowLimit } from '../../db/row-limit';
 import type { Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { COMMENT_COLUMNS } from '../comments/comment-queries';
 import { selectRelations, type RelationRow } from '../relations/relation-queries';
 import { listOwn, type RuminationRow } from '../ruminations/rumination-queries';
 
@@ -156,26 +157,16 @@ export async function ownCommentPage(
 }
 
 /**
- * Other people's comments on the author's ruminations that are not in the trash, with their
- * authors' names (an erased account's tombstone names itself ERASED_ACCOUNT_NAME).
+ * Other people's comments on the author's ruminations that are not in the trash, read as the API
+ * reads a comment (COMMENT_COLUMNS), with their authors' names (an erased account's tombstone names
+ * itself ERASED_ACCOUNT_NAME).
  */
 function selectCommentsOnOwnRuminations(db: Kysely<Database>, authorId: number) {
   return db
     .selectFrom('ruminations as r')
     .innerJoin('comments as c', 'c.rumination_id', 'r.id')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select([
-      'c.id',
-      'c.rumination_id',
-      'c.parent_comment_id',
-      'c.author_id',
-      'u.username as author_username',
-      'u.display_name as author_display_name',
-      'c.content',
-      'c.is_deleted',
-      'c.create_tms',
-      'c.update_tms',
-    ])
+    .select(COMMENT_COLUMNS)
     .where('r.author_id', '=', authorId)
     .where('r.deleted_tms', 'is', null)
     .where('c.author_id', '<>', authorId);

@@ -3,6 +3,7 @@ import type { UserRef } from '../../../src/api/common';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { foldForSearch } from '../../../src/domain/people-search';
+import { USER_REF_COLUMNS } from '../people/person-columns';
 
 /** SQL of the accounts. Usernames and emails are unique and looked up ignoring case. */
 
@@ -71,7 +72,7 @@ export async function findActivePerson(
 ): Promise<UserRef | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'display_name as displayName'])
+    .select(USER_REF_COLUMNS)
     .where('id', '=', userId)
     .where('is_active', '=', 1)
     .executeTakeFirst();

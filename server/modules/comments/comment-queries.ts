@@ -1,17 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { personColumns } from '../people/person-columns';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of comments. A comment is reachable only through a rumination its reader may see. */
 
-const COMMENT_COLUMNS = [
+/** A comment `c` as reads return it, with its author `u`'s names (the account export's too). */
+export const COMMENT_COLUMNS = [
   'c.id',
   'c.rumination_id',
   'c.parent_comment_id',
   'c.author_id',
-  'u.username as author_username',
-  'u.display_name as author_display_name',
+  ...personColumns('u', 'author'),
   'c.content',
   'c.is_deleted',
   'c.create_tms',

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { NotificationKind } from '../../../src/api/notification-schemas';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { personColumns } from '../people/person-columns';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /**
@@ -52,8 +53,7 @@ function selectVisibleRows(db: Kysely<Database>, recipientId: number) {
     'n.create_tms',
     'n.is_read',
     'n.actor_id',
-    'u.username as actor_username',
-    'u.display_name as actor_display_name',
+    ...personColumns('u', 'actor'),
     'n.rumination_id',
     'n.comment_id',
     'n.relation_id',

@@ -3,6 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import type { UserRef } from '../../../src/api/common';
+import { USER_REF_COLUMNS } from './person-columns';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
 
 /** SQL of user profiles. */
@@ -70,7 +71,7 @@ export async function searchActiveUsers(
   return (
     db
       .selectFrom('users')
-      .select(['id', 'username', 'display_name as displayName'])
+      .select(USER_REF_COLUMNS)
       .where('is_active', '=', 1)
       .where('id', '<>', excludeId)
       .$if(!postgres && [...folded].length >= 3, (query) =>

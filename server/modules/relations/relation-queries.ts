@@ -2,6 +2,7 @@ import { rowLimit } from '../../db/row-limit';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { personColumns } from '../people/person-columns';
 
 /** SQL of user relations. Every read is scoped to relations the caller is part of. */
 
@@ -34,11 +35,9 @@ export function selectRelations(db: Db, userId: number) {
       'ur.id',
       'ur.type',
       'ur.initiator_id',
-      'i.username as initiator_username',
-      'i.display_name as initiator_display_name',
+      ...personColumns('i', 'initiator'),
       'ur.receiver_id',
-      'rc.username as receiver_username',
-      'rc.display_name as receiver_display_name',
+      ...personColumns('rc', 'receiver'),
       'ur.is_accepted',
       'ur.is_rejected',
       'ur.is_deleted',
