@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
+import { listRevisions } from '../../server/modules/ruminations/rumination-queries';
 import {
   eraseRuminations,
-  listRevisions,
   listTrash,
   trashedBefore,
   trashedIdsOf,
-} from '../../server/modules/ruminations/rumination-queries';
+} from '../../server/modules/ruminations/trash-queries';
 import { sqliteWithQueryLog } from './support/query-plans';
 
 /**

@@ -1,15 +1,9 @@
 import { rowLimit } from '../../db/row-limit';
-import {
-  PostgresAdapter,
-  sql,
-  type Insertable,
-  type RawBuilder,
-  type Kysely,
-  type Transaction,
-} from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type RawBuilder, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import { authorFts5Match, authorTsquery } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
+import { personColumns, personColumnsSql } from '../people/person-columns';
 import {
   ruminationVisibleThroughMask,
   ruminationVisibleTo,
@@ -18,7 +12,8 @@ import {
 
 /**
  * SQL of ruminations. Every read filters with ruminationVisibleTo, or for the feed with its mask form
- * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables.
+ * (relatedAuthorsOf + ruminationVisibleThroughMask, next to it); nothing loads whole tables. The
+ * trash, read by its author alone, has its own SQL beside it (trash-queries.ts).
  */
 
 const READ_COLUMNS = RUMINATION_READ_COLUMNS.map((column) => `r.${column}` as const);
@@ -37,20 +32,34 @@ export interface Page {
   beforeId: number | undefined;
 }
 
+/**
+ * The rumination `r` as every read returns it, its author `u` joined: ROW_COLUMNS for the Kysely
+ * selects, ROW_SQL the same columns for the queries written as text (note search, the feed).
+ */
+const ROW_COLUMNS = [
+  ...READ_COLUMNS,
+  ...personColumns('u', 'author'),
+  COMMENT_COUNT.as('comment_count'),
+] as const;
+const ROW_SQL = sql.join([
+  ...READ_COLUMNS.map((column) => sql.ref(column)),
+  personColumnsSql('u', 'author'),
+  sql`${COMMENT_COUNT} as comment_count`,
+]);
+
+/** Ruminations `r` with their authors `u`, in no order and unfiltered: where every read starts. */
+export function selectRuminations(db: Kysely<Database>) {
+  return db
+    .selectFrom('ruminations as r')
+    .innerJoin('users as u', 'u.id', 'r.author_id')
+    .select(ROW_COLUMNS);
+}
+
 /** A rumination as reads return it: its read columns, its author's name, its live comments. */
 export type RuminationRow = RowOf<ReturnType<typeof selectVisible>>;
 
 function selectVisible(db: Kysely<Database>, viewerId: number | null) {
-  return db
-    .selectFrom('ruminations as r')
-    .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select([
-      ...READ_COLUMNS,
-      'u.username as author_username',
-      'u.display_name as author_display_name',
-      COMMENT_COUNT.as('comment_count'),
-    ])
-    .where(ruminationVisibleTo(viewerId));
+  return selectRuminations(db).where(ruminationVisibleTo(viewerId));
 }
 
 function paged(
@@ -106,9 +115,7 @@ export async function listOwnMatching(
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const match = authorFts5Match(authorId, terms);
     const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
-    const result = await sql<RuminationRow>`select
-      ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
-      u.display_name as author_display_name, ${COMMENT_COUNT} as comment_count
+    const result = await sql<RuminationRow>`select ${ROW_SQL}
     from ruminations_search s cross join ruminations r cross join users u
     where ruminations_search match ${match} and r.id = s.rowid
       and r.author_id = ${authorId} and r.deleted_tms is null and u.id = r.author_id${publishedFilter}${before}
@@ -181,8 +188,7 @@ export function feedQuery(
     order by r.id desc limit ${rowLimit(page.limit)})`;
   return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
   ${pageCtes}
-  select ${sql.join(READ_COLUMNS.map((column) => sql.ref(column)))}, u.username as author_username,
-    u.display_name as author_display_name, ${COMMENT_COUNT} as comment_count
+  select ${ROW_SQL}
   from page cross join ruminations r cross join users u
   where r.id = page.id and u.id = r.author_id
   order by r.id desc`;
@@ -340,151 +346,4 @@ export async function findRevision(
     .where('id', '=', revisionId)
     .where('rumination_id', '=', ruminationId)
     .executeTakeFirst();
-}
-
-/** Moves a live rumination at `version` to the trash; answers whether it did (see updateRumination). */
-export async function moveToTrash(
-  db: Kysely<Database>,
-  id: number,
-  version: number,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('ruminations')
-    .set({ deleted_tms: now })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deleted_tms', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Puts a trashed rumination back, if it is still the one deleted at `deletedTMS`. */
-export async function restoreFromTrash(
-  db: Kysely<Database>,
-  id: number,
-  deletedTMS: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('ruminations')
-    .set({ deleted_tms: null })
-    .where('id', '=', id)
-    .where('deleted_tms', '=', deletedTMS)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** A rumination in someone's trash (any author: the decision says who may touch it). */
-export async function findTrashed(
-  db: Kysely<Database>,
-  id: number,
-): Promise<{ id: number; author_id: number; deleted_tms: string } | undefined> {
-  const row = await db
-    .selectFrom('ruminations')
-    .select(['id', 'author_id', 'deleted_tms'])
-    .where('id', '=', id)
-    .where('deleted_tms', 'is not', null)
-    .executeTakeFirst();
-  return row?.deleted_tms == null ? undefined : { ...row, deleted_tms: row.deleted_tms };
-}
-
-/** A trashed rumination as the trash lists it: the read columns and when it was deleted. */
-export type TrashedRow = RowOf<ReturnType<typeof selectTrash>>;
-
-function selectTrash(db: Kysely<Database>, authorId: number, cutoff: string) {
-  return db
-    .selectFrom('ruminations as r')
-    .innerJoin('users as u', 'u.id', 'r.author_id')
-    .select([
-      ...READ_COLUMNS,
-      'u.username as author_username',
-      'u.display_name as author_display_name',
-      COMMENT_COUNT.as('comment_count'),
-      sql<string>`r.deleted_tms`.as('deleted_tms'),
-    ])
-    .where('r.author_id', '=', authorId)
-    .where('r.deleted_tms', 'is not', null)
-    .where('r.deleted_tms', '>', cutoff);
-}
-
-/**
- * The author's trash, most recently deleted first (contract: "BeforeId pages by id among them"):
- * ordered by (deleted_tms, id) descending, and a page after BeforeId holds the rows that come after
- * that rumination in this order (a keyset on its deleted_tms and id, looked up by the id). So the
- * ids of one page are not in id order, but paging never skips nor repeats a row; a BeforeId that is
- * no longer in the caller's trash (restored or erased meanwhile) pages on by id alone, from it down.
- * Rows past the retention (deleted at or before `cutoff`) are left out even before the sweep erased
- * them. Index: ruminations_trash (author_id, deleted_tms, id), partial on the trash.
- */
-export async function listTrash(
-  db: Kysely<Database>,
-  authorId: number,
-  cutoff: string,
-  page: Page,
-): Promise<TrashedRow[]> {
-  let query = selectTrash(db, authorId, cutoff);
-  if (page.beforeId !== undefined) {
-    const before = await db
-      .selectFrom('ruminations')
-      .select('deleted_tms')
-      .where('id', '=', page.beforeId)
-      .where('author_id', '=', authorId)
-      .where('deleted_tms', 'is not', null)
-      .executeTakeFirst();
-    const beforeId = page.beforeId;
-    query =
-      before?.deleted_tms == null
-        ? query.where('r.id', '<', beforeId)
-        : query.where(sql<boolean>`(r.deleted_tms, r.id) < (${before.deleted_tms}, ${beforeId})`);
-  }
-  return query
-    .orderBy('r.deleted_tms', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(rowLimit(page.limit))
-    .execute();
-}
-
-/** Ids of the author's whole trash (emptying it), past the retention included. */
-export async function trashedIdsOf(db: Kysely<Database>, authorId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('ruminations')
-    .select('id')
-    .where('author_id', '=', authorId)
-    .where('deleted_tms', 'is not', null)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Ids of up to `limit` trashed ruminations deleted at or before `cutoff`, oldest deletion first. */
-export async function trashedBefore(
-  db: Kysely<Database>,
-  cutoff: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('ruminations')
-    .select('id')
-    .where('deleted_tms', 'is not', null)
-    .where('deleted_tms', '<=', cutoff)
-    .orderBy('deleted_tms')
-    .limit(rowLimit(limit))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Erases ruminations for good with everything about them: the notifications about them (their
- * rumination_id is a plain id, not a foreign key; comment notifications carry it too), their
- * comments and revisions (first: foreign keys may or may not cascade depending on the database's
- * settings), then the rows.
- */
-export async function eraseRuminations(
-  db: Kysely<Database> | Transaction<Database>,
-  ids: readonly number[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db.deleteFrom('notifications').where('rumination_id', 'in', ids).execute();
-  await db.deleteFrom('rumination_revisions').where('rumination_id', 'in', ids).execute();
-  await db.deleteFrom('comments').where('rumination_id', 'in', ids).execute();
-  await db.deleteFrom('ruminations').where('id', 'in', ids).execute();
 }

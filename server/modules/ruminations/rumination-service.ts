@@ -39,12 +39,12 @@ import {
   listOwnMatching,
   listPublic,
   listRevisions,
-  moveToTrash,
   updateRumination as updateRuminationRow,
   type Page,
   type RevisionRow,
   type RuminationRow,
 } from './rumination-queries';
+import { moveToTrash } from './trash-queries';
 import { searchTerms } from '../../../src/domain/note-search';
 import { decideWrittenTime } from '../../../src/domain/written-time';
 import type { MediaSigner } from '../../../src/api/media-urls';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { trashCutoff } from '../../../src/domain/rumination-decisions';
-import { eraseRuminations, trashedBefore } from './rumination-queries';
+import { eraseRuminations, trashedBefore } from './trash-queries';
 
 /**
  * The trash's retention (api-contract.md "Trash"): a rumination deleted TRASH_RETENTION_SECONDS ago

@@ -16,7 +16,7 @@ import {
   listTrash,
   restoreFromTrash,
   trashedIdsOf,
-} from './rumination-queries';
+} from './trash-queries';
 import { findChangeable, getRumination, pageOf } from './rumination-service';
 import type { MediaSigner } from '../../../src/api/media-urls';
 import { ruminationsWithMedia } from './rumination-media';
