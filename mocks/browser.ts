@@ -3,7 +3,9 @@ import { DEMO_DB_KEY } from '../src/api/demo-backend';
 import { handlers } from './handlers';
 import { demoSeed } from './seed';
 import { keepOnlyMediaFiles, keepMediaFilesInIndexedDb } from './media-files';
-import { getDb, replaceDb, resetMockBackend, setPersistence, type MockDb } from './store';
+import { getDb, replaceDb, resetMockBackend } from './store/db';
+import { setPersistence } from './store/persistence';
+import type { MockDb } from './store/tables';
 
 /**
  * The mock backend of `npm run demo`: a service worker answers /api/* from the in-memory store,

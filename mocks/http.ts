@@ -12,14 +12,10 @@ import { expectedVersionOf, IF_MATCH_HEADER, type ExpectedVersion } from '../src
 import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
 import { termsAcceptanceRequired } from '../src/api/terms-schemas';
-import {
-  currentTerms,
-  hasAcceptedCurrentTerms,
-  saveDb,
-  sweepTrash,
-  syncDb,
-  userIdOfToken,
-} from './store';
+import { currentTerms, hasAcceptedCurrentTerms } from './store/lookups';
+import { saveDb, syncDb } from './store/db';
+import { sweepTrash } from './store/rumination-changes';
+import { userIdOfToken } from './store/tokens';
 
 /**
  * Plumbing shared by every handler: problem details, auth, input, persistence. The problems of

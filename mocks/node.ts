@@ -4,7 +4,7 @@ import { handlers } from './handlers';
 /**
  * The mock backend for tests (msw/node). Tests call `server.listen()` (the shared client setup
  * may already have), `resetMockBackend(seed?)` before each test, and arrange data with the
- * helpers of `./store`.
+ * helpers of `./store/factories.ts`.
  *
  * `listen` and `close` are made idempotent: msw throws when a server is enabled twice, and both
  * the shared test setup and a test file may want to make sure the backend is up.
@@ -31,4 +31,4 @@ export function isMockServerListening(): boolean {
   return listening;
 }
 
-export { resetMockBackend } from './store';
+export { resetMockBackend } from './store/db';

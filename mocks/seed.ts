@@ -3,13 +3,13 @@ import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../src/api/demo-b
 import {
   createComment,
   createMedia,
-  createNotification,
   createRelation,
   createRumination,
   createUser,
-  reviseRumination,
-  type MockSeed,
-} from './store';
+} from './store/factories';
+import { createNotification } from './store/notifications';
+import { reviseRumination } from './store/rumination-changes';
+import type { MockSeed } from './store/db';
 import { SEED_PICTURES, type SeedPictureName } from './seed-photos';
 
 /**

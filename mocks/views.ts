@@ -16,19 +16,17 @@ import {
   type MediaSigner,
 } from '../src/api/media-urls';
 import type { RuminationMedia } from '../src/api/media-schemas';
-import {
-  findUser,
-  getDb,
-  randomToken,
-  relationFactsBetween,
-  saveDb,
-  type StoredMedia,
-  type StoredComment,
-  type StoredRelation,
-  type StoredRevision,
-  type StoredRumination,
-  type StoredUser,
-} from './store';
+import { findUser, relationFactsBetween } from './store/lookups';
+import { getDb, saveDb } from './store/db';
+import { randomToken } from './store/tokens';
+import type {
+  StoredMedia,
+  StoredComment,
+  StoredRelation,
+  StoredRevision,
+  StoredRumination,
+  StoredUser,
+} from './store/tables';
 import { ApiProblem } from '../src/api/problem';
 import { RUMINATION_PROBLEMS } from '../src/domain/rumination-decisions';
 

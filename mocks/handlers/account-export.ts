@@ -26,7 +26,9 @@ import {
 } from '../../src/domain/account-decisions';
 import { readQuery, requireUser, route } from '../http';
 import { sniffImageType } from '../../src/domain/media-decisions';
-import { findUser, getDb, type MockDb, type StoredRumination } from '../store';
+import { findUser } from '../store/lookups';
+import { getDb } from '../store/db';
+import type { MockDb, StoredRumination } from '../store/tables';
 import { readMediaFile } from './media';
 import {
   isLive,

@@ -16,18 +16,14 @@ import {
   ownAccount,
 } from '../../src/domain/account-decisions';
 import { noContent, readBody, requireUser, requireWriter, route } from '../http';
-import {
-  eraseMedia,
-  eraseRuminations,
-  findUser,
-  getDb,
-  issueToken,
-  now,
-  preferencesOf,
-  revokeTokens,
-  storePreferences,
-  type StoredUser,
-} from '../store';
+import { eraseMedia } from '../store/media-changes';
+import { eraseRuminations } from '../store/rumination-changes';
+import { findUser } from '../store/lookups';
+import { getDb } from '../store/db';
+import { issueToken, revokeTokens } from '../store/tokens';
+import { now } from '../store/clock';
+import { preferencesOf, storePreferences } from '../store/preferences';
+import type { StoredUser } from '../store/tables';
 import { toAccount } from '../views';
 import { passwordIsCommon } from './auth';
 

@@ -27,21 +27,17 @@ import {
 import { readBody, readQuery, requireUser, route } from '../http';
 import {
   accountLinkOf,
-  currentTerms,
   findAccountToken,
   findAnyAccountToken,
-  findUser,
-  findUserByLogin,
-  getDb,
-  hasAcceptedCurrentTerms,
   issueToken,
   lastAccountTokenIssuedAt,
-  nextId,
-  now,
   revokeTokens,
   sendAccountToken,
-  type StoredUser,
-} from '../store';
+} from '../store/tokens';
+import { currentTerms, findUser, findUserByLogin, hasAcceptedCurrentTerms } from '../store/lookups';
+import { getDb, nextId } from '../store/db';
+import { now } from '../store/clock';
+import type { StoredUser } from '../store/tables';
 import { toPerson } from '../views';
 
 /**

@@ -26,7 +26,10 @@ import {
   requireWriter,
   route,
 } from '../http';
-import { createNotification, getDb, nextId, now, type StoredComment } from '../store';
+import { createNotification } from '../store/notifications';
+import { getDb, nextId } from '../store/db';
+import { now } from '../store/clock';
+import type { StoredComment } from '../store/tables';
 import { findVisibleRumination, toComment, visibleRuminationOr404 } from '../views';
 import { idempotent } from './idempotency';
 

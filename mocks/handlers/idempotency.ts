@@ -9,16 +9,16 @@ import {
 import { ETAG_HEADER } from '../../src/api/preconditions';
 import { ApiProblem, settle } from '../../src/api/problem';
 import { optionalUser } from '../http';
-import { findIdempotentAnswer, rememberIdempotentAnswer } from '../store';
+import { findIdempotentAnswer, rememberIdempotentAnswer } from '../store/idempotent-answers';
 
 /**
  * The server's `Idempotency-Key` (server/http/idempotency.ts), in memory, with the shared rules of
  * src/api/idempotency-key.ts: a repeat of a write with the same key and request answers the first
  * 2xx response and writes nothing; the same key with another request answers 422. Keys belong to
  * the caller. A replay carries the first answer's `ETag` too, as the server's does. First answers
- * are kept in the store with the data they wrote (mocks/store.ts `idempotentAnswers`), so a write
- * the app resumes after a reload is answered, not written twice; a write still running in this
- * tab is waited for.
+ * are kept in the store with the data they wrote (`idempotentAnswers`,
+ * mocks/store/idempotent-answers.ts), so a write the app resumes after a reload is answered, not
+ * written twice; a write still running in this tab is waited for.
  */
 
 type Resolver = HttpResponseResolver<PathParams>;

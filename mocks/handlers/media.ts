@@ -23,17 +23,10 @@ import { requireWriter, route } from '../http';
 import { declaredSize, mediaCodec, tooManyPixels, type EncodedMedia } from '../media-codec';
 import { getMediaFile, putMediaFiles, type MediaFormat } from '../media-files';
 import { drawSeedPicture } from '../seed-photos';
-import {
-  eraseMedia,
-  getDb,
-  isMediaLive,
-  nextId,
-  now,
-  saveDb,
-  sweepMedia,
-  type StoredMedia,
-  type StoredRumination,
-} from '../store';
+import { eraseMedia, isMediaLive, sweepMedia } from '../store/media-changes';
+import { getDb, nextId, saveDb } from '../store/db';
+import { now } from '../store/clock';
+import type { StoredMedia, StoredRumination } from '../store/tables';
 import { isVisible, mediaOfRumination, mediaSigner } from '../views';
 
 /**

@@ -20,7 +20,10 @@ import { bearerTokenOf } from '../../src/api/http-problems';
 import { settle } from '../../src/api/problem';
 import { streamsToEnd } from '../../src/domain/notification-stream-decisions';
 import { noContent, readBody, readQuery, requireUser, route } from '../http';
-import { getDb, subscribeToStore, syncDb, userIdOfToken, type StoredNotification } from '../store';
+import { getDb, syncDb } from '../store/db';
+import { subscribeToStore } from '../store/change-listeners';
+import { userIdOfToken } from '../store/tokens';
+import type { StoredNotification } from '../store/tables';
 import { isVisible, userRef } from '../views';
 
 /**

@@ -10,7 +10,7 @@ import { rankPeopleSearch } from '../../src/domain/people-search';
 import { settle } from '../../src/api/problem';
 import { decidePersonLookup } from '../../src/domain/people-decisions';
 import { readId, readQuery, requireUser, route } from '../http';
-import { getDb } from '../store';
+import { getDb } from '../store/db';
 import { findActiveUser, isVisible, toPerson } from '../views';
 
 /**

@@ -12,7 +12,9 @@ import {
 import { decidePushSubscription } from '../../src/domain/push-subscriptions';
 import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
 import { noContent, optionalUser, readBody, readId, readQuery, requireUser, route } from '../http';
-import { getDb, nextId, now, type StoredPushSubscription } from '../store';
+import { getDb, nextId } from '../store/db';
+import { now } from '../store/clock';
+import type { StoredPushSubscription } from '../store/tables';
 
 /**
  * /api/push/* and the digest's unsubscribe link (api-contract.md "Reach them when the app is

@@ -19,14 +19,11 @@ import {
 } from '../../src/domain/relation-decisions';
 import { relationState } from '../../src/domain/visibility';
 import { noContent, readBody, readId, readQuery, requireUser, requireWriter, route } from '../http';
-import {
-  createNotification,
-  getDb,
-  nextId,
-  now,
-  relationFactsBetween,
-  type StoredRelation,
-} from '../store';
+import { createNotification } from '../store/notifications';
+import { getDb, nextId } from '../store/db';
+import { now } from '../store/clock';
+import { relationFactsBetween } from '../store/lookups';
+import type { StoredRelation } from '../store/tables';
 import { findActiveUser, toRelation } from '../views';
 
 /**

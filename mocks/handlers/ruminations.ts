@@ -40,15 +40,14 @@ import { matchesSearch, searchTerms } from '../../src/domain/note-search';
 import { idempotent } from './idempotency';
 import {
   eraseRuminations,
-  getDb,
   moveToTrash,
-  nextId,
-  now,
   reviseRumination,
   takeOutOfTrash,
   TRASH_RETENTION_SECONDS,
-  type StoredRumination,
-} from '../store';
+} from '../store/rumination-changes';
+import { getDb, nextId } from '../store/db';
+import { now } from '../store/clock';
+import type { StoredRumination } from '../store/tables';
 import {
   findVisibleRumination,
   isVisible,

@@ -12,7 +12,9 @@ import {
   termsStanding,
 } from '../../src/domain/terms-decisions';
 import { readBody, requireUser, route } from '../http';
-import { currentTerms, getDb, hasAcceptedCurrentTerms, now } from '../store';
+import { currentTerms, hasAcceptedCurrentTerms } from '../store/lookups';
+import { getDb } from '../store/db';
+import { now } from '../store/clock';
 
 /**
  * /api/TermsOfService/* (api-contract.md "Terms of Service"): loads the facts from the store, asks

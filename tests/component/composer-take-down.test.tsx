@@ -1,7 +1,7 @@
 import './ruminations/jsdom-gaps';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
-import { createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
 import { renderApp } from '../support/render-app';
 import { logRequests } from './ruminations/request-log';
 import { warmUpLazyModules } from './ruminations/warm-up';

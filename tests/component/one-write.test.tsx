@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, within } from '@testing-library/react';
 import { server } from '../../mocks/node';
-import { createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/idempotency-key';
 import { renderApp } from '../support/render-app';
 import { commentBy } from '../support/store-people';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PROBLEMS, EXPORT_RETRY_AFTER_SECONDS } from '../../src/domain/account-decisions';
-import { createRumination } from '../../mocks/store';
+import { createRumination } from '../../mocks/store/factories';
 import { ORIGIN, setupMockBackend } from './mock-backend';
 import { people } from '../support/store-people';
 

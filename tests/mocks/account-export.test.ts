@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
 import { ERASED_ACCOUNT_NAME } from '../../src/domain/erased-account';
-import { createComment, createRumination, createUser, getDb } from '../../mocks/store';
+import { createComment, createRumination, createUser } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, ORIGIN, setupMockBackend } from './mock-backend';
 import { commentBy, people, relate } from '../support/store-people';
 

@@ -5,7 +5,8 @@ import {
   DELETE_PASSWORD_WRONG,
   ERASED_ACCOUNT_NAME,
 } from '../../src/api/account-schemas';
-import { createRumination, createUser, DEFAULT_TEST_PASSWORD, getDb } from '../../mocks/store';
+import { createRumination, createUser, DEFAULT_TEST_PASSWORD } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 import { commentBy, relate } from '../support/store-people';
 

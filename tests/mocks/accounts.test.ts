@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, getDb, outbox, publishTermsVersion } from '../../mocks/store';
+import { createUser, publishTermsVersion } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
+import { outbox } from '../../mocks/store/tokens';
 import { api, setupMockBackend } from './mock-backend';
 
 setupMockBackend();

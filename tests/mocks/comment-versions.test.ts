@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comment as commentSchema } from '../../src/api/comment-schemas';
-import { createRumination } from '../../mocks/store';
+import { createRumination } from '../../mocks/store/factories';
 import { api, setupMockBackend } from './mock-backend';
 import { commentBy, people } from '../support/store-people';
 

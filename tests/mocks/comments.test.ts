@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comment as commentSchema } from '../../src/api/comment-schemas';
-import { createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
 import { api, setupMockBackend, type Json } from './mock-backend';
 import { commentBy } from '../support/store-people';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../src/api/demo-backend';
 import { demoSeed } from '../../mocks/seed';
-import { resetMockBackend } from '../../mocks/store';
+import { resetMockBackend } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 setupMockBackend();

@@ -10,13 +10,9 @@ import {
 } from '../../src/api/profile-rules';
 import { NOT_STORABLE_MESSAGE } from '../../src/api/text-rules';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
-import {
-  createRumination,
-  createUser,
-  getDb,
-  outbox,
-  publishTermsVersion,
-} from '../../mocks/store';
+import { createRumination, createUser, publishTermsVersion } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
+import { outbox } from '../../mocks/store/tokens';
 import { termsAcceptanceRequired } from '../../src/api/terms-schemas';
 import { api, setupMockBackend, type Json } from './mock-backend';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, getDb, replaceDb } from '../../mocks/store';
+import { createUser } from '../../mocks/store/factories';
+import { getDb, replaceDb } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 /**

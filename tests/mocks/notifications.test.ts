@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { notification as notificationSchema } from '../../src/api/notification-schemas';
 import { commentNotificationRecipients } from '../../src/domain/notification-rules';
-import { createNotification, createRumination, getDb } from '../../mocks/store';
+import { createNotification } from '../../mocks/store/notifications';
+import { createRumination } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
 import { commentBy, people, relate, type StorePerson } from '../support/store-people';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../../mocks/store';
+import { createUser } from '../../mocks/store/factories';
 import { api, setupMockBackend } from './mock-backend';
 
 setupMockBackend();

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createRumination,
-  createUser,
-  getDb,
-  outbox,
-  setPersistence,
-  type MockDb,
-} from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
+import { outbox } from '../../mocks/store/tokens';
+import { setPersistence } from '../../mocks/store/persistence';
+import type { MockDb } from '../../mocks/store/tables';
 import { api, setupMockBackend } from './mock-backend';
 
 /** The demo keeps the store in browser storage; every call that changes it must be saved. */

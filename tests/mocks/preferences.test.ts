@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { preferences as preferencesSchema } from '../../src/api/preferences-schemas';
-import { createUser, getDb } from '../../mocks/store';
+import { createUser } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 setupMockBackend();

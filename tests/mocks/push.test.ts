@@ -12,11 +12,11 @@ import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
 import {
   createPushSubscription,
   createUser,
-  getDb,
   publishTermsVersion,
-  setPersistence,
-  type MockDb,
-} from '../../mocks/store';
+} from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
+import { setPersistence } from '../../mocks/store/persistence';
+import type { MockDb } from '../../mocks/store/tables';
 import { api, ORIGIN, setupMockBackend, type Json } from './mock-backend';
 
 const UNSUBSCRIBE_TOKEN_INVALID = DIGEST_PROBLEMS.unsubscribeLinkInvalid.title;

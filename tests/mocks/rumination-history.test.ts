@@ -6,7 +6,7 @@ import {
   type Rumination,
   type RuminationRevision,
 } from '../../src/api/rumination-schemas';
-import { createRumination } from '../../mocks/store';
+import { createRumination } from '../../mocks/store/factories';
 import { revisionFileName, revisionMarkdown } from '../../src/domain/markdown-export';
 import { api, ORIGIN, setupMockBackend, type CallOptions } from './mock-backend';
 import { people, relate, type StorePerson } from '../support/store-people';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';
 import { trashedRumination, type TrashedRumination } from '../../src/api/rumination-schemas';
-import { createRumination, DEFAULT_TEST_PASSWORD, getDb, moveToTrash } from '../../mocks/store';
+import { createRumination, DEFAULT_TEST_PASSWORD } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
+import { moveToTrash } from '../../mocks/store/rumination-changes';
 import { api, setupMockBackend, type Json } from './mock-backend';
 import { commentBy, people, relate, type StorePerson } from '../support/store-people';
 

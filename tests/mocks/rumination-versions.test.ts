@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rumination as ruminationSchema } from '../../src/api/rumination-schemas';
-import { createRumination } from '../../mocks/store';
+import { createRumination } from '../../mocks/store/factories';
 import { api, setupMockBackend } from './mock-backend';
 import { people, relate } from '../support/store-people';
 

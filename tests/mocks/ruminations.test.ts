@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rumination as ruminationSchema } from '../../src/api/rumination-schemas';
 import { problemDetails } from '../../src/api/common';
-import { createComment, createRumination, createUser, getDb } from '../../mocks/store';
+import { createComment, createRumination, createUser } from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 setupMockBackend();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMS_V1_MARKDOWN } from '../../src/domain/terms-v1';
 import { TOS_REQUIRED_TITLE } from '../../src/api/terms-schemas';
-import { createRumination, createUser, publishTermsVersion } from '../../mocks/store';
+import { createRumination, createUser, publishTermsVersion } from '../../mocks/store/factories';
 import { api, setupMockBackend } from './mock-backend';
 
 setupMockBackend();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
 import { api, setupMockBackend, type Json } from './mock-backend';
 import { relate } from '../support/store-people';
 

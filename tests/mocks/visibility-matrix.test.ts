@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRumination, createUser, resetMockBackend } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
+import { resetMockBackend } from '../../mocks/store/db';
 import { relationTypeOfAudience } from '../../src/domain/relation-types';
 import {
   describeCase,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WRITTEN_TIME_FORMAT_MESSAGE } from '../../src/api/written-time';
 import { WRITTEN_TIME_OUT_OF_RANGE } from '../../src/domain/written-time';
-import { createRumination, createUser } from '../../mocks/store';
+import { createRumination, createUser } from '../../mocks/store/factories';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 setupMockBackend();

@@ -5,7 +5,7 @@ import {
   createUser,
   type CreateCommentOptions,
   type CreateRelationOptions,
-} from '../../mocks/store';
+} from '../../mocks/store/factories';
 
 /** A person in the mock backend's store, as createUser returns them: the stored user and a token. */
 export type StorePerson = ReturnType<typeof createUser>;

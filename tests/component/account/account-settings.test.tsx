@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, issueToken, userIdOfToken } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
+import { issueToken, userIdOfToken } from '../../../mocks/store/tokens';
 import { renderApp } from '../../support/render-app';
 
 describe('account settings', () => {

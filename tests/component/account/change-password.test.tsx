@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { getDb, createUser, issueToken, userIdOfToken } from '../../../mocks/store';
+import { getDb } from '../../../mocks/store/db';
+import { createUser } from '../../../mocks/store/factories';
+import { issueToken, userIdOfToken } from '../../../mocks/store/tokens';
 import { renderApp } from '../../support/render-app';
 
 async function settingsOf(username: string) {

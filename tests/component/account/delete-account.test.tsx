@@ -4,7 +4,9 @@ import { describe, expect, test } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE } from '../../../src/api/account-schemas';
 import { accountKeys } from '../../../src/lib/query-keys';
 import { server } from '../../../mocks/node';
-import { createRumination, createUser, getDb, userIdOfToken } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
+import { userIdOfToken } from '../../../mocks/store/tokens';
 import { renderApp } from '../../support/render-app';
 
 async function settingsWithDialogOpen() {

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, getDb } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
 import {
   BIO_TOO_LONG,
   DISPLAY_NAME_REQUIRED,

@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { ACTIVATED_MESSAGE } from '../../../src/domain/auth-decisions';
 import { server } from '../../../mocks/node';
-import { createUser, findUser, sendAccountToken } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
+import { findUser } from '../../../mocks/store/lookups';
+import { sendAccountToken } from '../../../mocks/store/tokens';
 import { renderApp } from '../../support/render-app';
 
 describe('account activation', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createUser, publishTermsVersion } from '../../../mocks/store';
+import { createUser, publishTermsVersion } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 
 describe('route guards and redirects', () => {

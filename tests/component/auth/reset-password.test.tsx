@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, getDb, sendAccountToken } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
+import { sendAccountToken } from '../../../mocks/store/tokens';
 import { renderApp } from '../../support/render-app';
 
 function resetLinkFor(username: string): string {

@@ -1,7 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, DEFAULT_TEST_PASSWORD, publishTermsVersion } from '../../../mocks/store';
+import {
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  publishTermsVersion,
+} from '../../../mocks/store/factories';
 import { getToken } from '../../../src/lib/token-storage';
 import { renderApp } from '../../support/render-app';
 

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, getDb } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
 import { renderApp } from '../../support/render-app';
 
 type App = Awaited<ReturnType<typeof renderApp>>;

@@ -3,7 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createRumination, createUser, DEFAULT_TEST_PASSWORD } from '../../../mocks/store';
+import {
+  createRumination,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+} from '../../../mocks/store/factories';
 import { ERASED_ACCOUNT_NAME } from '../../../src/domain/erased-account';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';

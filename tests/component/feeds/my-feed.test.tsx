@@ -1,6 +1,6 @@
 import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 import { relate } from '../../support/store-people';

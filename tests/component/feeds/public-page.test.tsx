@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 

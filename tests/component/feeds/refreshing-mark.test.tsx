@@ -3,7 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import type { Rumination } from '../../../src/api/rumination-schemas';
 import { ruminationKeys } from '../../../src/lib/query-keys';
 import { networkDown, networkUp } from '../../support/network';

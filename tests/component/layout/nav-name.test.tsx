@@ -1,7 +1,7 @@
 import '../ruminations/jsdom-gaps';
 import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 

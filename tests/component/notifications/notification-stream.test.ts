@@ -2,7 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createNotification, createUser } from '../../../mocks/store';
+import { createNotification } from '../../../mocks/store/notifications';
+import { createUser } from '../../../mocks/store/factories';
 import { REPLACED_EVENT } from '../../../src/api/notification-stream-format';
 import {
   REPLACED_RETRY_MS,

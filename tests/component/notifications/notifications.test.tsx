@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createNotification, createRumination, createUser } from '../../../mocks/store';
+import { createNotification } from '../../../mocks/store/notifications';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import type { NotificationKind } from '../../../src/api/notification-schemas';
 import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';

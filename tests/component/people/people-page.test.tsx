@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
 import { within } from '@testing-library/react';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { installMatchMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 import { relate } from '../../support/store-people';

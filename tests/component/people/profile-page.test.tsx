@@ -1,7 +1,7 @@
 import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { avatarGradientFor } from '../../../src/components/ui/avatar-gradient';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';

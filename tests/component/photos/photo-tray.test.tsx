@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from '../ruminations/request-log';
 import { warmUpLazyModules } from '../ruminations/warm-up';

@@ -5,12 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server } from '../../../mocks/node';
-import {
-  createRumination,
-  createUser,
-  preferencesOf,
-  storePreferences,
-} from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
+import { preferencesOf, storePreferences } from '../../../mocks/store/preferences';
 import { AuthProvider } from '../../../src/features/auth/auth-context';
 import { AuthSession } from '../../../src/features/auth/auth-session';
 import { DefaultAudiencesSetting } from '../../../src/features/preferences/default-audiences-setting';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from '../ruminations/request-log';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from '../ruminations/request-log';
 import { relate } from '../../support/store-people';
@@ -210,7 +210,7 @@ describe('relation manager', () => {
 
   test('accepting a relation refreshes what the profile shows', async () => {
     const { me, them } = pair();
-    const { createRumination } = await import('../../../mocks/store');
+    const { createRumination } = await import('../../../mocks/store/factories');
     createRumination({ authorId: them.user.id, content: 'For friends only', audiences: [2] });
     relate(them, me, 2, 'pending');
     const app = await renderApp(`/user/${them.user.id}?view=all`, { token: me.token });

@@ -1,6 +1,6 @@
 import '../ruminations/jsdom-gaps';
 import { expect, test, vi } from 'vitest';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { api } from '../../mocks/mock-backend';
 import { warmUpLazyModules } from '../ruminations/warm-up';

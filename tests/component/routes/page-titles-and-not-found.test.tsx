@@ -1,7 +1,7 @@
 import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 
 /** Every page names itself in the tab; an address that leads nowhere says so, with a way back. */

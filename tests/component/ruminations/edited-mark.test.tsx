@@ -1,7 +1,7 @@
 import './jsdom-gaps';
 import { within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from './warm-up';
 import { commentBy } from '../../support/store-people';

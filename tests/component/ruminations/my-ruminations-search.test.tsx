@@ -1,7 +1,7 @@
 import './jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { createRumination, createUser } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { logRequests } from './request-log';
 import { warmUpLazyModules } from './warm-up';

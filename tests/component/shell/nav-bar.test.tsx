@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createUser, publishTermsVersion } from '../../../mocks/store';
+import { createUser, publishTermsVersion } from '../../../mocks/store/factories';
 import { getToken } from '../../../src/lib/token-storage';
 import { installMatchMedia } from '../../support/match-media';
 import { queriesWithData, renderApp } from '../../support/render-app';

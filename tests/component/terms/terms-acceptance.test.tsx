@@ -1,12 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
-import {
-  createUser,
-  getDb,
-  hasAcceptedCurrentTerms,
-  publishTermsVersion,
-} from '../../../mocks/store';
+import { createUser, publishTermsVersion } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
+import { hasAcceptedCurrentTerms } from '../../../mocks/store/lookups';
 import { getToken } from '../../../src/lib/token-storage';
 import { queriesWithData, renderApp } from '../../support/render-app';
 

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../../mocks/node';
-import { createUser, hasAcceptedCurrentTerms, publishTermsVersion } from '../../../mocks/store';
+import { createUser, publishTermsVersion } from '../../../mocks/store/factories';
+import { hasAcceptedCurrentTerms } from '../../../mocks/store/lookups';
 import { renderApp } from '../../support/render-app';
 
 const MODAL_TEXT =

@@ -1,6 +1,6 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { createUser } from '../../../mocks/store';
+import { createUser } from '../../../mocks/store/factories';
 import { installMatchMedia, setSystemMedia } from '../../support/match-media';
 import { renderApp } from '../../support/render-app';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRumination, createUser, getDb } from '../../../mocks/store';
+import { createRumination, createUser } from '../../../mocks/store/factories';
+import { getDb } from '../../../mocks/store/db';
 import { ORIGIN, setupMockBackend } from '../../mocks/mock-backend';
 
 setupMockBackend();
