@@ -129,6 +129,9 @@ export default defineConfig(({ mode }) => ({
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   test: {
+    // Most of a server test's time is spent waiting (timers, sockets, PostgreSQL), so more
+    // workers than cores pay off; VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         extends: true,
@@ -152,6 +155,12 @@ export default defineConfig(({ mode }) => ({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // The schema migrated once, copied into each test's database (test-database.ts).
+          globalSetup: ['tests/server/support/global-setup.ts'],
+          // Test files share a worker's loaded modules: importing the server anew for each of the
+          // ~80 files cost more than their tests. What a file starts (apps, databases, timers)
+          // it also stops, and state is per app, not per module.
+          isolate: false,
           testTimeout: 20_000,
         },
       },

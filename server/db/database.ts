@@ -71,6 +71,11 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   /** SQLite file, or ':memory:'. Used when databaseUrl is absent. */
   sqliteFile?: string;
+  /**
+   * Instead of a file: a serialized SQLite database (better-sqlite3's serialize()) opened in
+   * memory, so that the tests start every database from one migrated copy.
+   */
+  sqliteImage?: Buffer;
   /** SQLite's page cache in MB (default 64; SQLite's own default is 2). */
   sqliteCacheMb?: number;
   /** SQLite's memory-mapped I/O window in MB (default 0: off). Mapped pages count in RSS. */
@@ -135,7 +140,7 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(config.sqliteImage ?? file);
   // WAL lets readers run beside the writer; FULL syncs every commit (an acknowledged write
   // survives a power cut); busy_timeout waits for a lock held by another process instead of failing.
   sqlite.pragma('journal_mode = WAL');

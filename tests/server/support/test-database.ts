@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createDatabase, migrateToLatest } from '../../../server/db/database';
@@ -8,8 +11,11 @@ import type { Database } from '../../../server/db/schema';
 /**
  * The database of one test app: a fresh in-memory SQLite database by default, or, when
  * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg` starts a throw-away one), a
- * fresh PostgreSQL database created for it and dropped on destroy. Either way migrated to the latest
- * schema by the server's own migrations, so the whole server suite runs unchanged on both.
+ * fresh PostgreSQL database created for it and dropped on destroy. Either way at the latest schema
+ * of the server's own migrations, so the whole server suite runs unchanged on both: the migrations
+ * run once per run of the suite, into a template (createMigratedTemplate, the server project's
+ * global setup), and each test database is a copy of it (a deserialized SQLite image, or
+ * PostgreSQL's CREATE DATABASE ... TEMPLATE).
  *
  * With TEST_DATABASE_POOLER_URL too (scripts/pg/with-test-pgbouncer.sh: PgBouncer in transaction
  * mode in front of that server), `db` and `databaseUrl` reach the fresh database through the
@@ -92,13 +98,27 @@ function withDatabaseName(url: string, name: string): string {
   return u.toString();
 }
 
-/** Creates an empty PostgreSQL database on the server of `adminUrl`; returns its name. */
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
+/**
+ * Creates a PostgreSQL database on the server of `adminUrl`, empty or a copy of `template`;
+ * returns its name.
+ */
+async function createPostgresDatabase(adminUrl: string, template?: string): Promise<string> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    const from = template === undefined ? '' : ` template ${template}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${from}`);
+        break;
+      } catch (error) {
+        // Two copies of one template started at the same moment: the second may find the first
+        // still reading it ("source database is being accessed by other users", 55006).
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
   } finally {
     await admin.end();
   }
@@ -160,6 +180,56 @@ export async function withDatabase<T>(
   }
 }
 
+/** Where the migrated schema is: what the server project's global setup hands every test file. */
+type MigratedTemplate =
+  { kind: 'sqlite'; imageFile: string } | { kind: 'postgres'; database: string };
+
+/**
+ * Handed over in the environment, which the test workers inherit (not Vitest's provide/inject:
+ * the browser journeys import this file too, and Vitest's module must stay out of Playwright's).
+ */
+const TEMPLATE_VARIABLE = 'TEST_MIGRATED_TEMPLATE';
+
+function migratedTemplate(): MigratedTemplate {
+  const value = process.env[TEMPLATE_VARIABLE];
+  if (value === undefined) {
+    throw new Error(`${TEMPLATE_VARIABLE} is unset: run the server tests through vite.config.ts`);
+  }
+  return JSON.parse(value) as MigratedTemplate;
+}
+
+/**
+ * The schema, migrated once: a serialized SQLite database in a file, or a PostgreSQL database on
+ * TEST_DATABASE_URL's server that test databases are created from; named in TEST_MIGRATED_TEMPLATE
+ * for the test workers. Returns what removes it.
+ */
+export async function createMigratedTemplate(): Promise<() => Promise<void>> {
+  const adminUrl = testPostgresUrl();
+  if (adminUrl === undefined) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-test-template-'));
+    const imageFile = path.join(folder, 'migrated.sqlite');
+    const db = createDatabase({ sqliteFile: imageFile });
+    try {
+      await migrateToLatest(db);
+      // A file in WAL mode cannot be opened from its bytes in memory (SQLITE_CANTOPEN).
+      await sql`pragma journal_mode = DELETE`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    process.env[TEMPLATE_VARIABLE] = JSON.stringify({ kind: 'sqlite', imageFile });
+    return async () => fs.rmSync(folder, { recursive: true, force: true });
+  }
+  const name = await createPostgresDatabase(adminUrl);
+  const db = createDatabase({ databaseUrl: withDatabaseName(adminUrl, name) });
+  try {
+    await migrateToLatest(db, withDatabaseName(adminUrl, name));
+  } finally {
+    await db.destroy();
+  }
+  process.env[TEMPLATE_VARIABLE] = JSON.stringify({ kind: 'postgres', database: name });
+  return () => dropPostgresDatabase(adminUrl, name);
+}
+
 /**
  * `direct`: on the server itself even behind a pooler, with named statements (tests of what one
  * session of its own keeps).
@@ -167,35 +237,38 @@ export async function withDatabase<T>(
 export async function createTestDatabase(
   options: { direct?: boolean } = {},
 ): Promise<TestDatabase> {
+  const template = migratedTemplate();
   const adminUrl = testPostgresUrl();
   if (adminUrl === undefined) {
-    const db = createDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(db);
+    if (template.kind !== 'sqlite') throw new Error('The migrated template is not SQLite');
+    const db = createDatabase({ sqliteImage: migratedSqliteImage(template.imageFile) });
     return { db, databaseUrl: undefined, listenUrl: undefined, destroy: () => db.destroy() };
   }
-  const empty = await createEmptyPostgresDatabase(adminUrl);
-  const pooledUrl = options.direct === true ? undefined : poolerUrlOf(empty.databaseUrl);
-  const databaseUrl = pooledUrl ?? empty.databaseUrl;
+  if (template.kind !== 'postgres') throw new Error('The migrated template is not PostgreSQL');
+  const name = await createPostgresDatabase(adminUrl, template.database);
+  const directUrl = withDatabaseName(adminUrl, name);
+  const pooledUrl = options.direct === true ? undefined : poolerUrlOf(directUrl);
+  const databaseUrl = pooledUrl ?? directUrl;
   const db =
     options.direct === true
       ? createDatabase({ databaseUrl, driver: testConnectionConfig().pgDriver })
       : connectTestDatabase(databaseUrl);
-  const listenUrl = pooledUrl === undefined ? undefined : empty.databaseUrl;
-  try {
-    // As the server migrates: through DATABASE_LISTEN_URL when there is one.
-    await migrateToLatest(db, listenUrl ?? databaseUrl);
-  } catch (error) {
-    await db.destroy();
-    await empty.drop();
-    throw error;
-  }
   return {
     db,
     databaseUrl,
-    listenUrl,
+    // The notification listener's direct address, behind a pooler.
+    listenUrl: pooledUrl === undefined ? undefined : directUrl,
     async destroy() {
       await db.destroy();
-      await empty.drop();
+      await dropPostgresDatabase(adminUrl, name);
     },
   };
+}
+
+let sqliteImage: { file: string; bytes: Buffer } | undefined;
+
+/** The template's bytes, read once per test worker (each database opens its own copy of them). */
+function migratedSqliteImage(file: string): Buffer {
+  if (sqliteImage?.file !== file) sqliteImage = { file, bytes: fs.readFileSync(file) };
+  return sqliteImage.bytes;
 }
