@@ -26,7 +26,7 @@ import { registerModules } from './modules/register-modules';
 import { scheduleTrashSweep } from './modules/ruminations/trash-retention';
 import { scheduleMediaSweep } from './modules/media/media-sweep';
 import { createNotificationBus } from './modules/notifications/notification-bus';
-import { OpenStreams } from './modules/notifications/notification-stream';
+import { OpenStreams } from './modules/notifications/notification-open-streams';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { assetHeaders, securityHeaders } from './http/security-headers';
 import { inlineScriptSources } from './http/inline-scripts';

@@ -5,7 +5,8 @@ import {
   lastEventIdOf,
   NOTIFICATION_STREAM_HEADERS,
 } from '../../../src/api/notification-stream-format';
-import { NotificationStream, type OpenStreams } from './notification-stream';
+import type { OpenStreams } from './notification-open-streams';
+import { NotificationStream } from './notification-stream';
 
 /**
  * GET /api/notifications/stream (api-contract.md "Notifications"): `text/event-stream` of

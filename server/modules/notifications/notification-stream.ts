@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,27 +13,16 @@ import { verifyAccessToken } from '../../credentials/access-token';
 import { tokenOpensApi, userOfToken } from '../../credentials/request-auth';
 import type { NotificationStreamTimings } from '../../config';
 import type { Database } from '../../db/schema';
-import type { NotificationBus, UserNews } from './notification-bus';
 import { newestNotificationId } from './notification-queries';
-import {
-  countUnread,
-  findNotificationsByIds,
-  listNotificationsAfter,
-} from './notification-service';
-import {
-  closeInstanceRows,
-  closeStreamRow,
-  LEASE_REFRESH_MS,
-  openStreamRow,
-  refreshStreamRows,
-  userStanding,
-} from './notification-stream-registry';
+import { countUnread, listNotificationsAfter } from './notification-service';
+import type { userStanding } from './notification-stream-registry';
 
 /**
  * One open GET /api/notifications/stream (api-contract.md "Notifications"): what it has sent, what
- * it sends when its user has news, its heartbeat, its token check, and its end; the news of one
- * user on this instance, read once for all of that user's streams (UserFeed); and the app's open
- * streams, with their rows in the database that cap them at 5 per user on every instance.
+ * it sends when its user has news, its heartbeat, its token check, and its end. The news of one
+ * user on this instance is read once for all of that user's streams (UserFeed,
+ * notification-user-feed.ts); the app's open streams, with their rows in the database that cap them
+ * at 5 per user on every instance, are OpenStreams (notification-open-streams.ts).
  *
  * What one notification costs does not grow with what was sent or is unread before it, but for the
  * unread count: its message names it, so UserFeed loads that row by id (no re-read of rows already
@@ -67,12 +55,22 @@ const REMEMBERED_IDS = 1000;
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/**
+ * Where a stream enrols while it is open (OpenStreams): joined before its first read, recorded in
+ * the database (which may end its user's oldest), left when it ends.
+ */
+export interface StreamRegistry {
+  add(stream: NotificationStream): void;
+  record(stream: NotificationStream): Promise<void>;
+  delete(stream: NotificationStream): void;
+}
+
 export interface StreamDeps {
   db: Kysely<Database>;
   jwtSecret: Uint8Array;
   timings: NotificationStreamTimings;
   log: FastifyBaseLogger;
-  streams: OpenStreams;
+  streams: StreamRegistry;
 }
 
 /** Whether the token still opens the API (request-auth.ts asks the same on every request). */
@@ -85,10 +83,10 @@ async function tokenStillValid(
 }
 
 /** The user's row as a token check needs it; undefined when the user is gone. */
-type Standing = Awaited<ReturnType<typeof userStanding>>;
+export type Standing = Awaited<ReturnType<typeof userStanding>>;
 
-/** What one message brought a user's streams, read once for all of them. */
-interface FeedNews {
+/** What one message brought a user's streams, read once for all of them (UserFeed). */
+export interface FeedNews {
   notifications: Notification[];
   count: number;
   standing: Standing;
@@ -328,196 +326,5 @@ export class NotificationStream {
       return;
     }
     this.res.write(chunk);
-  }
-}
-
-/**
- * The news of one user on this instance, read once for all of their streams here: the rows a
- * message names (by id, as that user may see them), the user's standing and the unread count, one
- * read at a time (news arriving meanwhile is gathered into the next). News about rows the user may
- * not see, with nothing else, sends nothing and so reads no count (contract: "Notifications").
- */
-class UserFeed {
-  readonly streams = new Set<NotificationStream>();
-  private readonly unsubscribe: () => void;
-  private pendingIds = new Set<number>();
-  private recount = false;
-  private running: Promise<void> | null = null;
-
-  constructor(
-    private readonly userId: number,
-    private readonly deps: FeedDeps,
-  ) {
-    this.unsubscribe = deps.bus.subscribe(userId, (news) => this.hear(news));
-  }
-
-  close(): void {
-    this.unsubscribe();
-  }
-
-  /** Resolves when no read is running (for a clean close). */
-  async idle(): Promise<void> {
-    while (this.running !== null) await this.running;
-  }
-
-  private hear(news: UserNews): void {
-    if (news.catchUp) for (const stream of this.streams) stream.refresh();
-    for (const id of news.notificationIds) this.pendingIds.add(id);
-    if (news.recount) this.recount = true;
-    if (this.running === null) this.running = this.readAll();
-  }
-
-  private async readAll(): Promise<void> {
-    try {
-      while ((this.pendingIds.size > 0 || this.recount) && this.streams.size > 0) {
-        const ids = [...this.pendingIds];
-        const recount = this.recount;
-        this.pendingIds = new Set();
-        this.recount = false;
-        await this.read(ids, recount);
-      }
-    } catch (error) {
-      // The database away: every stream of the user ends; their clients reconnect with
-      // Last-Event-ID and miss nothing.
-      this.deps.log.warn({ err: error }, 'Notification stream failed; ending it');
-      for (const stream of [...this.streams]) stream.close();
-    } finally {
-      this.running = null;
-    }
-  }
-
-  private async read(ids: number[], recount: boolean): Promise<void> {
-    const notifications = await findNotificationsByIds(this.deps.db, this.userId, ids);
-    if (notifications.length === 0 && !recount) return;
-    const standing = await userStanding(this.deps.db, this.userId);
-    const count = await countUnread(this.deps.db, this.userId);
-    const news = { notifications, count, standing };
-    await Promise.all([...this.streams].map((stream) => stream.deliver(news)));
-  }
-}
-
-interface FeedDeps {
-  db: Kysely<Database>;
-  bus: NotificationBus;
-  log: FastifyBaseLogger;
-}
-
-/**
- * The open streams of one app: by user (one UserFeed each), by row (to end the ones a newer stream
- * replaced, whichever instance opened it), so that closing the app ends them (else close() would
- * wait), and their rows kept fresh in the database.
- */
-export class OpenStreams {
-  private readonly streams = new Set<NotificationStream>();
-  private readonly feeds = new Map<number, UserFeed>();
-  private readonly byRow = new Map<number, NotificationStream>();
-  /** This instance's name in notification_streams. */
-  private readonly instanceId = randomUUID();
-  private deps: FeedDeps | null = null;
-  private refresher: NodeJS.Timeout | undefined;
-  private closing = false;
-
-  /** The database and bus the streams use (the stream routes hand them over when registered). */
-  configure(deps: FeedDeps): void {
-    this.deps = deps;
-    deps.bus.onStreamEnds((rowIds) => this.endReplaced(rowIds));
-    this.refresher = setInterval(() => void this.refreshRows(), LEASE_REFRESH_MS);
-    this.refresher.unref();
-  }
-
-  add(stream: NotificationStream): void {
-    this.streams.add(stream);
-    const deps = this.requireDeps();
-    let feed = this.feeds.get(stream.userId);
-    if (feed === undefined) {
-      feed = new UserFeed(stream.userId, deps);
-      this.feeds.set(stream.userId, feed);
-    }
-    feed.streams.add(stream);
-  }
-
-  /**
-   * Records an added stream in the database and ends the streams it replaces (the oldest of its
-   * user's beyond 5, on any instance), through the bus that reaches every instance.
-   */
-  async record(stream: NotificationStream): Promise<void> {
-    const deps = this.requireDeps();
-    const { id, ended } = await openStreamRow(deps.db, stream.userId, this.instanceId);
-    stream.rowId = id;
-    if (stream.isClosed) {
-      await closeStreamRow(deps.db, id);
-      return;
-    }
-    this.byRow.set(id, stream);
-    if (ended.length > 0) deps.bus.endStreams(ended);
-  }
-
-  delete(stream: NotificationStream): void {
-    this.streams.delete(stream);
-    const feed = this.feeds.get(stream.userId);
-    if (feed !== undefined) {
-      feed.streams.delete(stream);
-      if (feed.streams.size === 0) {
-        feed.close();
-        this.feeds.delete(stream.userId);
-      }
-    }
-    if (stream.rowId === 0) return;
-    this.byRow.delete(stream.rowId);
-    // At shutdown the instance's rows go together (closeAll).
-    if (!this.closing && this.deps !== null) {
-      const { db, log } = this.deps;
-      closeStreamRow(db, stream.rowId).catch((error: unknown) =>
-        log.warn({ err: error }, 'Notification stream: its row stays until it expires'),
-      );
-    }
-  }
-
-  get size(): number {
-    return this.streams.size;
-  }
-
-  /** Ends every stream, then waits for reads they had begun (the database closes after). */
-  async closeAll(): Promise<void> {
-    this.closing = true;
-    clearInterval(this.refresher);
-    const streams = [...this.streams];
-    const feeds = [...this.feeds.values()];
-    for (const stream of streams) stream.close();
-    await Promise.all([
-      ...streams.map((stream) => stream.idle()),
-      ...feeds.map((feed) => feed.idle()),
-    ]);
-    if (this.deps !== null) {
-      const { db, log } = this.deps;
-      await closeInstanceRows(db, this.instanceId).catch((error: unknown) =>
-        log.warn({ err: error }, 'Notification streams: their rows stay until they expire'),
-      );
-    }
-  }
-
-  private endReplaced(rowIds: readonly number[]): void {
-    for (const id of rowIds) this.byRow.get(id)?.replace();
-  }
-
-  /**
-   * Keeps this instance's rows counted, and ends the local streams whose row is gone: replaced by
-   * a newer one whose message did not arrive (NOTIFY failed, or came before the stream was known).
-   */
-  private async refreshRows(): Promise<void> {
-    if (this.deps === null || this.closing) return;
-    try {
-      // Only streams recorded before the refresh: one recorded meanwhile is not in its answer.
-      const known = [...this.byRow];
-      const alive = await refreshStreamRows(this.deps.db, this.instanceId);
-      for (const [id, stream] of known) if (!alive.has(id)) stream.replace();
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'Notification streams: refreshing their rows failed');
-    }
-  }
-
-  private requireDeps(): FeedDeps {
-    if (this.deps === null) throw new Error('OpenStreams used before configure()');
-    return this.deps;
   }
 }
