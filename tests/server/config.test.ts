@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database';
-import { ConfigError, loadConfig } from '../../server/config';
+import { MEDIA_QUOTA_MB_DEFAULT, TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from '../../server/config';
 
 /** A PostgreSQL primary, for the settings that need one (nothing connects to it here). */
 const primary = { DATABASE_URL: 'postgres://app@db:5432/ruminations' };
@@ -33,6 +34,61 @@ describe('configuration from the environment', () => {
       apiCompression: false,
     });
     expect(config.rateLimits.loginPerAddress.max).toBe(25);
+  });
+
+  it('has working defaults for the grouped and derived settings too', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailFrom: 'Ruminations <no-reply@localhost>',
+      staticDir: path.resolve('dist'),
+      rateLimits: DEFAULT_RATE_LIMITS,
+      notificationStream: { heartbeatMs: 25_000, authCheckMs: 25_000 },
+      exportsPerInstance: 2,
+      trashRetentionSeconds: TRASH_RETENTION_SECONDS_DEFAULT,
+      push: {
+        vapid: undefined,
+        subject: 'mailto:no-reply@localhost',
+        allowedOrigins: [],
+        pollMs: 1000,
+      },
+      digestIntervalMs: 15 * 60_000,
+      media: {
+        quotaBytes: MEDIA_QUOTA_MB_DEFAULT * 1024 * 1024,
+        s3: undefined,
+        decodeConcurrency: 1,
+        sweepIntervalMs: 10 * 60_000,
+      },
+    });
+  });
+
+  it('reads the push, media and stream settings', () => {
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: 'public',
+      VAPID_PRIVATE_KEY: 'private',
+      VAPID_SUBJECT: 'https://rum.example',
+      PUSH_ALLOWED_ORIGINS: ' https://push.example/x, ,http://127.0.0.1:9000 ',
+      PUSH_POLL_MS: '200',
+      MEDIA_QUOTA_MB: '5',
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      AWS_REGION: 'eu-west-3',
+      MEDIA_DECODE_CONCURRENCY: '4',
+      STREAM_HEARTBEAT_MS: '1000',
+    });
+    expect(config.push).toEqual({
+      vapid: { publicKey: 'public', privateKey: 'private', subject: 'https://rum.example' },
+      subject: 'https://rum.example',
+      allowedOrigins: ['https://push.example', 'http://127.0.0.1:9000'],
+      pollMs: 200,
+    });
+    expect(config.media).toMatchObject({
+      quotaBytes: 5 * 1024 * 1024,
+      s3: { bucket: 'photos', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3' },
+      decodeConcurrency: 4,
+    });
+    expect(config.notificationStream.heartbeatMs).toBe(1000);
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'x', AWS_REGION: 'y' }).media.s3?.region).toBe(
+      'x',
+    );
   });
 
   it('sizes SQLite’s page cache and memory map, and the database uses them', async () => {
@@ -118,6 +174,23 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER: must be greater than 0'],
     [{ RATE_LIMIT_ENABLED: 'maybe' }, 'RATE_LIMIT_ENABLED: must be true or false'],
+    [{ REPLICA_MAX_LAG_MS: 'soon' }, 'REPLICA_MAX_LAG_MS: must be a number of milliseconds'],
+    [{ REPLICA_MAX_LAG_MS: '99' }, 'REPLICA_MAX_LAG_MS: must be at least 100'],
+    [{ REPLICA_MAX_LAG_MS: '3600001' }, 'REPLICA_MAX_LAG_MS: must be at most 3600000 (an hour)'],
+    [{ PUSH_POLL_MS: '60001' }, 'PUSH_POLL_MS: must be at most 60000'],
+    [{ MEDIA_SWEEP_MS: '1.5' }, 'MEDIA_SWEEP_MS: must be a whole number'],
+    [{ MEDIA_QUOTA_MB: 'lots' }, 'MEDIA_QUOTA_MB: must be a number of megabytes'],
+    [{ TRASH_RETENTION_SECONDS: '0' }, 'TRASH_RETENTION_SECONDS: must be at least 1'],
+    [{ EXPORTS_PER_INSTANCE: '1001' }, 'EXPORTS_PER_INSTANCE: must be at most 1000'],
+    [{ MEDIA_DECODE_CONCURRENCY: 'x' }, 'MEDIA_DECODE_CONCURRENCY: must be a number'],
+    [{ PUSH_ALLOWED_ORIGINS: 'nope' }, 'PUSH_ALLOWED_ORIGINS: "nope" is not an origin'],
+    [{ VAPID_SUBJECT: 'admin' }, 'VAPID_SUBJECT: must be a mailto: or https: URL'],
+    [
+      { VAPID_PUBLIC_KEY: 'public' },
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither',
+    ],
+    [{ PG_DRIVER: 'mysql' }, 'PG_DRIVER: must be pg or '],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be true, false or a number of proxy hops'],
   ])('explains a bad value: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
