@@ -187,6 +187,35 @@ describe('GET /api/notifications/stream', () => {
     }
   });
 
+  it('opened from the newest id the list shows (0: none), sends what was written before it opened', async () => {
+    // How the SPA opens every stream, so that a notification written while no stream was open
+    // (between two tabs holding it, or a reconnect) still arrives live.
+    const bob = await person(t);
+    const alice = await person(t);
+    const listed = (await call(t, 'GET', '/api/notifications?Limit=1', { as: bob })).json<
+      Notification[]
+    >();
+    expect(listed).toEqual([]);
+    const first = await connect(bob, { 'last-event-id': '0' });
+    await first.sse.nth('unread', 1);
+    open.splice(0).forEach((controller) => controller.abort());
+
+    await requestRelation(t, alice, bob, 2);
+    const { sse } = await connect(bob, { 'last-event-id': '0' });
+    await sse.nth('unread', 1);
+    expect(sse.events.map((e) => e.event)).toEqual(['notification', 'unread']);
+    expect(parsed<Notification>(sse.events[0]!).actor.id).toBe(alice.id);
+
+    const newest = (await call(t, 'GET', '/api/notifications?Limit=1', { as: bob })).json<
+      Notification[]
+    >()[0]!.id;
+    await requestRelation(t, await person(t), bob, 2);
+    const after = await connect(bob, { 'last-event-id': String(newest) });
+    await after.sse.nth('unread', 1);
+    expect(after.sse.events.map((e) => e.event)).toEqual(['notification', 'unread']);
+    expect(Number(after.sse.events[0]!.id)).toBeGreaterThan(newest);
+  });
+
   it('ignores a Last-Event-ID beyond the newest notification for what comes later', async () => {
     const bob = await person(t);
     const { sse } = await connect(bob, { 'last-event-id': '2147483647' });

@@ -8,6 +8,12 @@ import { startNotificationStream, type NotificationStreamOptions } from './notif
  * relays each event over the BroadcastChannel of the same name; the others apply what it relays.
  * The lock is the tab's until it stops (sign-out, another person, the tab closing: the browser
  * releases it), then a waiting tab takes it and opens the stream where the last one left off.
+ *
+ * Where that is, every tab knows: the holder tells the others each time its stream's place moves
+ * (where it starts, before any event; then each event's id) and when it takes the stream over, and
+ * answers a tab that arrives. A notification written after the holder closed and before the next
+ * one's stream is open is then replayed to it (Last-Event-ID); a tab that knew nothing would open
+ * the stream after it, and nobody would see it live.
  */
 
 export interface SharedNotificationStreamOptions extends Omit<
@@ -27,6 +33,7 @@ export type RelayMessage =
   | { type: 'unread'; count: number }
   /** A tab that arrives asks for the last event id, to resume from it should it hold the stream. */
   | { type: 'hello' }
+  /** The holder's stream stands here: the answer to `hello`, and news whenever it moves. */
   | { type: 'last-id'; lastEventId: string };
 
 export function sharedStreamName(userId: number): string {
@@ -49,31 +56,37 @@ export function startSharedNotificationStream(
   /** Aborts the wait for the lock, and ends the holding of it. */
   const release = new AbortController();
   /**
-   * The last id of a notification any tab saw (each `notification` event's id is the
-   * notification's own): the stream this tab may open resumes from it, so nothing is missed.
+   * The furthest place of the stream any tab told (each `notification` event's id is the
+   * notification's own; before any, where the stream started): the stream this tab may open
+   * resumes from it, so nothing is missed. Empty until known.
    */
   let lastEventId = '';
   let holding = false;
-  const seen = (notification: Notification) => {
-    if (Number(lastEventId || 0) < notification.id) lastEventId = String(notification.id);
+  /** Keeps the furthest of the places told (one tab's news may reach another late). */
+  const advance = (id: string) => {
+    if (id !== '' && (lastEventId === '' || Number(lastEventId) < Number(id))) lastEventId = id;
+  };
+  const tellLastEventId = () => {
+    if (lastEventId !== '') post({ type: 'last-id', lastEventId });
   };
 
   channel.onmessage = (event: MessageEvent<RelayMessage>) => {
     const message = event.data;
     if (holding) {
-      if (message.type === 'hello') post({ type: 'last-id', lastEventId });
+      if (message.type === 'hello') tellLastEventId();
       return;
     }
     switch (message.type) {
       case 'notification':
-        seen(message.notification);
+        // Also told by `last-id`; kept for a holder that only answers `hello` (an older version).
+        advance(String(message.notification.id));
         onNotification(message.notification);
         break;
       case 'unread':
         onUnread(message.count);
         break;
       case 'last-id':
-        if (lastEventId === '') lastEventId = message.lastEventId;
+        advance(message.lastEventId);
         break;
       case 'hello':
         break;
@@ -85,12 +98,17 @@ export function startSharedNotificationStream(
     .request(name, { signal: release.signal }, () => {
       if (release.signal.aborted) return undefined;
       holding = true;
+      // A tab that arrived while no tab held the stream had no answer: it learns it now.
+      tellLastEventId();
       return new Promise<void>((resolve) => {
         const stopStream = startNotificationStream({
           url,
           lastEventId,
+          onLastEventId: (id) => {
+            advance(id);
+            tellLastEventId();
+          },
           onNotification: (notification) => {
-            seen(notification);
             post({ type: 'notification', notification });
             onNotification(notification);
           },

@@ -9,6 +9,13 @@ import { clearToken, getToken } from '../../lib/token-storage';
  * `Last-Event-ID`, pauses while offline, stops at sign-out or on 401, and stays away a long while
  * when the server ended it for a newer one (`replaced`). The tabs of one browser share one such
  * connection: notification-stream-leader.ts.
+ *
+ * A stream always knows where it stands, from its first connection on: one that resumes from
+ * nothing first reads the newest notification the list shows (GET /api/notifications?Limit=1) and
+ * opens with that as its `Last-Event-ID`. Opened without one, the server would start after the
+ * newest row at the moment it answers, and the client could not tell which that was: a reconnect,
+ * or another tab taking the stream over, would then start after whatever was written meanwhile,
+ * and those notifications would never arrive live (`unread` events carry no id, by contract).
  */
 
 export interface ServerSentEvent {
@@ -112,8 +119,39 @@ export interface NotificationStreamOptions extends NotificationStreamHandlers {
   url?: string;
   /** The last event id seen before (by another tab, which held the stream until now). */
   lastEventId?: string;
+  /**
+   * Called whenever the stream's place moves: where it starts (read from the list, when no
+   * `lastEventId` was given), then the id of each event that brings a new one. A reconnect, here or
+   * in another tab, resumes from it.
+   */
+  onLastEventId?: (lastEventId: string) => void;
   /** Called when the stream stopped by itself (no token, or refused with 401), not when asked. */
   onStopped?: () => void;
+}
+
+/**
+ * The id of the newest notification GET /api/notifications shows (`0` when it shows none), as a
+ * Last-Event-ID: the stream then sends whatever is written after it, however late it opens. Null
+ * when the token is refused (401); anything else unexpected throws, and the connection tries again
+ * after its backoff, as after a failed stream.
+ */
+async function newestNotificationId(
+  url: string,
+  authorization: string,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json', Authorization: authorization },
+    signal,
+    cache: 'no-store',
+  });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`The notification list answered ${response.status}`);
+  const newest = ((await response.json()) as Pick<Notification, 'id'>[])[0];
+  if (newest !== undefined && !Number.isSafeInteger(newest.id)) {
+    throw new Error('The notification list answered without an id');
+  }
+  return String(newest?.id ?? 0);
 }
 
 // Type-checked copies: the values themselves would bring the contract's schemas into this chunk.
@@ -127,6 +165,8 @@ const REPLACED: typeof STREAM_REPLACED_EVENT = 'replaced';
  */
 export function startNotificationStream(options: NotificationStreamOptions): () => void {
   const url = options.url ?? new URL('/api/notifications/stream', window.location.origin).href;
+  /** The newest notification the list shows, on the stream's origin: where a new stream starts. */
+  const newestUrl = new URL('/api/notifications?Limit=1', url).href;
   let stopped = false;
   let lastEventId = options.lastEventId ?? '';
   let delay = RECONNECT_MIN_MS;
@@ -135,6 +175,18 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
   let replacedWait: (() => void) | undefined;
   /** Ends the current connection (abort and cancel its reader); undefined when none is open. */
   let closeConnection: (() => void) | undefined;
+
+  const moveTo = (id: string) => {
+    if (id === lastEventId) return;
+    lastEventId = id;
+    options.onLastEventId?.(id);
+  };
+
+  /** Forgets a refused token (only if still ours: a newer sign-in must not be undone), and stops. */
+  const refused = (token: string) => {
+    if (getToken() === token) clearToken();
+    stopBySelf();
+  };
 
   const connect = async () => {
     retryTimer = undefined;
@@ -159,16 +211,23 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
     let delivered = false;
     let silence: ReturnType<typeof setTimeout> | undefined;
     try {
+      const authorization = `Bearer ${token}`;
+      if (lastEventId === '') {
+        const start = await newestNotificationId(newestUrl, authorization, abort.signal);
+        if (start === null) {
+          refused(token);
+          return;
+        }
+        moveTo(start);
+      }
       const headers: Record<string, string> = {
         Accept: 'text/event-stream',
-        Authorization: `Bearer ${token}`,
+        Authorization: authorization,
+        'Last-Event-ID': lastEventId,
       };
-      if (lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
       const response = await fetch(url, { headers, signal: abort.signal, cache: 'no-store' });
       if (response.status === 401) {
-        // Only if the refused token is still ours: a newer sign-in must not be undone.
-        if (getToken() === token) clearToken();
-        stopBySelf();
+        refused(token);
         return;
       }
       const type = response.headers.get('Content-Type') ?? '';
@@ -189,7 +248,7 @@ export function startNotificationStream(options: NotificationStreamOptions): () 
         const { value, done } = await reader.read();
         if (done || closed) break;
         for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-          lastEventId = event.lastEventId;
+          moveTo(event.lastEventId);
           if (event.event === REPLACED) {
             close();
             waitAfterReplaced();

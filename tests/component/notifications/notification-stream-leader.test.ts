@@ -45,7 +45,8 @@ describe('one notification stream per browser and person, shared by its tabs', (
     await vi.waitFor(() => expect(second.counts.at(-1)).toBe(1));
     expect(first.ids).toEqual([n.id]);
     expect(first.counts).toEqual([0, 1]);
-    expect(streams).toEqual([null]);
+    // Alice had no notification: the stream starts after none (0).
+    expect(streams).toEqual(['0']);
   });
 
   test('when the holding tab goes, another opens the stream from the last id any tab saw', async () => {
@@ -66,7 +67,7 @@ describe('one notification stream per browser and person, shared by its tabs', (
 
     await vi.waitFor(() => expect(second.ids).toEqual([missed.id]));
     await vi.waitFor(() => expect(second.counts.at(-1)).toBe(2));
-    expect(streams).toEqual([null, String(seen.id)]);
+    expect(streams).toEqual(['0', String(seen.id)]);
     expect(first.ids).toEqual([seen.id]);
   });
 
@@ -79,7 +80,7 @@ describe('one notification stream per browser and person, shared by its tabs', (
     const second = open(alice.user.id);
     await vi.waitFor(() => expect(first.counts).toEqual([0]));
     await vi.waitFor(() => expect(second.counts).toEqual([0]));
-    expect(streams).toEqual([null, null]);
+    expect(streams).toEqual(['0', '0']);
   });
 
   test("the app's tabs share the stream of the person their token is", async () => {
@@ -89,6 +90,8 @@ describe('one notification stream per browser and person, shared by its tabs', (
     setToken(token);
     const streams: (string | null)[] = [];
     server.use(
+      // Where the stream starts: after the newest notification the list shows (none).
+      http.get('*/api/notifications', () => HttpResponse.json([])),
       http.get('*/api/notifications/stream', ({ request }) => {
         streams.push(request.headers.get('Authorization'));
         const body = new ReadableStream<Uint8Array>({

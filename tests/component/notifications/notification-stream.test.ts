@@ -61,6 +61,7 @@ describe('startNotificationStream', () => {
   afterEach(() => {
     onlineManager.setOnline(true);
     vi.useRealTimers();
+    server.events.removeAllListeners();
   });
 
   test('delivers the count and new notifications, and stops when asked', async () => {
@@ -137,6 +138,76 @@ describe('startNotificationStream', () => {
     stop();
   });
 
+  test('starts after the newest notification the list shows: a reconnect before any event misses nothing', async () => {
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    setToken(alice.token);
+    const old = createNotification({
+      recipientId: alice.user.id,
+      actorId: bob.user.id,
+      kind: 'RelationAccepted',
+      relationType: 2,
+    });
+    const streams: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/notifications/stream') {
+        streams.push(request.headers.get('Last-Event-ID'));
+      }
+    });
+    const ids: number[] = [];
+    const counts: number[] = [];
+    const places: string[] = [];
+    const stop = startNotificationStream({
+      onUnread: (count) => counts.push(count),
+      onNotification: (n) => ids.push(n.id),
+      onLastEventId: (id) => places.push(id),
+    });
+    await vi.waitFor(() => expect(counts).toEqual([1]));
+    // The list's business, not the stream's: what existed before it opened is not sent.
+    expect(ids).toEqual([]);
+    expect(places).toEqual([String(old.id)]);
+
+    // Offline before the stream sent any notification: no event id yet, but a place all the same.
+    onlineManager.setOnline(false);
+    const missed = createNotification({
+      recipientId: alice.user.id,
+      actorId: bob.user.id,
+      kind: 'RelationAccepted',
+      relationType: 2,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(ids).toEqual([missed.id]));
+    await vi.waitFor(() => expect(counts.at(-1)).toBe(2));
+    expect(streams).toEqual([String(old.id), String(old.id)]);
+    expect(places).toEqual([String(old.id), String(missed.id)]);
+    stop();
+  });
+
+  test('a failed read of where to start is tried again after the backoff', async () => {
+    const alice = createUser({ username: 'alice' });
+    setToken(alice.token);
+    const reads: number[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/notifications') reads.push(Date.now());
+    });
+    server.use(
+      http.get('*/api/notifications', () => new HttpResponse(null, { status: 503 }), {
+        once: true,
+      }),
+    );
+    const counts: number[] = [];
+    const stop = startNotificationStream({
+      onUnread: (c) => counts.push(c),
+      onNotification: () => {},
+    });
+    await vi.waitFor(() => expect(counts).toEqual([0]), { timeout: 3_000 });
+    expect(reads).toHaveLength(2);
+    expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(900);
+    expect(getToken()).toBe(alice.token);
+    stop();
+  });
+
   test('reconnects with backoff, sending Last-Event-ID', async () => {
     const alice = createUser({ username: 'alice' });
     setToken(alice.token);
@@ -158,7 +229,8 @@ describe('startNotificationStream', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(3), { timeout: 6_000 });
     stop();
     expect(ids).toEqual([5]);
-    expect(calls.map((c) => c.lastEventId)).toEqual([null, '5', '5']);
+    // Alice has no notification yet: the first stream starts after none (0), not after nothing.
+    expect(calls.map((c) => c.lastEventId)).toEqual(['0', '5', '5']);
     // 1 s after a good connection, then twice that after a failure.
     const [first, second, third] = calls.map((c) => c.at);
     expect(second! - first!).toBeGreaterThanOrEqual(900);
@@ -205,11 +277,11 @@ describe('startNotificationStream', () => {
       onlineManager.setOnline(false);
       onlineManager.setOnline(true);
       await vi.advanceTimersByTimeAsync(5_000);
-      expect(calls).toEqual([null]);
+      expect(calls).toEqual(['0']);
       expect(info).toHaveBeenCalledTimes(1);
 
       await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS);
-      await vi.waitFor(() => expect(calls).toEqual([null, '5']));
+      await vi.waitFor(() => expect(calls).toEqual(['0', '5']));
       expect(info).toHaveBeenCalledTimes(1);
       stop();
     });
@@ -229,11 +301,11 @@ describe('startNotificationStream', () => {
       await vi.waitFor(() => expect(ids).toEqual([5]));
 
       await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS * 3);
-      expect(calls).toEqual([null]);
+      expect(calls).toEqual(['0']);
 
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
-      await vi.waitFor(() => expect(calls).toEqual([null, '5']));
+      await vi.waitFor(() => expect(calls).toEqual(['0', '5']));
       stop();
     });
   });
