@@ -1,50 +1,101 @@
 #!/usr/bin/env bash
-# `npm test`: every check the project has, in the order a failure is cheapest to find.
-# On a fresh Debian machine it installs what the later stages need (PostgreSQL, Chromium) itself,
-# through the same scripts CI uses; every stage runs even when an earlier one failed, and the
-# exit code is non-zero if any did.
+# `npm test`: every check that asserts, in the order a failure is cheapest to find. On a fresh
+# Debian machine it installs what the later stages need (PostgreSQL, PgBouncer, pg_auto_failover,
+# Chromium) itself, through the scripts CI uses, in the background from the first second; the app
+# and the demo are built once, for every stage that serves them (BUILD_CACHE_DIR). Every stage
+# runs even when an earlier one failed; each prints its time, the end prints them all and the
+# total, and the exit code is non-zero if any stage failed. The browser figures that are printed,
+# not asserted (Lighthouse, the return visit, the interactions) are `npm run perf`'s.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 failed=()
+timings=()
+work="$(mktemp -d)"
 # Each test runner also writes a JSON report here; the last line sums them up.
-reports="$(mktemp -d)"
-trap 'rm -rf "$reports"' EXIT
+reports="$work/reports"
+mkdir -p "$reports"
+export BUILD_CACHE_DIR="$work/build"
+trap 'rm -rf "$work"' EXIT
+
 stage() {
   local name="$1"
   shift
   echo
   echo "=== $name ==="
   local start=$SECONDS
-  if "$@"; then
-    echo "=== $name: ok ($((SECONDS - start)) s) ==="
-  else
-    echo "=== $name: FAILED ($((SECONDS - start)) s) ==="
+  local result=ok
+  "$@" || result=FAILED
+  echo "=== $name: $result ($((SECONDS - start)) s) ==="
+  timings+=("$(printf '%5d s  %s' $((SECONDS - start)) "$name")")
+  if [ "$result" != ok ]; then
     failed+=("$name")
+    timings[-1]+="  (FAILED)"
   fi
 }
 
-stage "type check" npx tsc -p . --noEmit
-stage "lint" npx eslint . --max-warnings 0
-stage "format" npx prettier --check . --log-level warn
+# The Debian packages download and install while the first stages use the CPU.
+(bash .ci/install-postgres.sh && bash .ci/install-browser.sh) >"$work/install.log" 2>&1 &
+install_pid=$!
+installed() {
+  local rc=0
+  wait "$install_pid" || rc=$?
+  cat "$work/install.log"
+  return "$rc"
+}
+
+# Type check, lint and format check at once: each is one process on one core.
+static_checks() {
+  local rc=0
+  npx tsc -p . --noEmit >"$work/tsc.log" 2>&1 &
+  local tsc=$!
+  npx eslint . --max-warnings 0 >"$work/eslint.log" 2>&1 &
+  local eslint=$!
+  npx prettier --check . --log-level warn >"$work/prettier.log" 2>&1 &
+  local prettier=$!
+  wait "$tsc" || { echo "type check failed:" && rc=1; }
+  cat "$work/tsc.log"
+  wait "$eslint" || { echo "lint failed:" && rc=1; }
+  cat "$work/eslint.log"
+  wait "$prettier" || { echo "format check failed:" && rc=1; }
+  cat "$work/prettier.log"
+  return "$rc"
+}
+
+# The app (with Vite's manifest, for the client budget) and the demo, as scripts/support/vite-build.ts
+# builds them: the journeys, the budget and `npm run perf` find them in BUILD_CACHE_DIR.
+build_once() {
+  local mode
+  for mode in production demo; do
+    local out="$BUILD_CACHE_DIR/dist"
+    [ "$mode" = demo ] && out="$BUILD_CACHE_DIR/dist-demo"
+    npx vite build --mode "$mode" --outDir "$out" --emptyOutDir --manifest --logLevel warn || return 1
+  done
+}
+
+# The server files whose behaviour depends on a pooler (tests/server/through-pgbouncer.txt says why).
+mapfile -t pooler_files < <(grep -v '^\s*\(#\|$\)' tests/server/through-pgbouncer.txt)
+
+stage "type check, lint and format" static_checks
+stage "build the app and the demo (once)" build_once
 stage "unit, component, mock backend and server tests (SQLite)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-sqlite.json"
-stage "install PostgreSQL" bash .ci/install-postgres.sh
+stage "install PostgreSQL, PgBouncer, pg_auto_failover and Chromium" installed
 stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
-# The same suite behind PgBouncer in transaction mode (prepared statements off, LISTEN direct).
-stage "server tests through PgBouncer (transaction mode)" bash scripts/pg/with-test-pgbouncer.sh \
-  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pgbouncer.json"
+# Prepared statements off, LISTEN direct: scripts/pg/with-test-pgbouncer.sh.
+stage "server tests through PgBouncer (transaction mode), ${#pooler_files[@]} files" \
+  bash scripts/pg/with-test-pgbouncer.sh \
+  npx vitest run --project server --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest-pgbouncer.json" "${pooler_files[@]}"
 stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --requests 2000
 stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
   bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
 stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
 # pg_auto_failover's monitor and two synchronous nodes; kill -9 of the primary under writes.
 stage "failover (kill -9 of the primary, pg_auto_failover)" npm run --silent failover
-stage "install Chromium" bash .ci/install-browser.sh
-stage "client budget (bytes Chromium transfers)" npm run --silent budget
-# Scores printed, not asserted: on a shared machine they move from run to run.
-stage "Lighthouse (printed)" npm run --silent lighthouse
+stage "client budget (bytes Chromium transfers)" npm run --silent budget -- \
+  --dist "$BUILD_CACHE_DIR/dist"
 stage "browser journeys and accessibility" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 # The journey that needs PostgreSQL (skipped above): two instances, live updates across them.
@@ -54,6 +105,9 @@ stage "browser journey on two instances (PostgreSQL)" bash scripts/pg/with-test-
   --output test-results-pg
 
 echo
+echo "Stage times:"
+printf '%s\n' "${timings[@]}"
+echo "Total: $SECONDS s ($((SECONDS / 60)) min $((SECONDS % 60)) s)"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "Failed stages: ${failed[*]}"
 else

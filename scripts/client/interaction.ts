@@ -25,7 +25,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { chromiumLaunchOptions } from '../chromium.mjs';
 import { callApi, createFriends, type Account } from '../support/accounts';
 import { manyPeopleEnv, startServer, type RunningServer } from '../support/server-process';
-import { viteBuild } from '../support/vite-build';
+import { appBuild, type AppBuild } from '../support/vite-build';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../support/repo-root';
 
@@ -312,14 +312,14 @@ export async function measureInteraction(
   profile = false,
   notes = NOTES,
 ): Promise<Figures> {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-interaction-'));
+  let build: AppBuild | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
-    await viteBuild(buildDir);
+    build = await appBuild();
     server = await startServer({
       label: 'interaction',
-      staticDir: buildDir,
+      staticDir: build.dir,
       entry: 'npm-start',
       // One writer uploads 80 photos and writes 200 notes in a minute.
       env: manyPeopleEnv(),
@@ -396,7 +396,7 @@ export async function measureInteraction(
   } finally {
     await browser?.close();
     await server?.stop();
-    fs.rmSync(buildDir, { recursive: true, force: true });
+    build?.release();
   }
 }
 
@@ -409,7 +409,7 @@ function describe(name: string, figure: InteractionFigure): string {
   );
 }
 
-/** The figures as `npm run lighthouse` and this script print them, each beside its goal. */
+/** The figures as `npm run perf` and this script print them, each beside its goal. */
 export function interactionReport(figures: Figures): string[] {
   const lines = [
     describe("opening a card's comments", figures.comments),

@@ -20,7 +20,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
 import { callApi, createFriends, type Account } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server-process';
-import { viteBuild } from '../support/vite-build';
+import { appBuild, type AppBuild } from '../support/vite-build';
 
 /** The issue's goal: the last feed on screen within this long of the navigation. */
 export const GOAL_MS = 300;
@@ -183,13 +183,13 @@ async function timedReload(page: Page, newest: string, offline: boolean): Promis
 }
 
 export async function measureReturnVisit(runs = 5): Promise<Figures> {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-return-visit-'));
+  let build: AppBuild | undefined;
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-return-profile-'));
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   try {
-    await viteBuild(buildDir);
-    server = await startServer({ label: 'return-visit', staticDir: buildDir, entry: 'npm-start' });
+    build = await appBuild();
+    server = await startServer({ label: 'return-visit', staticDir: build.dir, entry: 'npm-start' });
     const { reader, newest } = await personWithFeed(server);
 
     // A persistent profile, as a phone's browser keeps one: the worker, its caches and IndexedDB.
@@ -233,7 +233,7 @@ export async function measureReturnVisit(runs = 5): Promise<Figures> {
   } finally {
     await context?.close();
     await server?.stop();
-    fs.rmSync(buildDir, { recursive: true, force: true });
+    build?.release();
     fs.rmSync(profileDir, { recursive: true, force: true });
   }
 }
@@ -254,7 +254,7 @@ function describe(name: string, figure: Figures['online'], mark: string): string
   ].join('\n');
 }
 
-/** The figures as `npm run lighthouse` and this script print them, each beside its goal. */
+/** The figures as `npm run perf` and this script print them, each beside its goal. */
 export function returnVisitReport(figures: Figures): string[] {
   return [
     describe('online', figures.online, 'refreshing'),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { waitForServiceWorker } from './support/ui';
 
 /**
  * The installable app (issue 26): the web app manifest and its icons as the server sends them,
@@ -23,15 +23,6 @@ function pngHeader(bytes: Buffer): { width: number; height: number; colourType: 
   expect(bytes.subarray(0, 8).toString('hex'), 'the PNG signature').toBe('89504e470d0a1a0a');
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25]! };
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      message: 'the service worker controls the page',
-    })
-    .toBe(true);
 }
 
 test('the manifest names the app, opens it standalone at /, and its icons load', async ({

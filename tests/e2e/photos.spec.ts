@@ -20,6 +20,7 @@ import {
   acceptRelationViaApi,
   ruminationCard,
   signOut,
+  waitForServiceWorker,
 } from './support/ui';
 
 /**
@@ -81,16 +82,6 @@ async function notesWithPhotos(
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: number };
   return { id, content, photos };
-}
-
-/** Waits until the service worker controls the page (as in offline.spec.ts). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 }
 
 /** Every image of `scope` has arrived and decoded (naturalWidth > 0). */

@@ -7,6 +7,7 @@ import {
   openOverflowMenu,
   ruminationCard,
   showMyRuminations,
+  waitForServiceWorker,
 } from './support/ui';
 
 /**
@@ -28,16 +29,6 @@ async function myNotes(request: APIRequestContext, user: TestUser): Promise<Stor
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as Stored[];
-}
-
-/** Waits until the service worker controls the page, so that the app's code loads offline too. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 }
 
 /** Opens the note's editor and replaces its text; returns the editor. */

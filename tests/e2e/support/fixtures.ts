@@ -15,11 +15,12 @@ import { REPO_ROOT } from '../../../scripts/support/repo-root';
 import { readLog } from '../../../scripts/support/server-process';
 import type { TestUser } from '../../server/support/test-users';
 import { startServer } from './e2e-server';
+import { insertPerson, type PeopleStore } from './people';
 
 const run = promisify(execFile);
 
 /** The app under test: its address, its data folder and what its log says. */
-export interface AppServer {
+export interface AppServer extends PeopleStore {
   baseURL: string;
   dataDir: string;
   logFile: string;
@@ -43,7 +44,10 @@ interface WorkerFixtures {
 
 interface Fixtures {
   app: AppServer;
-  /** Creates active people through the API, quickly, for journeys that are not about signing up. */
+  /**
+   * Creates active people straight in the server's database (people.ts), quickly, for journeys
+   * that are not about signing up.
+   */
   createUser: (prefix?: string) => Promise<TestUser>;
   /** Several people at once: `const [alice, bob] = await createUsers('alice', 'bob')`. */
   createUsers: <const P extends readonly string[]>(
@@ -63,6 +67,8 @@ function makeAppServer(opts: {
   dataDir: string;
   logFile: string;
   staticDir: string;
+  sqliteFile: string;
+  jwtSecret: string;
 }): AppServer {
   let published = 0;
   return {
@@ -99,45 +105,6 @@ export function uniqueName(prefix = 'user'): string {
   const stamp = Date.now().toString(36).slice(-6);
   const random = Math.random().toString(36).slice(2, 6);
   return `${prefix}_${stamp}${process.pid.toString(36)}${counter}${random}`.slice(0, 32);
-}
-
-export async function signUpViaApi(
-  request: APIRequestContext,
-  app: AppServer,
-  prefix = 'user',
-): Promise<TestUser> {
-  const username = uniqueName(prefix);
-  const email = `${username}@example.test`.toLowerCase();
-  const password = `pw-${username}-secret`;
-  const signup = await request.post('/api/auth/signup', {
-    data: { username, email, password, acceptedTosVersion: '1.0' },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const link = new URL(await app.emailLink('activate', username));
-  const activate = await request.get(
-    `/api/auth/activate?token=${encodeURIComponent(link.searchParams.get('token')!)}`,
-  );
-  expect(activate.ok(), await activate.text()).toBe(true);
-  const token = await loginViaApi(request, username, password);
-  // On a server whose terms moved on, a new person starts out having accepted the current ones.
-  const status = await request.get('/api/TermsOfService/acceptance-status', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { requiresAcceptance, currentVersion } = (await status.json()) as {
-    requiresAcceptance: boolean;
-    currentVersion: string | null;
-  };
-  if (requiresAcceptance) {
-    const accept = await request.post('/api/TermsOfService/accept', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { version: currentVersion },
-    });
-    expect(accept.ok(), await accept.text()).toBe(true);
-  }
-  const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
-  expect(me.ok()).toBe(true);
-  const { id } = (await me.json()) as { id: number };
-  return { id, username, email, password, token };
 }
 
 export async function loginViaApi(request: APIRequestContext, username: string, password: string) {
@@ -184,6 +151,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
             dataDir: server.dataDir,
             logFile: server.logFile,
             staticDir,
+            sqliteFile: server.sqliteFile,
+            jwtSecret: server.jwtSecret,
           }),
         );
       } finally {
@@ -204,14 +173,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           dataDir: process.env.E2E_DATA_DIR!,
           logFile: process.env.E2E_LOG_FILE!,
           staticDir,
+          sqliteFile: path.join(process.env.E2E_DATA_DIR!, 'ruminations.sqlite'),
+          jwtSecret: process.env.E2E_JWT_SECRET!,
         }),
     );
   },
 
   baseURL: async ({ app }, provide) => provide(app.baseURL),
 
-  createUser: async ({ request, app }, provide) => {
-    await provide((prefix) => signUpViaApi(request, app, prefix));
+  createUser: async ({ app }, provide) => {
+    await provide((prefix) => insertPerson(app, uniqueName(prefix)));
   },
 
   createUsers: async ({ createUser }, provide) => {

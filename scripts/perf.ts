@@ -1,17 +1,16 @@
 /**
- * `npm run lighthouse`: Lighthouse (mobile, simulated throttling: its defaults) on `/public` and
+ * `npm run perf`: the browser figures that are printed, not asserted (so not part of `npm test`).
+ * Lighthouse (mobile, simulated throttling: its defaults) on `/public` and
  * `/login` of the production build served by the real server (`npm start`'s entry) with a few
  * people and notes, three runs each; prints the median of each category and the audits that keep
  * a category under 100, with the profile behind a performance score under 100. Then the return
  * visit's and the interactions' benchmarks (scripts/client/), each figure beside its goal.
  * Printed, not asserted: on a shared machine they move.
  *
- *   npm run lighthouse -- [--runs 3] [--scores-only]
- *   CHROME_PATH  the browser (default /usr/bin/chromium)
+ *   npm run perf -- [--runs 3] [--scores-only]
+ *   CHROME_PATH      the browser (default /usr/bin/chromium)
+ *   BUILD_CACHE_DIR  take the app's build from there (or build it there): one build for all three
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,7 +18,7 @@ import { interactionReport, measureInteraction } from './client/interaction';
 import { measureReturnVisit, returnVisitReport } from './client/return-visit';
 import { createAccount } from './support/accounts';
 import { startServer } from './support/server-process';
-import { viteBuild } from './support/vite-build';
+import { appBuild } from './support/vite-build';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,9 +77,8 @@ function profileOf(audits: Record<string, AuditItems & { displayValue?: string }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ruminations-lighthouse-'));
-  await viteBuild(buildDir);
-  const server = await startServer({ label: 'lighthouse', staticDir: buildDir });
+  const build = await appBuild();
+  const server = await startServer({ label: 'lighthouse', staticDir: build.dir });
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -151,7 +149,7 @@ async function main() {
   } finally {
     await chrome.kill();
     await server.stop();
-    fs.rmSync(buildDir, { recursive: true, force: true });
+    build.release();
   }
 }
 
