@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# `npm test`: every check that asserts, in the order a failure is cheapest to find. On a fresh
-# Debian machine it installs what the later stages need (PostgreSQL, PgBouncer, pg_auto_failover,
-# Chromium) itself, through the scripts CI uses, in the background from the first second; the app
-# and the demo are built once, for every stage that serves them (BUILD_CACHE_DIR). Every stage
-# runs even when an earlier one failed; each prints its time, the end prints them all and the
-# total, and the exit code is non-zero if any stage failed. The browser figures that are printed,
-# not asserted (Lighthouse, the return visit, the interactions) are `npm run perf`'s.
+# `npm test`: every check that asserts. On a fresh Debian machine it installs what the later
+# stages need (PostgreSQL, PgBouncer, pg_auto_failover, Chromium) itself, through the scripts CI
+# uses, in a lane of its own in the background from the first second, where the PostgreSQL stages
+# then run beside the checks, the build and the SQLite tests (postgres_lane). The app and the demo
+# are built once, for every stage that serves them (BUILD_CACHE_DIR). Every stage runs even when an
+# earlier one failed; each prints its time, the end prints them all and the total, and the exit
+# code is non-zero if any stage failed. The browser figures that are printed, not asserted
+# (Lighthouse, the return visit, the interactions) are `npm run perf`'s.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-failed=()
-timings=()
 work="$(mktemp -d)"
 # Each test runner also writes a JSON report here; the last line sums them up.
 reports="$work/reports"
 mkdir -p "$reports"
 export BUILD_CACHE_DIR="$work/build"
 trap 'rm -rf "$work"' EXIT
+# Stage times and failures go to files: the PostgreSQL lane's stages run in a background shell.
+touch "$work/timings" "$work/failed"
 
 stage() {
   local name="$1"
@@ -27,21 +28,17 @@ stage() {
   local result=ok
   "$@" || result=FAILED
   echo "=== $name: $result ($((SECONDS - start)) s) ==="
-  timings+=("$(printf '%5d s  %s' $((SECONDS - start)) "$name")")
+  local line
+  line="$(printf '%5d s  %s' $((SECONDS - start)) "$name")"
   if [ "$result" != ok ]; then
-    failed+=("$name")
-    timings[-1]+="  (FAILED)"
+    echo "$name" >>"$work/failed"
+    line+="  (FAILED)"
   fi
+  echo "$line" >>"$work/timings"
 }
 
-# The Debian packages download and install while the first stages use the CPU.
-(bash .ci/install-postgres.sh && bash .ci/install-browser.sh) >"$work/install.log" 2>&1 &
-install_pid=$!
-installed() {
-  local rc=0
-  wait "$install_pid" || rc=$?
-  cat "$work/install.log"
-  return "$rc"
+install_packages() {
+  bash .ci/install-postgres.sh && bash .ci/install-browser.sh
 }
 
 # Type check, lint and format check at once: each is one process on one core.
@@ -76,24 +73,41 @@ build_once() {
 # The server files whose behaviour depends on a pooler (tests/server/through-pgbouncer.txt says why).
 mapfile -t pooler_files < <(grep -v '^\s*\(#\|$\)' tests/server/through-pgbouncer.txt)
 
+# The Debian packages, then the stages on PostgreSQL, hostile input, crashes and the failover: a
+# lane of its own in the background from the first second, beside the checks, the build and the
+# SQLite tests (the downloads wait on the network, the stages on PostgreSQL, sockets and timers
+# more than they use the CPU); its output is printed once it has ended.
+postgres_lane() {
+  stage "install PostgreSQL, PgBouncer, pg_auto_failover and Chromium" install_packages
+  stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
+    npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json="$reports/vitest-pg.json"
+  # Prepared statements off, LISTEN direct: scripts/pg/with-test-pgbouncer.sh.
+  stage "server tests through PgBouncer (transaction mode), ${#pooler_files[@]} files" \
+    bash scripts/pg/with-test-pgbouncer.sh \
+    npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json="$reports/vitest-pgbouncer.json" "${pooler_files[@]}"
+  stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --requests 2000
+  stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
+    bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
+  stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
+  # pg_auto_failover's monitor and two synchronous nodes; kill -9 of the primary under writes.
+  stage "failover (kill -9 of the primary, pg_auto_failover)" npm run --silent failover
+}
+
+postgres_lane >"$work/postgres-lane.log" 2>&1 &
+lane_pid=$!
 stage "type check, lint and format" static_checks
 stage "build the app and the demo (once)" build_once
 stage "unit, component, mock backend and server tests (SQLite)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-sqlite.json"
-stage "install PostgreSQL, PgBouncer, pg_auto_failover and Chromium" installed
-stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
-  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
-# Prepared statements off, LISTEN direct: scripts/pg/with-test-pgbouncer.sh.
-stage "server tests through PgBouncer (transaction mode), ${#pooler_files[@]} files" \
-  bash scripts/pg/with-test-pgbouncer.sh \
-  npx vitest run --project server --reporter=default --reporter=json \
-  --outputFile.json="$reports/vitest-pgbouncer.json" "${pooler_files[@]}"
-stage "hostile input (2,000 requests, SQLite)" npm run --silent fuzz -- --requests 2000
-stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
-  bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
-stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
-# pg_auto_failover's monitor and two synchronous nodes; kill -9 of the primary under writes.
-stage "failover (kill -9 of the primary, pg_auto_failover)" npm run --silent failover
+wait_for_lane() {
+  wait "$lane_pid"
+  cat "$work/postgres-lane.log"
+}
+echo
+echo "=== (the PostgreSQL lane, run beside the stages above) ==="
+wait_for_lane
 stage "client budget (bytes Chromium transfers)" npm run --silent budget -- \
   --dist "$BUILD_CACHE_DIR/dist"
 stage "browser journeys and accessibility" \
@@ -105,9 +119,10 @@ stage "browser journey on two instances (PostgreSQL)" bash scripts/pg/with-test-
   --output test-results-pg
 
 echo
-echo "Stage times:"
-printf '%s\n' "${timings[@]}"
+echo "Stage times (the PostgreSQL lane's, from the install to the failover, ran beside the others):"
+cat "$work/timings"
 echo "Total: $SECONDS s ($((SECONDS / 60)) min $((SECONDS % 60)) s)"
+mapfile -t failed <"$work/failed"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "Failed stages: ${failed[*]}"
 else

@@ -377,10 +377,15 @@ test('two comments on one note show as one notification, the latest', async ({
   await commentViaApi(request, carol, { ruminationId: noteId }, 'Second answer');
   const [, second] = await pushesReceived(device.endpoint, 2);
 
-  for (const push of [first!, second!]) {
-    await delivery.deliver((await openPush(push, device, vapidKey)).text);
-  }
-  const { payload: latest } = await openPush(second!, device, vapidKey);
+  // One after the other, as two comments a moment apart arrive: the first is on screen when the
+  // second comes (two deliveries in the same instant may be shown in either order).
+  const { payload: earlier, text: firstText } = await openPush(first!, device, vapidKey);
+  await delivery.deliver(firstText);
+  await expect
+    .poll(() => shownNotifications(page).then((list) => list.map((n) => n.title)))
+    .toEqual([earlier.title]);
+  const { payload: latest, text: secondText } = await openPush(second!, device, vapidKey);
+  await delivery.deliver(secondText);
   expect(latest.notification.actor.id).toBe(carol.id);
   await expect
     .poll(() => shownNotifications(page).then((list) => list.map((n) => `${n.tag}: ${n.title}`)))

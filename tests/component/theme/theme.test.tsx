@@ -25,13 +25,15 @@ describe('theme', () => {
     expect(html).not.toHaveClass('dark');
     act(() => setSystemMedia({ dark: true }));
     expect(html).toHaveClass('dark');
-    expect(app.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    // The signed-in bar (with the toggle) appears once the person is loaded: on a busy machine,
+    // after the first render.
+    expect(await app.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
   });
 
   test('the toggle switches between dark and light and remembers the choice', async () => {
     installMatchMedia({ dark: false });
     const app = await signedInApp();
-    await app.user.click(app.getByRole('button', { name: 'Switch to dark theme' }));
+    await app.user.click(await app.findByRole('button', { name: 'Switch to dark theme' }));
     expect(html).toHaveClass('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
 
@@ -62,7 +64,7 @@ describe('theme in Settings', () => {
   test('Settings offers System, Light and Dark, and System follows the device again', async () => {
     installMatchMedia({ dark: false });
     const app = await signedInApp();
-    await app.user.click(app.getByRole('button', { name: 'Switch to dark theme' }));
+    await app.user.click(await app.findByRole('button', { name: 'Switch to dark theme' }));
     expect(localStorage.getItem('theme')).toBe('dark');
 
     await app.user.click(app.getByRole('link', { name: 'Settings' }));
