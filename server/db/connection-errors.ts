@@ -13,6 +13,12 @@ export class NoPrimaryError extends Error {
 /** A write run on a server that has become read-only (a demoted primary, one not yet opened). */
 export const READ_ONLY_SQL_TRANSACTION = '25006';
 
+/**
+ * SQLite's file stayed locked by another process (an operator's command) past busy_timeout: a
+ * retry a moment later gets past it.
+ */
+const SQLITE_BUSY = 'SQLITE_BUSY';
+
 /** PostgreSQL's connection-exception class (08) and shutdowns (57P01-57P03). */
 const SERVER_GONE = /^(08\w{3}|57P0[123])$/;
 /** The drivers' own words for a connection that ended (they come without a code). */
@@ -49,14 +55,20 @@ export function isConnectionError(error: unknown): boolean {
 
 /**
  * For a request's answer, where the error may come from anywhere: the database was lost or turned
- * read-only under it (a failover), which a retry a few seconds later gets past. Narrower than
+ * read-only under it (a failover), or its SQLite file stayed locked, which a retry a few seconds
+ * later gets past. Narrower than
  * isConnectionError: a missing file (ENOENT) or a timeout of anything is still a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof NoPrimaryError) return true;
   const code = errorCode(error);
   if (code !== undefined) {
-    return SERVER_GONE.test(code) || NETWORK_CODES.has(code) || code === READ_ONLY_SQL_TRANSACTION;
+    return (
+      SERVER_GONE.test(code) ||
+      NETWORK_CODES.has(code) ||
+      code === READ_ONLY_SQL_TRANSACTION ||
+      code === SQLITE_BUSY
+    );
   }
   return CONNECTION_ENDED.test(messageOf(error));
 }

@@ -6,12 +6,11 @@ import {
   Migrator,
   PostgresAdapter,
   sql,
-  SqliteDialect,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
 import type { Database } from './schema';
-import { withStatementCache } from './statement-cache';
+import { sqliteDialect } from './sqlite-dialect';
 import { postgresDialect, type PostgresDriverName } from './postgres-dialect';
 import { migrationDialect } from './migration-lock';
 import { isPostgresUrl, serverAddressOf } from './postgres-url';
@@ -158,9 +157,7 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma(`cache_size = -${Math.round((config.sqliteCacheMb ?? 64) * 1024)}`);
   sqlite.pragma(`mmap_size = ${Math.round((config.sqliteMmapMb ?? 0) * 1024 * 1024)}`);
   registerSearchFunction(sqlite);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  return new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
 }
 
 /**
