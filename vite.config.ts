@@ -136,6 +136,16 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
+          // The shared layer's decisions, pure functions: no DOM and no mock backend to set up
+          // (jsdom and the mock backend's modules cost about two seconds a file).
+          name: 'decisions',
+          environment: 'node',
+          include: ['tests/unit/decisions/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'client',
           environment: 'jsdom',
           include: [
@@ -143,6 +153,7 @@ export default defineConfig(({ mode }) => ({
             'tests/component/**/*.test.{ts,tsx}',
             'tests/mocks/**/*.test.{ts,tsx}',
           ],
+          exclude: ['tests/unit/decisions/**'],
           setupFiles: ['tests/support/setup-client.ts'],
           // Whole-app renders in jsdom race the clock on a loaded 2-core CI machine; one retry there
           // keeps a slow machine from reading as a broken screen (a real bug fails both tries).
