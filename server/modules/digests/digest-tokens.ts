@@ -36,8 +36,10 @@ export function verifyUnsubscribeToken(key: Buffer, token: string): number | nul
   if (parts === null) return null;
   const userId = Number(parts[1]);
   if (userId > MAX_ID) return null;
-  const given = Buffer.from(parts[2] ?? '', 'base64url');
-  const expected = mac(key, userId);
+  // The MAC as written, not as decoded: the last of 43 characters carries two bits that decoding
+  // drops, so four spellings of one token would all pass. Only the one the server wrote does.
+  const given = Buffer.from(parts[2] ?? '');
+  const expected = Buffer.from(mac(key, userId).toString('base64url'));
   // Constant time: how much of a guess matched must not show in how long the answer took.
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
