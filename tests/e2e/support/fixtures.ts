@@ -113,23 +113,10 @@ export async function loginViaApi(request: APIRequestContext, username: string, 
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-/**
- * Opens `pathname` signed in as `user`: the token is put where the app keeps it (localStorage
- * "token") before the page's first script runs, so one page load does it, not a visit to /public
- * first. Once per tab and token (a flag in sessionStorage): a sign-out and a reload later in the
- * test stay signed out, and signing in as someone else later on the same page works alike.
- */
+/** Puts the person's token where the app keeps it (localStorage "token") and opens `path`. */
 export async function signInAs(page: Page, user: TestUser, pathname = '/my-ruminations') {
-  await page.addInitScript((token) => {
-    try {
-      const flag = `e2e-signed-in:${token}`;
-      if (location.origin === 'null' || sessionStorage.getItem(flag) !== null) return;
-      sessionStorage.setItem(flag, '1');
-      localStorage.setItem('token', token);
-    } catch {
-      // A document without storage (about:blank, a sandboxed frame): nothing to sign in.
-    }
-  }, user.token);
+  await page.goto('/public');
+  await page.evaluate((token) => localStorage.setItem('token', token), user.token);
   await page.goto(pathname);
 }
 
