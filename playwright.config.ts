@@ -22,7 +22,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     // The real address comes from the global setup (a free port); see tests/e2e/support/fixtures.ts.
-    trace: 'retain-on-failure',
+    // A trace records every action of every test and keeps it only for a failure: on CI, where
+    // nobody can open it afterwards, that is CPU the journeys need (the screenshot and the error
+    // context of a failure are still printed and kept).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
