@@ -34,10 +34,18 @@ const SPOKEN: readonly { type: RelationType; words: string }[] = [
   { type: 5, words: 'Therapist' },
 ];
 
-/** "A", "A and B", "A, B and C". */
-function joinWords(words: readonly string[]): string {
+/** The relation types, closest first: the order of the words, and of the people named beside them. */
+export const CLOSEST_FIRST: readonly RelationType[] = SPOKEN.map(({ type }) => type);
+
+/** These audiences as people say them ("Best Friends", "Family"), closest first. */
+export function spokenAudiences(audiences: readonly RelationType[]): string[] {
+  return SPOKEN.filter(({ type }) => audiences.includes(type)).map(({ words }) => words);
+}
+
+/** "A", "A and B", "A, B and C" ("A, B or C" with "or"). */
+export function joinWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
 }
 
 /** The relation labels of a set of audiences, as a list for screen readers and tests. */
@@ -58,8 +66,6 @@ export function audienceWords(note: {
   if (note.audiences.length === 0) {
     return { kind: 'public', short: PUBLIC_SHORT, long: PUBLIC_LONG };
   }
-  const words = joinWords(
-    SPOKEN.filter(({ type }) => note.audiences.includes(type)).map(({ words }) => words),
-  );
+  const words = joinWords(spokenAudiences(note.audiences));
   return { kind: 'people', short: words, long: words };
 }
