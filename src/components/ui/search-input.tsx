@@ -23,6 +23,8 @@ export function SearchInput({ label, text, onTextChange, maxLength }: SearchInpu
         maxLength={maxLength}
         placeholder={label}
         autoComplete="off"
+        // A name or words in a right-to-left script read from the right as they are typed.
+        dir="auto"
         className="field-input"
         onChange={(event) => onTextChange(event.target.value)}
       />

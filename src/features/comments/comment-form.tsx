@@ -85,6 +85,8 @@ export function CommentForm({
           rows={onCancel ? 2 : 1}
           value={content}
           placeholder={label}
+          // Arabic or Hebrew aligns right while it is typed, English left, by its first letters.
+          dir="auto"
           autoFocus={autoFocus}
           onChange={(event) => {
             setContent(event.target.value);

@@ -72,6 +72,8 @@ export function PhotoTrayItem({
             id={id}
             rows={2}
             maxLength={MEDIA_ALT_MAX}
+            // A description in a right-to-left script reads from the right as it is typed.
+            dir="auto"
             value={photo.alt}
             onChange={(event) => onAlt(event.target.value)}
             aria-describedby={photo.error ? `${hintId} ${errorId}` : hintId}
