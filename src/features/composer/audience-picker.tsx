@@ -13,11 +13,22 @@ export function publishedWords(audiences: readonly AudienceName[]) {
   return audienceWords({ isPublished: true, audiences: audiences.map(relationTypeOfAudience) });
 }
 
+/** What the picker's button says while nothing is chosen (the composer of "ask each time"). */
+export const NOT_CHOSEN = 'Not chosen yet';
+/** The choice of asking for every note (Settings → "Who reads new notes"). */
+export const ASK_EACH_TIME = 'Ask each time';
+
 interface AudiencePickerProps {
   /** What the control is called on screen ("Who can read it"). */
   label: string;
-  value: readonly AudienceName[];
-  onChange: (audiences: AudienceName[]) => void;
+  /** null: not chosen yet, so nothing is ticked, Public neither (never a fallback to Public). */
+  value: readonly AudienceName[] | null;
+  onChange: (audiences: AudienceName[] | null) => void;
+  /**
+   * Offers "Ask each time" as a choice of its own, which null then means (Settings); without it,
+   * null is only ever a start that the person leaves by choosing (the composer).
+   */
+  askEachTime?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where the focus goes back to when another part of the form opens the picker. */
@@ -29,7 +40,8 @@ interface AudiencePickerProps {
  * and Family") and opens the list beneath it: "Public", which clears every audience, and one
  * checkbox per relation (the spec's audience checkboxes, with their labels as names). A disclosure
  * rather than a popover: it stays inside the dialog's flow, so the keyboard and the dialog's focus
- * trap need nothing more. The composer and Settings → "Who reads new notes" both use it.
+ * trap need nothing more. The composer and Settings → "Who reads new notes" both use it. Nothing
+ * may be chosen yet (null): then nothing is ticked, and the button says so.
  */
 export function AudiencePicker({
   label,
@@ -38,10 +50,12 @@ export function AudiencePicker({
   open,
   onOpenChange,
   buttonRef,
+  askEachTime = false,
 }: AudiencePickerProps) {
   const id = useId();
-  const words = publishedWords(value);
-  const isPublic = value.length === 0;
+  const words = value === null ? null : publishedWords(value);
+  const short = words?.short ?? (askEachTime ? ASK_EACH_TIME : NOT_CHOSEN);
+  const isPublic = value?.length === 0;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -53,12 +67,12 @@ export function AudiencePicker({
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-list`}
-          aria-label={`${label}: ${words.short}`}
+          aria-label={`${label}: ${short}`}
           onClick={() => onOpenChange(!open)}
           className="btn btn-secondary py-1.5"
         >
-          <AudienceIcon kind={words.kind} />
-          <span>{words.short}</span>
+          {words ? <AudienceIcon kind={words.kind} /> : null}
+          <span>{short}</span>
           <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
             <path
               d={open ? 'M5 12.5l5-5 5 5' : 'M5 7.5l5 5 5-5'}
@@ -75,6 +89,18 @@ export function AudiencePicker({
           className="flex flex-col gap-2 rounded-md border border-line p-3"
         >
           <legend className="sr-only">{label}</legend>
+          {askEachTime ? (
+            <Choice
+              id={`${id}-ask`}
+              checked={value === null}
+              // Left, like Public, only by choosing something else.
+              onCheckedChange={(next) => {
+                if (next) onChange(null);
+              }}
+              label={ASK_EACH_TIME}
+              hint="Nothing is ticked until you choose who reads each note"
+            />
+          ) : null}
           <Choice
             id={`${id}-public`}
             checked={isPublic}
@@ -96,15 +122,16 @@ export function AudiencePicker({
               <Choice
                 key={type.name}
                 id={`${id}-audience-${type.name}`}
-                checked={value.includes(type.name)}
-                onCheckedChange={(next) =>
-                  onChange(
-                    // Kept in the enumeration's order, whatever order they were ticked in.
-                    RELATION_TYPES.map((t) => t.name).filter((name) =>
-                      name === type.name ? next : value.includes(name),
-                    ),
-                  )
-                }
+                checked={value?.includes(type.name) ?? false}
+                onCheckedChange={(next) => {
+                  // Kept in the enumeration's order, whatever order they were ticked in.
+                  const ticked = RELATION_TYPES.map((t) => t.name).filter((name) =>
+                    name === type.name ? next : (value?.includes(name) ?? false),
+                  );
+                  // Unticking the last one chooses nobody, not Public: Public is only ever
+                  // ticked as itself.
+                  onChange(ticked.length > 0 ? ticked : null);
+                }}
                 label={type.label}
               />
             ))}

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import type { AudienceName } from '../../domain/relation-types';
 import { errorMessage } from '../../lib/error-message';
 import { AudienceIcon } from '../composer/audience-icon';
-import { AudiencePicker, publishedWords } from '../composer/audience-picker';
+import { ASK_EACH_TIME, AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
 
 /**
  * Settings → "Who reads new notes" (the settings page gives the heading): the audiences every new
- * note starts with, on every device, with the composer's own picker. Saved on the server.
+ * note starts with, on every device, with the composer's own picker; or "Ask each time" (null, the
+ * default), when each note starts with nobody chosen. Saved on the server.
  */
 export function DefaultAudiencesSetting() {
   const preferences = usePreferences();
   const update = useUpdatePreferences();
-  // What the person picked since the last save; null: as stored.
-  const [choice, setChoice] = useState<AudienceName[] | null>(null);
+  // What the person picked since the last save (null: ask each time); undefined: as stored.
+  const [choice, setChoice] = useState<AudienceName[] | null | undefined>(undefined);
   const [open, setOpen] = useState(false);
 
   if (preferences.isPending) {
@@ -26,8 +27,8 @@ export function DefaultAudiencesSetting() {
       </p>
     );
   }
-  const current = choice ?? preferences.data.defaultAudiences;
-  const words = publishedWords(current);
+  const current = choice === undefined ? preferences.data.defaultAudiences : choice;
+  const words = current === null ? null : publishedWords(current);
 
   return (
     <div className="flex flex-col items-start gap-3">
@@ -44,10 +45,13 @@ export function DefaultAudiencesSetting() {
         }}
         open={open}
         onOpenChange={setOpen}
+        askEachTime
       />
       <p className="flex flex-wrap items-center gap-1 text-sm">
-        <AudienceIcon kind={words.kind} />
-        {words.long}
+        {words ? <AudienceIcon kind={words.kind} /> : null}
+        {words
+          ? words.long
+          : `${ASK_EACH_TIME}: you choose who reads each note before publishing it`}
       </p>
       {update.isError ? (
         <p role="alert" className="error-box">
@@ -58,13 +62,13 @@ export function DefaultAudiencesSetting() {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={choice === null || update.isPending}
+          disabled={choice === undefined || update.isPending}
           onClick={() =>
             update.mutate(
               { defaultAudiences: current },
               {
                 onSuccess: () => {
-                  setChoice(null);
+                  setChoice(undefined);
                   setOpen(false);
                 },
               },
@@ -74,7 +78,7 @@ export function DefaultAudiencesSetting() {
           {update.isPending ? 'Saving...' : 'Save'}
         </button>
         <p role="status" className="text-sm text-ink-muted">
-          {update.isSuccess && choice === null ? 'Saved' : ''}
+          {update.isSuccess && choice === undefined ? 'Saved' : ''}
         </p>
       </div>
     </div>

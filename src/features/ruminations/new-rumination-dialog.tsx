@@ -19,15 +19,17 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
   const send = useSendWrite();
   const writtenAt = useRef<{ key: string; at: Date } | null>(null);
   // A new note starts from the person's default audiences (kept on the server, so alike on every
-  // device); a kept copy of what they were writing keeps its own (rumination-dialog.tsx).
+  // device); a kept copy of what they were writing keeps its own (rumination-dialog.tsx). "Ask
+  // each time" (null) and a default not known here (not loaded yet, offline with no copy, failed)
+  // start alike: nobody chosen, and Publish waits for a choice. Never Public by default.
   const preferences = usePreferences({ fresh: true });
-  const defaultAudiences = preferences.data?.defaultAudiences;
+  const defaultAudiences = preferences.data?.defaultAudiences ?? null;
   const start = useMemo(
-    () => ({ values: { content: '', audiences: defaultAudiences ?? [] } }),
+    () => ({ values: { content: '', audiences: defaultAudiences } }),
     [defaultAudiences],
   );
   // Read again at every opening: the form shows the cached choice at once and takes the answer
-  // in place if the person has not begun (offline: the cached choice, or public, said in words).
+  // in place if the person has not begun (offline: the cached choice, or nobody chosen yet).
   const ready = preferences.fetchStatus !== 'fetching';
 
   const showsDrafts = useRouterState({

@@ -232,7 +232,7 @@ function Composer({
         onPhotosChange={onPhotosChange}
         takesDown={takesDown ?? false}
         // A note public already is not anyone's first.
-        firstPublic={takesDown && opened.values.audiences.length === 0 ? undefined : firstPublic}
+        firstPublic={takesDown && opened.values.audiences?.length === 0 ? undefined : firstPublic}
       />
     </>
   );

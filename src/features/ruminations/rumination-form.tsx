@@ -21,14 +21,15 @@ import { usePhotoUploads, type SettledPhotos } from '../photos/use-photo-uploads
 
 /**
  * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
- * characters, with its messages) and audiences by name. A field added to the contract's write
- * request is added here and nowhere else on the client: the dialogs send what the form submits.
+ * characters, with its messages) and audiences by name, or null while nobody is chosen yet ([] is
+ * Public, chosen). A field added to the contract's write request is added here and nowhere else on
+ * the client: the dialogs send what the form submits.
  */
 const ruminationFormSchema = z.object({
   content: ruminationContent,
   // Only ever ticked from RELATION_TYPES below, so typed, not checked (checking would pull the
   // list of names into the first visit's shared chunk of relation-types).
-  audiences: z.array(z.custom<AudienceName>()),
+  audiences: z.array(z.custom<AudienceName>()).nullable(),
 });
 export type RuminationFormValues = z.input<typeof ruminationFormSchema>;
 
@@ -44,7 +45,10 @@ export function formValuesOf(rumination: Rumination): RuminationFormValues {
 export function formValuesFrom(raw: unknown): RuminationFormValues | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { content, audiences } = raw as Record<string, unknown>;
-  if (typeof content !== 'string' || !Array.isArray(audiences)) return null;
+  if (typeof content !== 'string') return null;
+  // Kept before anybody was chosen: still to choose.
+  if (audiences === null) return { content, audiences: null };
+  if (!Array.isArray(audiences)) return null;
   const names = new Set<unknown>(audiences);
   return {
     content,
@@ -52,16 +56,16 @@ export function formValuesFrom(raw: unknown): RuminationFormValues | null {
   };
 }
 
-/** Whether two sets of form values say the same (audiences in any order). */
+/** Whether two sets of form values say the same (audiences in any order; none chosen is not Public). */
 export function sameFormValues(a: RuminationFormValues, b: RuminationFormValues): boolean {
-  return (
-    a.content === b.content &&
-    a.audiences.length === b.audiences.length &&
-    a.audiences.every((name) => b.audiences.includes(name))
-  );
+  if (a.content !== b.content) return false;
+  if (a.audiences === null || b.audiences === null) return a.audiences === b.audiences;
+  const other = b.audiences;
+  return a.audiences.length === other.length && a.audiences.every((name) => other.includes(name));
 }
 
-export const EMPTY_FORM_VALUES: RuminationFormValues = { content: '', audiences: [] };
+/** A new note's start when nothing is known of who reads it: nobody chosen, never Public. */
+export const EMPTY_FORM_VALUES: RuminationFormValues = { content: '', audiences: null };
 
 const NO_MEDIA: readonly RuminationMedia[] = [];
 
@@ -87,6 +91,8 @@ interface RuminationFormProps {
   /** Publishing to no audience asks first when this says so (an account's first public note). */
   firstPublic?: FirstPublicQuestion;
 }
+
+const CHOOSE_FIRST = 'Choose who can read it first.';
 
 /** Content and audiences with Save Draft and Publish; shared by creating and editing. */
 export function RuminationForm({
@@ -128,6 +134,9 @@ export function RuminationForm({
   const [askingPublic, setAskingPublic] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const pickerButton = useRef<HTMLButtonElement>(null);
+  // Publish was pressed with nobody chosen: said until somebody (or Public) is.
+  const [choiceMissing, setChoiceMissing] = useState(false);
+  const audiencesChosen = useWatch({ control, name: 'audiences' }) !== null;
   // Set before anything is awaited: both clicks of a double-click run before React re-renders,
   // so `isSaving` alone would let the second through.
   const submitting = useRef(false);
@@ -166,14 +175,27 @@ export function RuminationForm({
     });
   }, [subscribe, onValuesChange]);
 
+  /** Opens the picker with the focus on its button, where the choice is made. */
+  const goToPicker = () => {
+    setPickerOpen(true);
+    requestAnimationFrame(() => pickerButton.current?.focus());
+  };
+
   /** `askPublic`: a note valid to publish to everyone asks first, when `firstPublic` says so. */
   const send = (publish: boolean, askPublic = false) => {
     if (submitting.current) return;
     submitting.current = true;
     void handleSubmit(async (values) => {
+      // Nobody chosen: a note is published only to whom its writer chose, never Public by
+      // default; nothing is sent, and the text stays. A draft reads as only its writer's.
+      if (publish && values.audiences === null) {
+        setChoiceMissing(true);
+        goToPicker();
+        return;
+      }
       // Sent in the enumeration's order, whatever order they were ticked in.
-      const audiences = RELATION_TYPES.map((t) => t.name).filter((name) =>
-        values.audiences.includes(name),
+      const audiences = RELATION_TYPES.map((t) => t.name).filter(
+        (name) => values.audiences?.includes(name) ?? false,
       );
       // Nothing is sent before the answer.
       if (askPublic && audiences.length === 0 && firstPublic?.shouldAsk()) {
@@ -222,6 +244,8 @@ export function RuminationForm({
         </label>
         <textarea
           id={contentId}
+          // Each writer's own direction (Arabic, Hebrew...), decided by what they type.
+          dir="auto"
           rows={6}
           placeholder="What's on your mind?"
           className="field-input min-h-32 resize-y"
@@ -253,6 +277,11 @@ export function RuminationForm({
           />
         )}
       />
+      {choiceMissing && !audiencesChosen ? (
+        <p role="alert" className="text-sm text-danger">
+          {CHOOSE_FIRST}
+        </p>
+      ) : null}
 
       <WhoWillRead control={control} />
       {settling ? (
@@ -279,9 +308,8 @@ export function RuminationForm({
           onChoose={() => {
             firstPublic.asked();
             setAskingPublic(false);
-            setPickerOpen(true);
             // Back to the picker, open, with the focus on its button.
-            requestAnimationFrame(() => pickerButton.current?.focus());
+            goToPicker();
           }}
           onPublish={() => {
             firstPublic.asked();
@@ -310,17 +338,17 @@ export function RuminationForm({
 
 /**
  * Who will be able to read the note, in words, beside the buttons that decide it: published, its
- * audiences (or everyone, said plainly); as a draft, only its author.
+ * audiences (or everyone, said plainly; or that nobody is chosen yet); as a draft, only its author.
  */
 function WhoWillRead({ control }: { control: Control<RuminationFormValues> }) {
   const audiences = useWatch({ control, name: 'audiences' });
-  const words = publishedWords(audiences);
+  const words = audiences === null ? null : publishedWords(audiences);
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-sm text-ink-muted">
       <span>Publish:</span>
       <span className="inline-flex items-center gap-1 font-medium text-ink">
-        <AudienceIcon kind={words.kind} />
-        {words.long}.
+        {words ? <AudienceIcon kind={words.kind} /> : null}
+        {words ? words.long : 'not chosen yet'}.
       </span>
       <span>Save Draft: only you.</span>
     </p>
