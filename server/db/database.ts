@@ -37,6 +37,7 @@ import * as m0017 from './migrations/0017-preferences';
 import * as m0018 from './migrations/0018-push-and-digests';
 import * as m0019 from './migrations/0019-photos';
 import * as m0020 from './migrations/0020-write-positions';
+import * as m0021 from './migrations/0021-ask-each-time';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-push-and-digests': m0018,
   '0019-photos': m0019,
   '0020-write-positions': m0020,
+  '0021-ask-each-time': m0021,
 };
 
 export interface DatabaseConfig {

@@ -32,8 +32,11 @@ export interface UsersTable {
 /** A person's preferences, for those who changed any (migration 0017; defaults otherwise). */
 export interface UserPreferencesTable {
   user_id: number;
-  /** Audience bit mask of new notes (bit t for relation type t); 0 is public. */
-  default_audiences: number;
+  /**
+   * Audience bit mask of new notes (bit t for relation type t); 0 is a chosen Public; null is
+   * "ask each time" (migration 0021).
+   */
+  default_audiences: number | null;
   email_digest: 'off' | 'daily' | 'weekly';
   /** Notification kinds not pushed, comma-separated ('' is every kind). */
   push_off: string;

@@ -19,16 +19,16 @@ export const pushPreferences = z.object(
 );
 
 export const preferences = z.object({
-  /** Audience names ("Friend"), in type order; [] is public. */
-  defaultAudiences: z.array(z.enum(AUDIENCE_NAMES)),
+  /** Audience names ("Friend"), in type order; [] is public; null is "ask each time". */
+  defaultAudiences: z.array(z.enum(AUDIENCE_NAMES)).nullable(),
   emailDigest: z.enum(EMAIL_DIGESTS),
   push: pushPreferences,
 });
 export type Preferences = z.infer<typeof preferences>;
 
-/** A PUT may send any subset; audiences by name or number, duplicates dropped. */
+/** A PUT may send any subset; audiences by name or number, duplicates dropped; null asks again. */
 export const updatePreferencesRequest = z.object({
-  defaultAudiences: z.array(audienceInput).max(12).optional(),
+  defaultAudiences: z.array(audienceInput).max(12).nullable().optional(),
   emailDigest: z.enum(EMAIL_DIGESTS).optional(),
   push: pushPreferences.partial().optional(),
 });

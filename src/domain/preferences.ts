@@ -14,23 +14,31 @@ export type EmailDigest = (typeof EMAIL_DIGESTS)[number];
 export const PUSH_KINDS = NOTIFICATION_KINDS;
 export type PushKind = NotificationKind;
 
-/** Preferences as the rules hold them: audiences as relation types (the wire uses names). */
+/**
+ * Preferences as the rules hold them: audiences as relation types (the wire uses names).
+ * `defaultAudiences` null is "ask each time": the composer ticks nothing and will not publish
+ * until its writer has chosen; [] is a chosen default of Public.
+ */
 export interface PreferenceValues {
-  defaultAudiences: RelationType[];
+  defaultAudiences: RelationType[] | null;
   emailDigest: EmailDigest;
   push: Record<PushKind, boolean>;
 }
 
 export interface PreferenceChange {
-  defaultAudiences?: readonly RelationType[] | undefined;
+  /** null: back to asking each time. */
+  defaultAudiences?: readonly RelationType[] | null | undefined;
   emailDigest?: EmailDigest | undefined;
   push?: Partial<Record<PushKind, boolean>> | undefined;
 }
 
-/** Nothing chosen yet: new notes public until the person says otherwise, no digest, every push. */
+/**
+ * Nothing chosen yet: every new note asks who reads it (never public by default, in an app people
+ * choose to keep private things), no digest, every push.
+ */
 export function defaultPreferences(): PreferenceValues {
   return {
-    defaultAudiences: [],
+    defaultAudiences: null,
     emailDigest: 'off',
     push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as Record<PushKind, boolean>,
   };
@@ -45,7 +53,9 @@ export function mergePreferences(
     defaultAudiences:
       change.defaultAudiences === undefined
         ? current.defaultAudiences
-        : [...new Set(change.defaultAudiences)].sort((a, b) => a - b),
+        : change.defaultAudiences === null
+          ? null
+          : [...new Set(change.defaultAudiences)].sort((a, b) => a - b),
     emailDigest: change.emailDigest ?? current.emailDigest,
     push: { ...current.push, ...change.push },
   };
@@ -53,12 +63,12 @@ export function mergePreferences(
 
 /** The wire's form of preferences (audience names). */
 export function preferencesOnWire(values: PreferenceValues): {
-  defaultAudiences: AudienceName[];
+  defaultAudiences: AudienceName[] | null;
   emailDigest: EmailDigest;
   push: Record<PushKind, boolean>;
 } {
   return {
-    defaultAudiences: values.defaultAudiences.map(audienceNameOf),
+    defaultAudiences: values.defaultAudiences?.map(audienceNameOf) ?? null,
     emailDigest: values.emailDigest,
     push: { ...values.push },
   };

@@ -18,12 +18,12 @@ const put = (token: string, body: Json) => api('PUT', '/api/account/preferences'
 
 /** The mock's /api/account/preferences obeys what tests/server/preferences.test.ts asks of the server. */
 describe('preferences (mock backend)', () => {
-  it('starts from the defaults: public, no digest, every push', async () => {
+  it('starts from the defaults: ask each time (null, not Public), no digest, every push', async () => {
     const { token } = createUser({ username: 'alice' });
     const r = await get(token);
     expect(r.status).toBe(200);
     expect(preferencesSchema.parse(r.json)).toEqual({
-      defaultAudiences: [],
+      defaultAudiences: null,
       emailDigest: 'off',
       push: ALL_PUSH,
     });
@@ -51,10 +51,19 @@ describe('preferences (mock backend)', () => {
       ReplyToMyComment: false,
       RelationAccepted: false,
     });
-    // An empty list: public again.
+    // An empty list: a chosen Public, kept; null: back to asking each time.
     expect((await put(token, { defaultAudiences: [] })).json.defaultAudiences).toEqual([]);
     expect((await put(token, {})).json).toEqual((await get(token)).json);
+    expect((await get(token)).json.defaultAudiences).toEqual([]);
     expect((await get(token)).json.emailDigest).toBe('weekly');
+    expect((await put(token, { defaultAudiences: null })).json.defaultAudiences).toBeNull();
+    expect((await get(token)).json.defaultAudiences).toBeNull();
+  });
+
+  it('keeps asking each time when only other fields change', async () => {
+    const { token } = createUser({ username: 'alice' });
+    await put(token, { emailDigest: 'daily' });
+    expect((await get(token)).json.defaultAudiences).toBeNull();
   });
 
   it('refuses bad values on their field and changes nothing; 401 without a token', async () => {
@@ -71,7 +80,7 @@ describe('preferences (mock backend)', () => {
       expect(Object.keys(r.json.errors)).toEqual([field]);
     }
     expect((await get(token)).json).toEqual({
-      defaultAudiences: [],
+      defaultAudiences: null,
       emailDigest: 'daily',
       push: ALL_PUSH,
     });
@@ -85,7 +94,7 @@ describe('preferences (mock backend)', () => {
     const alice = createUser({ username: 'alice', password: 'alice-pass' });
     const bob = createUser({ username: 'bob' });
     await put(alice.token, { defaultAudiences: ['Partner'], emailDigest: 'daily' });
-    expect((await get(bob.token)).json.defaultAudiences).toEqual([]);
+    expect((await get(bob.token)).json.defaultAudiences).toBeNull();
     expect((await get(bob.token)).json.emailDigest).toBe('off');
 
     const erased = await api('DELETE', '/api/account', {

@@ -16,7 +16,8 @@ const EVERY_PUSH_ON = {
   ReplyToMyComment: true,
 };
 
-const DEFAULTS: Preferences = { defaultAudiences: [], emailDigest: 'off', push: EVERY_PUSH_ON };
+/** "Ask each time" (null), not Public: a new account's notes reach nobody it did not choose. */
+const DEFAULTS: Preferences = { defaultAudiences: null, emailDigest: 'off', push: EVERY_PUSH_ON };
 
 async function read(as: Person): Promise<Preferences> {
   const res = await call(t, 'GET', URL, { as });
@@ -31,7 +32,7 @@ async function put(as: Person, body: unknown): Promise<Preferences> {
 }
 
 describe('GET /api/account/preferences', () => {
-  it('answers the defaults to someone who never chose: public, no digest, every push', async () => {
+  it('answers the defaults to someone who never chose: ask each time, no digest, every push', async () => {
     expect(await read(await person(t))).toEqual(DEFAULTS);
   });
 
@@ -78,8 +79,20 @@ describe('PUT /api/account/preferences', () => {
     const saved = await put(me, { defaultAudiences: ['BestFriend', 2, 'Friend', 1, 'Therapist'] });
     expect(saved.defaultAudiences).toEqual(['Family', 'Friend', 'BestFriend', 'Therapist']);
     expect((await read(me)).defaultAudiences).toEqual(saved.defaultAudiences);
-    // [] is public again.
+    // [] is a chosen Public, kept as such; null goes back to asking each time.
     expect((await put(me, { defaultAudiences: [] })).defaultAudiences).toEqual([]);
+    expect((await read(me)).defaultAudiences).toEqual([]);
+    expect(await put(me, { defaultAudiences: null })).toEqual(DEFAULTS);
+    expect(await read(me)).toEqual(DEFAULTS);
+  });
+
+  it('keeps asking each time when only other fields change', async () => {
+    const me = await person(t);
+    await put(me, { emailDigest: 'daily', push: { RelationAccepted: false } });
+    expect((await read(me)).defaultAudiences).toBeNull();
+    await put(me, { defaultAudiences: [] });
+    await put(me, { emailDigest: 'weekly' });
+    expect((await read(me)).defaultAudiences).toEqual([]);
   });
 
   it('refuses a digest, an audience or a push value it does not know (400), changing nothing', async () => {

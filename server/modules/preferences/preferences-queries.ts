@@ -12,7 +12,7 @@ import { audiencesToMask, maskToAudiences } from '../ruminations/audience-mask';
 
 /**
  * The `user_preferences` row of a person (migration 0017): none until they change anything, when
- * the defaults hold (src/domain/preferences.ts).
+ * the defaults hold (src/domain/preferences.ts). A null mask is "ask each time" (migration 0021).
  */
 
 type PreferencesRow = Selectable<UserPreferencesTable>;
@@ -29,7 +29,8 @@ function valuesOf(row: PreferencesRow | undefined): PreferenceValues {
   if (row === undefined) return values;
   const off = new Set(row.push_off.split(SEPARATOR));
   return {
-    defaultAudiences: maskToAudiences(row.default_audiences),
+    defaultAudiences:
+      row.default_audiences === null ? null : maskToAudiences(row.default_audiences),
     emailDigest: row.email_digest,
     push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<
       PushKind,
@@ -85,7 +86,8 @@ export async function savePreferences(
     .insertInto('user_preferences')
     .values({
       user_id: userId,
-      default_audiences: audiencesToMask(fresh.defaultAudiences),
+      default_audiences:
+        fresh.defaultAudiences === null ? null : audiencesToMask(fresh.defaultAudiences),
       email_digest: fresh.emailDigest,
       push_off: pushOffOf(fresh.push),
       update_tms: now,

@@ -36,9 +36,9 @@ describe('who reads a note, in words', () => {
 });
 
 describe('preferences', () => {
-  it('start public, with no digest and every push kind on', () => {
+  it('start asking each time (null, never Public), with no digest and every push kind on', () => {
     expect(preferencesOnWire(defaultPreferences())).toEqual({
-      defaultAudiences: [],
+      defaultAudiences: null,
       emailDigest: 'off',
       push: {
         RelationRequested: true,
@@ -61,6 +61,24 @@ describe('preferences', () => {
       push: { ReplyToMyComment: false, CommentOnMyRumination: true },
     });
     expect(mergePreferences(merged, { emailDigest: 'weekly' }).defaultAudiences).toEqual([1, 2]);
+  });
+
+  it('keep a chosen Public ([]) apart from asking each time (null), and go back to asking', () => {
+    const publicChosen = mergePreferences(
+      defaultPreferences(),
+      updatePreferencesRequest.parse({ defaultAudiences: [] }),
+    );
+    expect(publicChosen.defaultAudiences).toEqual([]);
+    expect(mergePreferences(publicChosen, { emailDigest: 'daily' }).defaultAudiences).toEqual([]);
+    const asking = mergePreferences(
+      publicChosen,
+      updatePreferencesRequest.parse({ defaultAudiences: null }),
+    );
+    expect(asking.defaultAudiences).toBeNull();
+    expect(preferencesOnWire(asking).defaultAudiences).toBeNull();
+    expect(mergePreferences(asking, { push: { RelationAccepted: false } }).defaultAudiences).toBe(
+      null,
+    );
   });
 
   it('refuse a digest the contract does not name', () => {
