@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isAppPage } from '../../src/api/app-pages';
 
 /**
  * The built SPA (dist/): files as they are, and index.html for every other GET outside /api, so
- * that a deep link (/user/3, /activate?token=...) loads the app and its router takes over.
+ * that a deep link (/user/3, /activate?token=...) loads the app and its router takes over. A path
+ * that is none of the app's pages gets it too, for the app's "Page not found", but with 404.
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -45,6 +47,16 @@ export function isSpaPage(request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * The app for a page's address: 200 for one of its pages (src/api/app-pages.ts), 404 for any other
+ * (a mistyped or outdated link), so that a crawler, a link checker or a monitor is told the truth
+ * while a person still sees the app's own not-found page, with its way back.
+ */
 export function sendSpaIndex(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  const pathname = reply.request.url.split('?')[0] ?? '';
+  return reply
+    .code(isAppPage(pathname) ? 200 : 404)
+    .header('cache-control', 'no-cache')
+    .type('text/html')
+    .sendFile('index.html');
 }

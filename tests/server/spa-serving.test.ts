@@ -47,6 +47,45 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("answers the app's pages 200, deep links with their ids and tokens included", async () => {
+    for (const url of [
+      '/rumination/42',
+      '/user/7?view=all',
+      '/user/',
+      '/reset-password?token=abc.def',
+      '/unsubscribe?token=x',
+      '/my-feed/',
+      '/Trash',
+      '/people',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Fake SPA');
+    }
+  });
+
+  it("answers a path that is none of the app's pages 404, with the app (its not-found page)", async () => {
+    for (const url of [
+      '/no-such-page',
+      '/rumination/abc',
+      '/rumination/42/more',
+      '/user/0',
+      '/settings/extra',
+      '/ruminations/42',
+      '/users/7?view=all',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        if (method === 'GET') expect(res.body, url).toContain('Fake SPA');
+        // The document's own headers, as on any page: its policy lets its inline scripts run.
+        expect(String(res.headers['content-security-policy'])).toContain("'sha256-");
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    }
+  });
+
   it("allows exactly index.html's own inline scripts, by their hashes", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/public' });
     const scriptSrc = /script-src ([^;]*)/.exec(
