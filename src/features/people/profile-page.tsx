@@ -97,7 +97,8 @@ function ToggleLink({
     <Link
       to="/user/$userId"
       params={{ userId: String(userId) }}
-      search={all ? { view: 'all' } : {}}
+      // Named either way: without a view, a profile opens on its default tab (profile-view.ts).
+      search={{ view: all ? 'all' : 'public' }}
       aria-current={current ? 'page' : undefined}
       className="rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted no-underline hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-sm"
     >
@@ -125,11 +126,13 @@ function ProfileRuminations({
       label={`Ruminations by ${name}`}
       empty={
         <p>
+          {/* The name isolated: an Arabic or Hebrew one does not turn the English around it. */}
+          <bdi>{name}</bdi>
           {!isPublic
-            ? `${name} has shared nothing you can see yet. A relation with them may open more.`
+            ? ' has shared nothing you can see yet. A relation with them may open more.'
             : signedIn
-              ? `${name} has no public ruminations yet. Try All Visible to see what they share with you.`
-              : `${name} has no public ruminations yet.`}
+              ? ' has no public ruminations yet. Try All Visible to see what they share with you.'
+              : ' has no public ruminations yet.'}
         </p>
       }
     />

@@ -43,7 +43,9 @@ describe('profile', () => {
 
   test('Public / All Visible ask for isPublic=true / false with the UserId', async () => {
     const { dana, viewer } = arrange();
-    const app = await renderApp(`/user/${dana.user.id}`, { token: viewer.token });
+    // Public named in the address: a friend's profile opens on All Visible otherwise
+    // (profile-opening-tab.test.tsx).
+    const app = await renderApp(`/user/${dana.user.id}?view=public`, { token: viewer.token });
 
     expect(await app.findByText('Public musing')).toBeInTheDocument();
     expect(app.queryByText('Only for friends')).not.toBeInTheDocument();
