@@ -6,7 +6,42 @@ import type { Notification } from '../../api/notification-schemas';
  * as is the same place as a plain path (`notificationPath`, for the service worker). The note's
  * own words (its first line, `firstLineOf`) are fetched apart, as the reader may see the note.
  */
-export { notificationText } from '../../domain/notification-words';
+import { notificationText } from '../../domain/notification-words';
+
+export { notificationText };
+
+/** A notification's sentence around the actor's name, which the page shows apart (in <bdi>). */
+export interface NotificationSentence {
+  before: string;
+  /** The actor's display name; "" if the sentence names nobody. */
+  name: string;
+  after: string;
+}
+
+/** Holds the name's place while the sentence is made: words of the sentence never contain it. */
+const NAME_PLACE = '\u0000';
+
+/**
+ * The sentence of `notificationText`, cut where the actor's name goes, so that a name written
+ * right to left (أميرة حسن) is isolated from the English around it instead of turning it round
+ * ("asked to be أميرة حسن / your Friend"). The words stay in one place (notification-words.ts).
+ */
+export function notificationSentence(
+  n: Notification,
+  viewerId: number | null,
+): NotificationSentence {
+  const placed = notificationText(
+    { ...n, actor: { ...n.actor, displayName: NAME_PLACE } },
+    viewerId,
+  );
+  const at = placed.indexOf(NAME_PLACE);
+  if (at < 0) return { before: placed, name: '', after: '' };
+  return {
+    before: placed.slice(0, at),
+    name: n.actor.displayName,
+    after: placed.slice(at + NAME_PLACE.length),
+  };
+}
 
 export type NotificationTarget =
   | { to: '/people' }

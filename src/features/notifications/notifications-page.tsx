@@ -8,9 +8,10 @@ import { ruminationQueries } from '../ruminations/rumination-queries';
 import {
   absoluteTime,
   firstLineOf,
+  notificationSentence,
   notificationTarget,
-  notificationText,
   relativeTime,
+  type NotificationSentence,
 } from './notification-text';
 import { useMarkNotificationsRead, useNotifications } from './notification-queries';
 
@@ -87,8 +88,10 @@ function NotificationLine({
         <span className="w-10 shrink-0 text-xs font-semibold text-accent">New</span>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <Link {...notificationTarget(n)} className="text-ink" dir="auto">
-          {notificationText(n, viewerId)}
+        {/* An English sentence, with the name isolated in it (<bdi>): the name's own direction
+            decides neither the sentence's nor the order of its words. */}
+        <Link {...notificationTarget(n)} className="text-ink">
+          <SentenceWithName {...notificationSentence(n, viewerId)} />
         </Link>
         {n.ruminationId === null ? null : <NoteFirstLine ruminationId={n.ruminationId} />}
       </div>
@@ -100,6 +103,16 @@ function NotificationLine({
         {relativeTime(n.createTMS)}
       </time>
     </li>
+  );
+}
+
+function SentenceWithName({ before, name, after }: NotificationSentence) {
+  return (
+    <>
+      {before}
+      {name === '' ? null : <bdi>{name}</bdi>}
+      {after}
+    </>
   );
 }
 

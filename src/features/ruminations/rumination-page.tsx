@@ -18,8 +18,9 @@ export function RuminationPage({ ruminationId }: { ruminationId: number }) {
   useScrollToComment();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold" dir="auto">
-        Rumination by {author}
+      {/* English, with the name isolated: an Arabic name neither turns it round nor runs into it. */}
+      <h1 className="text-2xl font-bold">
+        Rumination by <bdi>{author}</bdi>
       </h1>
       <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} commentsOpen />
     </div>
