@@ -6,7 +6,9 @@
  *
  *   /api/media/{id}/{variant}?viewer={userId, 0 when signed out}&expires={unix seconds}&sig={mac}
  *
- * The mac covers id, viewer and expiry, not the variant: a photo's two URLs share it.
+ * The mac covers id, viewer and expiry, not the variant: a photo's two URLs share it. The address
+ * alone opens only a public note's photo: any other request must also carry the viewer's
+ * credentials, their bearer token or their photo cookie (src/api/media-session.ts).
  */
 
 export const MEDIA_VARIANTS = ['photo', 'thumbnail'] as const;
@@ -80,10 +82,16 @@ export async function mediaUrlChecks(
   sign: MediaSigner,
 ): Promise<boolean> {
   if (query.expires * 1000 <= now.getTime()) return false;
-  const expected = await sign(mediaSignaturePayload(mediaId, query.viewer, query.expires));
-  if (expected.length !== query.sig.length) return false;
+  return macsEqual(
+    await sign(mediaSignaturePayload(mediaId, query.viewer, query.expires)),
+    query.sig,
+  );
+}
+
+/** Whether a mac is the expected one, compared in constant time (as written, never decoded). */
+export function macsEqual(expected: string, given: string): boolean {
+  if (expected.length !== given.length) return false;
   let diff = 0;
-  for (let i = 0; i < expected.length; i++)
-    diff |= expected.charCodeAt(i) ^ query.sig.charCodeAt(i);
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
   return diff === 0;
 }

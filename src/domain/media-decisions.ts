@@ -132,9 +132,10 @@ export interface MediaReadFacts {
 }
 
 /**
- * Fetching a photo's URL: the URL's mac and expiry check, and the photo is the signer's own upload
- * or is in a note the signer may read now (so an ended relation or a note moved to the trash stops
- * every URL already handed out). Anything else is 404.
+ * Whether a photo's URL is good for its signer: the URL's mac and expiry check, and the photo is
+ * the signer's own upload or is in a note the signer may read now (so an ended relation or a note
+ * moved to the trash stops every URL already handed out). Anything else is 404. Whether the
+ * request may use it is decideMediaRequest's.
  */
 export function decideMediaFetch(
   urlChecks: boolean,
@@ -144,6 +145,30 @@ export function decideMediaFetch(
   if (!urlChecks || media === undefined || !media.live) return refuse(MEDIA_PROBLEMS.notFound);
   const own = signerId !== 0 && media.ownerId === signerId;
   return own || media.inVisibleRumination ? allow() : refuse(MEDIA_PROBLEMS.notFound);
+}
+
+/** A photo as a request for it needs, beyond what its signer may see. */
+export interface MediaRequestFacts extends MediaReadFacts {
+  /** Held by a rumination anyone may read now (published, public, not in the trash). */
+  inPublicRumination: boolean;
+}
+
+/**
+ * A request for a photo's URL (api-contract.md "Photos"): the URL checks and its signer may see
+ * the photo (decideMediaFetch), and the request carries the signer's credentials: `carriedBy` are
+ * the people whose valid bearer token or photo cookie it holds (none, or someone else: 404, so a
+ * link copied out of the page opens for nobody). A public note's photos are the exception: they
+ * open for anyone, as the note does; once it leaves the public (trash, audiences) so do they.
+ */
+export function decideMediaRequest(
+  urlChecks: boolean,
+  signerId: number,
+  media: MediaRequestFacts | undefined,
+  carriedBy: readonly number[],
+): Decision {
+  const signerMay = decideMediaFetch(urlChecks, signerId, media);
+  if (!signerMay.ok || media?.inPublicRumination === true) return signerMay;
+  return signerId !== 0 && carriedBy.includes(signerId) ? allow() : refuse(MEDIA_PROBLEMS.notFound);
 }
 
 /** The format a fetch answers: WebP when the request's Accept names it, else JPEG. */

@@ -10,7 +10,8 @@ import { authHeader, setUpTestApp } from './support/test-app';
 /**
  * GET /api/media/{id}/{variant} (api-contract.md "Photos"): a signed URL, checked against the
  * database on every fetch. Photos are put in notes straight in the table here (the ruminations'
- * `media` has its own tests).
+ * `media` has its own tests). Requests carry the credentials of the person asking, as a browser's
+ * do; what those must be is media-credentials.test.ts's.
  */
 
 const t = setUpTestApp();
@@ -31,8 +32,18 @@ async function urlsFor(id: number, viewerId: number, expires = mediaUrlExpiry(ne
   return signedMediaUrls(id, viewerId, expires, await t.app.media.signer());
 }
 
-async function get(url: string, accept = 'image/webp,*/*', method: 'GET' | 'HEAD' = 'GET') {
-  return t.app.inject({ method, url, headers: { accept } });
+/** A fetch by `as` (their bearer token), or by nobody. */
+async function get(
+  url: string,
+  as: Person | null,
+  accept = 'image/webp,*/*',
+  method: 'GET' | 'HEAD' = 'GET',
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { accept, ...(as === null ? {} : authHeader(as.token)) },
+  });
 }
 
 function expectNotFound(res: Response): void {
@@ -66,7 +77,7 @@ describe('GET /api/media/{id}/{variant}', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: target,
-        headers: accept === undefined ? {} : { accept },
+        headers: { ...authHeader(owner.token), ...(accept === undefined ? {} : { accept }) },
       });
       const after = Math.floor(Date.now() / 1000);
       expect(res.statusCode, res.body).toBe(200);
@@ -80,8 +91,7 @@ describe('GET /api/media/{id}/{variant}', () => {
       expect(maxAge).toBeGreaterThanOrEqual(expires - after);
       expect(maxAge).toBeLessThanOrEqual(expires - before);
     }
-    // No bearer token was sent: the URL is the key, for its viewer alone.
-    const head = await get(url, 'image/webp', 'HEAD');
+    const head = await get(url, owner, 'image/webp', 'HEAD');
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
@@ -95,8 +105,8 @@ describe('GET /api/media/{id}/{variant}', () => {
     const { url } = await urlsFor(id, owner.id);
 
     // Signed for someone else (or for nobody): not their upload, in no note they can read.
-    expectNotFound(await get((await urlsFor(id, stranger.id)).url));
-    expectNotFound(await get((await urlsFor(id, 0)).url));
+    expectNotFound(await get((await urlsFor(id, stranger.id)).url, stranger));
+    expectNotFound(await get((await urlsFor(id, 0)).url, null));
     // The stranger's own token changes nothing: the URL decides.
     expectNotFound(
       await t.app.inject({
@@ -106,17 +116,20 @@ describe('GET /api/media/{id}/{variant}', () => {
       }),
     );
     // The owner's URL with the viewer, expiry or id changed, or a made-up signature.
-    expectNotFound(await get(url.replace(`viewer=${owner.id}`, `viewer=${stranger.id}`)));
+    expectNotFound(await get(url.replace(`viewer=${owner.id}`, `viewer=${stranger.id}`), stranger));
     expectNotFound(
-      await get(url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`)),
+      await get(
+        url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`),
+        owner,
+      ),
     );
-    expectNotFound(await get(url.replace(`/media/${id}/`, `/media/${id + 1}/`)));
-    expectNotFound(await get(url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA')));
+    expectNotFound(await get(url.replace(`/media/${id}/`, `/media/${id + 1}/`), owner));
+    expectNotFound(await get(url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA'), owner));
     // Expired, though signed with the real key.
     const past = Math.floor(Date.now() / 1000) - 1;
-    expectNotFound(await get((await urlsFor(id, owner.id, past)).url));
+    expectNotFound(await get((await urlsFor(id, owner.id, past)).url, owner));
     // Unknown id, signed with the real key.
-    expectNotFound(await get((await urlsFor(999_999, owner.id)).url));
+    expectNotFound(await get((await urlsFor(999_999, owner.id)).url, owner));
     // Malformed parts are 404s too, never 400s: they reveal nothing.
     for (const bad of [
       url.replace('/photo?', '/original?'),
@@ -127,7 +140,7 @@ describe('GET /api/media/{id}/{variant}', () => {
       url.split('?')[0]!,
       `${url}&sig=again`,
     ]) {
-      expectNotFound(await get(bad));
+      expectNotFound(await get(bad, owner));
     }
   });
 
@@ -141,9 +154,9 @@ describe('GET /api/media/{id}/{variant}', () => {
     await attach(id, note.id);
 
     const friendUrl = (await urlsFor(id, friend.id)).url;
-    expect((await get(friendUrl)).statusCode).toBe(200);
-    expectNotFound(await get((await urlsFor(id, stranger.id)).url));
-    expectNotFound(await get((await urlsFor(id, 0)).url));
+    expect((await get(friendUrl, friend)).statusCode).toBe(200);
+    expectNotFound(await get((await urlsFor(id, stranger.id)).url, stranger));
+    expectNotFound(await get((await urlsFor(id, 0)).url, null));
 
     // The relation ends: the friend's URL, already handed out, stops at once.
     await t.db
@@ -152,20 +165,20 @@ describe('GET /api/media/{id}/{variant}', () => {
       .where('id', '=', relationId)
       .execute();
     await refreshViewerAudiences(t.db, author.id, friend.id);
-    expectNotFound(await get(friendUrl));
+    expectNotFound(await get(friendUrl, friend));
 
     // A public note's photo: anyone, signed in or not; until it goes to the trash.
     const open = await writeRumination(t, author);
     const publicId = await upload(author);
     await attach(publicId, open.id);
     const anonymousUrl = (await urlsFor(publicId, 0)).url;
-    expect((await get(anonymousUrl)).statusCode).toBe(200);
+    expect((await get(anonymousUrl, null)).statusCode).toBe(200);
     const authorUrl = (await urlsFor(publicId, author.id)).url;
     expect(
       (await call(t, 'DELETE', `/api/ruminations/${open.id}`, { as: author })).statusCode,
     ).toBe(204);
-    expectNotFound(await get(anonymousUrl));
-    expect((await get(authorUrl)).statusCode).toBe(200);
+    expectNotFound(await get(anonymousUrl, null));
+    expect((await get(authorUrl, author)).statusCode).toBe(200);
   });
 
   it('answers 404 for an upload whose time to be taken by a note has passed', async () => {
@@ -176,6 +189,6 @@ describe('GET /api/media/{id}/{variant}', () => {
       .set({ erase_after: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', id)
       .execute();
-    expectNotFound(await get((await urlsFor(id, owner.id)).url));
+    expectNotFound(await get((await urlsFor(id, owner.id)).url, owner));
   });
 });

@@ -80,7 +80,11 @@ describe('photos in an S3-compatible bucket', () => {
       [photo!.url, '*/*', 'image/jpeg'],
       [photo!.thumbnailUrl, 'image/webp,*/*', 'image/webp'],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept, ...authHeader(me.token) },
+      });
       expect(res.statusCode, `${url} ${accept}`).toBe(200);
       expect(res.headers['content-type']).toBe(type);
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
@@ -97,7 +101,11 @@ describe('photos in an S3-compatible bucket', () => {
     expect(erased.statusCode).toBe(204);
     expect(await sweepMedia(t.db, t.app.media.storage)).toBeGreaterThanOrEqual(1);
     expect(s3.keys().filter((k) => k.startsWith(`${key}/`))).toEqual([]);
-    const gone = await t.app.inject({ method: 'GET', url: photo!.url });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: photo!.url,
+      headers: authHeader(me.token),
+    });
     expect(gone.statusCode).toBe(404);
   });
 

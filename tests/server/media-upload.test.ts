@@ -50,7 +50,12 @@ async function fetchVariant(
     mediaUrlExpiry(new Date()),
     await app.app.media.signer(),
   );
-  return app.app.inject({ method: 'GET', url: urls[variant], headers: { accept } });
+  // With the owner's credentials, as their browser asks (media-credentials.test.ts).
+  return app.app.inject({
+    method: 'GET',
+    url: urls[variant],
+    headers: { accept, ...authHeader(owner.token) },
+  });
 }
 
 function expectProblem(res: Response, problem: { status: number; title: string }): void {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Rumination, TrashedRumination } from '../../src/api/rumination-schemas';
 import { MEDIA_NOT_YOURS, MEDIA_TWICE } from '../../src/domain/media-decisions';
 import { MEDIA_ALT_TOO_LONG, MEDIA_TOO_MANY } from '../../src/api/media-schemas';
-import { setUpTestApp } from './support/test-app';
+import { authHeader, setUpTestApp } from './support/test-app';
 import { call, person, relation, type Person } from './ruminations-support';
 import { testUpload, type TestUpload } from './media-test-uploads';
 
@@ -329,8 +329,10 @@ describe('the URLs a reader gets', () => {
     const read = async (id: number) =>
       (await call(t, 'GET', `/api/ruminations/${id}`, { as: friend })).json<Rumination>().media[0]!;
     const [ma, mb] = [await read(first.id), await read(second.id)];
+    // As the friend's browser asks: with their credentials (media-credentials.test.ts).
+    const asFriend = authHeader(friend.token);
     for (const url of [ma.url, ma.thumbnailUrl, mb.url]) {
-      const res = await fetchUrl(url, { accept: 'image/webp,*/*' });
+      const res = await fetchUrl(url, { accept: 'image/webp,*/*', ...asFriend });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       const meta = await sharp(res.rawPayload).metadata();
@@ -340,21 +342,26 @@ describe('the URLs a reader gets', () => {
     expect(
       (await call(t, 'GET', `/api/ruminations/${first.id}`, { as: stranger })).statusCode,
     ).toBe(404);
-    expect((await fetchUrl(ma.url.replace(/viewer=\d+/, `viewer=${stranger.id}`))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await fetchUrl(
+          ma.url.replace(/viewer=\d+/, `viewer=${stranger.id}`),
+          authHeader(stranger.token),
+        )
+      ).statusCode,
+    ).toBe(404);
 
     // The note goes to the trash: its photo stops at once.
     expect(
       (await call(t, 'DELETE', `/api/ruminations/${second.id}`, { as: author })).statusCode,
     ).toBe(204);
-    expect((await fetchUrl(mb.url)).statusCode).toBe(404);
-    expect((await fetchUrl(ma.url)).statusCode).toBe(200);
+    expect((await fetchUrl(mb.url, asFriend)).statusCode).toBe(404);
+    expect((await fetchUrl(ma.url, asFriend)).statusCode).toBe(200);
 
     // The relation ends: the friend's URL stops too.
     const ended = await call(t, 'DELETE', `/api/UserRelations/${relationId}`, { as: author });
     expect(ended.statusCode).toBe(204);
-    expect((await fetchUrl(ma.url)).statusCode).toBe(404);
-    expect((await fetchUrl(ma.thumbnailUrl)).statusCode).toBe(404);
+    expect((await fetchUrl(ma.url, asFriend)).statusCode).toBe(404);
+    expect((await fetchUrl(ma.thumbnailUrl, asFriend)).statusCode).toBe(404);
   });
 });

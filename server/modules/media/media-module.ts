@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { MediaSigner } from '../../../src/api/media-urls';
 import { tuneLibvips } from './media-processing';
 import { mediaRoutes } from './media-routes';
+import { installMediaSessionCookie } from './media-session';
 import { loadMediaSigner } from './media-signer';
 import type { MediaStorage } from './media-storage';
 import { openMediaStorage } from './media-storage-open';
@@ -35,10 +36,13 @@ function signerOf(db: Kysely<Database>): () => Promise<MediaSigner> {
 /**
  * Photos (api-contract.md "Photos"): decorates the root instance with `media` (skip-override, as
  * the push module does), so that the ruminations' and the export's modules reach the same storage
- * and signer as the media routes; and registers those routes (upload and fetch).
+ * and signer as the media routes; sets the photo cookie on signed-in answers (media-session.ts);
+ * and registers the routes (upload, fetch, ending the cookie).
  */
 async function mediaModule(app: FastifyInstance): Promise<void> {
   app.decorate('media', { storage: openMediaStorage(app.config), signer: signerOf(app.db) });
+  // On the root instance (this plugin is not encapsulated): every module's answers set the cookie.
+  installMediaSessionCookie(app);
   tuneLibvips();
   await app.register(mediaRoutes);
 }

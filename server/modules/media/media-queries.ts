@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, MediaTable } from '../../db/schema';
 import type {
   AttachedMedia,
-  MediaReadFacts,
+  MediaRequestFacts,
   UploadFacts,
 } from '../../../src/domain/media-decisions';
 import { ruminationVisibleTo } from '../ruminations/rumination-visibility';
@@ -124,17 +124,17 @@ export async function findMediaToRead(
   id: number,
   signerId: number,
   now: string,
-): Promise<(MediaReadFacts & { storageKey: string }) | undefined> {
+): Promise<(MediaRequestFacts & { storageKey: string }) | undefined> {
   const viewer = signerId === 0 ? null : signerId;
+  const heldVisibleTo = (reader: number | null) =>
+    sql<boolean>`exists (select 1 from ruminations r where r.id = m.rumination_id and ${ruminationVisibleTo(reader)})`;
   const row = await db
     .selectFrom('media as m')
     .select(['m.owner_id', 'm.storage_key'])
     .select(liveAt(now).as('live'))
-    .select(
-      sql<boolean>`exists (select 1 from ruminations r where r.id = m.rumination_id and ${ruminationVisibleTo(viewer)})`.as(
-        'visible',
-      ),
-    )
+    .select(heldVisibleTo(viewer).as('visible'))
+    // Visible to nobody in particular: public, published, not in the trash.
+    .select(heldVisibleTo(null).as('public'))
     .where('m.id', '=', id)
     .executeTakeFirst();
   return (
@@ -142,6 +142,7 @@ export async function findMediaToRead(
       ownerId: row.owner_id,
       live: Boolean(row.live),
       inVisibleRumination: Boolean(row.visible),
+      inPublicRumination: Boolean(row.public),
       storageKey: row.storage_key,
     }
   );

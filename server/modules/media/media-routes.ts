@@ -6,12 +6,18 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MEDIA_UPLOAD_MAX_BYTES } from '../../../src/api/limits';
+import {
+  endedMediaCookieHeader,
+  MEDIA_SESSION_COOKIE,
+  MEDIA_SESSION_URL,
+} from '../../../src/api/media-session';
 import { uploadedMedia } from '../../../src/api/media-schemas';
 import { ApiProblem } from '../../../src/api/problem';
 import { MEDIA_PROBLEMS } from '../../../src/domain/media-decisions';
 import { rateLimitHook } from '../../http/rate-limit';
 import { DecodeSlots } from './decode-slots';
 import { openMediaToRead } from './media-fetch-service';
+import { overHttps } from './media-session';
 import { uploadMedia } from './media-upload-service';
 
 /**
@@ -96,25 +102,27 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoute);
 
-  const context = { db: app.db, storage: app.media.storage, signer: app.media.signer };
-  // No bearer token: the URL is signed for its viewer (an <img> cannot send one).
+  const context = {
+    db: app.db,
+    jwtSecret: app.jwtSecret,
+    storage: app.media.storage,
+    signer: app.media.signer,
+  };
+  // The URL names its viewer; the request carries their credentials: the bearer token the service
+  // worker adds, or the photo cookie an `<img>` sends (media-session.ts).
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/media/:id/:variant',
     handler: async (request, reply) => {
-      const file = await openMediaToRead(
-        context,
-        request.params,
-        request.query,
-        request.headers.accept,
-      );
+      const file = await openMediaToRead(context, request);
       void reply
         .type(file.contentType)
         .header('content-length', file.bytes)
-        // Personal, as the note is: the browser may keep it until the URL expires, no proxy may.
+        // Personal, as the note is: the browser may keep it until the URL expires, no proxy may;
+        // and only for the credentials it was answered to (after sign-out the cookie is gone).
         .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
         .header('x-content-type-options', 'nosniff')
-        .header('vary', 'accept');
+        .header('vary', 'accept, authorization, cookie');
       if (request.method === 'HEAD') {
         file.body.destroy();
         return reply.send();
@@ -122,4 +130,16 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       return reply.send(file.body);
     },
   });
+
+  // Sign Out: the photo cookie ends here, whoever asks (it opens nothing once ended, and a token
+  // that is about to be dropped need not be checked).
+  app.delete(MEDIA_SESSION_URL, async (request, reply) =>
+    reply
+      .code(204)
+      .header(
+        'set-cookie',
+        endedMediaCookieHeader(MEDIA_SESSION_COOKIE, overHttps(request, app.config.appUrl)),
+      )
+      .send(),
+  );
 }
