@@ -10,6 +10,7 @@ import { renderApp } from '../support/render-app';
 import { logRequests } from './ruminations/request-log';
 import { warmUpLazyModules } from './ruminations/warm-up';
 import {
+  choosePublic,
   openAudiencePicker,
   publishPubliclyWhenAsked,
   tickAudiences,
@@ -114,6 +115,7 @@ describe('the composer keeps what is typed', () => {
     const dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Out it goes');
     await vi.waitFor(() => expect(keptTexts()).toContain('Out it goes'));
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
     expect(await app.findByText('Out it goes')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/idempotency-key';
 import { renderApp } from '../support/render-app';
 import { commentBy } from '../support/store-people';
 import { warmUpLazyModules } from './ruminations/warm-up';
+import { choosePublic } from './ruminations/audience-picker';
 import { markFirstPublicAsked } from '../../src/features/preferences/first-public-note';
 
 /*
@@ -66,6 +67,8 @@ describe('one click, one write', () => {
       const app = await renderApp('/my-ruminations?view=drafts', { token });
       const dialog = await openNew(app);
       await app.user.type(dialog.getByLabelText('Content'), 'Only once');
+      // New accounts ask who reads each note: Publish needs a choice, a draft none.
+      if (button === 'Publish') await choosePublic(app.user, dialog);
 
       doubleClickInOneFrame(dialog.getByRole('button', { name: button }));
       await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
@@ -89,6 +92,7 @@ describe('one click, one write', () => {
     const app = await renderApp('/my-ruminations', { token });
     let dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Try, try again');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(writesTo('POST', '/api/ruminations')).toHaveLength(1));
     await vi.waitFor(() => expect(dialog.getByRole('button', { name: 'Publish' })).toBeEnabled());
@@ -97,6 +101,7 @@ describe('one click, one write', () => {
 
     dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Another one');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     expect(await app.findByText('Another one')).toBeInTheDocument();
 

@@ -8,6 +8,7 @@ import { getDb } from '../../../mocks/store/db';
 import { networkDown, networkUp } from '../../support/network';
 import { renderApp } from '../../support/render-app';
 import { warmUpLazyModules } from '../ruminations/warm-up';
+import { choosePublic } from '../ruminations/audience-picker';
 import { markFirstPublicAsked } from '../../../src/features/preferences/first-public-note';
 
 warmUpLazyModules();
@@ -66,6 +67,8 @@ describe('writing offline', () => {
       await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
       const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
       await app.user.type(dialog.getByLabelText('Content'), content);
+      // Offline, the default is not known: a published note's audience is chosen.
+      if (button === 'Publish') await choosePublic(app.user, dialog);
       await app.user.click(dialog.getByRole('button', { name: button }));
       await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
     };
@@ -105,6 +108,7 @@ describe('writing offline', () => {
     await app.user.click(await app.findByRole('button', { name: 'New Rumination' }));
     const dialog = within(await app.findByRole('dialog', { name: 'New Rumination' }));
     await app.user.type(dialog.getByLabelText('Content'), 'Kept whatever happens');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -7,7 +7,7 @@ import { createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from '../ruminations/request-log';
 import { warmUpLazyModules } from '../ruminations/warm-up';
-import { publishPubliclyWhenAsked } from '../ruminations/audience-picker';
+import { choosePublic, publishPubliclyWhenAsked } from '../ruminations/audience-picker';
 
 /*
  * The composer's photos (issue 27): added by the button, a drop or a paste, uploaded at once with
@@ -109,6 +109,7 @@ describe('the composer takes photos', () => {
     expect(within(reordered[0]!).getByLabelText('Alt text')).toHaveValue('The second one');
 
     await app.user.type(dialog.getByLabelText('Content'), 'Two photos of the day');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
     await vi.waitFor(() => expect(createdBodies).toHaveLength(1));

@@ -16,6 +16,7 @@ import { renderApp } from '../../support/render-app';
 import { networkDown, networkUp } from '../../support/network';
 import {
   audienceButton,
+  choosePublic,
   openAudiencePicker,
   publishPubliclyWhenAsked,
   tickAudiences,
@@ -37,11 +38,13 @@ const PUBLIC_WORDS = 'Public: anyone, even without an account';
 
 describe('the composer says who will read the note', () => {
   test('in words, before anything is published: public, then the people ticked in the picker', async () => {
-    const { token } = createUser({ username: 'jose' });
+    const { user, token } = createUser({ username: 'jose' });
+    // A chosen default of Public (a new account asks each time: ask-each-time.test.tsx).
+    storePreferences(user.id, { ...defaultPreferences(), defaultAudiences: [] });
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
 
-    expect(dialog.getByText(`${PUBLIC_WORDS}.`)).toBeInTheDocument();
+    expect(await dialog.findByText(`${PUBLIC_WORDS}.`)).toBeInTheDocument();
     expect(dialog.getByText('Save Draft: only you.')).toBeInTheDocument();
     // One control: the checkboxes wait behind the picker's button, which shows the choice.
     expect(dialog.queryByRole('checkbox', { name: 'Friend' })).not.toBeInTheDocument();
@@ -98,6 +101,7 @@ describe("an account's first public note asks once", () => {
     const app = await renderApp('/my-ruminations', { token });
     let dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Hello, world');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
 
     const question = await app.findByRole('alertdialog', { name: 'Publish for everyone?' });
@@ -117,6 +121,7 @@ describe("an account's first public note asks once", () => {
     await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
     dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Hello again');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(log.to('/api/ruminations', 'POST')).toHaveLength(2));
     expect(app.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -127,6 +132,7 @@ describe("an account's first public note asks once", () => {
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Hello, world');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
     expect(await app.findByText('Hello, world')).toBeInTheDocument();
@@ -138,6 +144,7 @@ describe("an account's first public note asks once", () => {
     expect(await other.findByText('Long public already')).toBeInTheDocument();
     const second = await openNew(other);
     await other.user.type(second.getByLabelText('Content'), 'One more');
+    await choosePublic(other.user, second);
     await other.user.click(second.getByRole('button', { name: 'Publish' }));
     expect(await other.findByText('One more')).toBeInTheDocument();
     expect(other.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -237,6 +244,7 @@ describe('Settings: who reads new notes', () => {
 
   test('shows the stored choice, saves a new one with PUT and says "Saved"', async () => {
     const { user: jose, token } = createUser({ username: 'jose' });
+    storePreferences(jose.id, { ...defaultPreferences(), defaultAudiences: [] });
     const { user } = renderSetting(token);
     expect(await screen.findByText(PUBLIC_WORDS)).toBeInTheDocument();
     const section = within(document.body);
@@ -258,7 +266,8 @@ describe('Settings: who reads new notes', () => {
   });
 
   test('says the error when saving fails', async () => {
-    const { token } = createUser({ username: 'jose' });
+    const { user: jose, token } = createUser({ username: 'jose' });
+    storePreferences(jose.id, { ...defaultPreferences(), defaultAudiences: [] });
     server.use(
       http.put('*/api/account/preferences', () =>
         HttpResponse.json({ title: 'Server unavailable', status: 503 }, { status: 503 }),

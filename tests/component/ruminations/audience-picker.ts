@@ -24,6 +24,15 @@ export async function tickAudiences(user: UserEvent, scope: Scope, ...labels: st
   for (const label of labels) await user.click(scope.getByRole('checkbox', { name: label }));
 }
 
+/**
+ * Chooses Public in the composer's picker: new accounts ask each time (nothing ticked), so a note
+ * meant for everyone says so, as its writer would.
+ */
+export async function choosePublic(user: UserEvent, scope: Scope): Promise<void> {
+  await openAudiencePicker(user, scope);
+  await user.click(scope.getByRole('checkbox', { name: 'Public' }));
+}
+
 /** Answers the question an account's first public note asks: publish it publicly. */
 export async function publishPubliclyWhenAsked(user: UserEvent): Promise<void> {
   const question = await screen.findByRole('alertdialog', { name: 'Publish for everyone?' });

@@ -7,7 +7,12 @@ import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
 import { deferred, logRequests } from './request-log';
 import { warmUpLazyModules } from './warm-up';
-import { openAudiencePicker, publishPubliclyWhenAsked, tickAudiences } from './audience-picker';
+import {
+  choosePublic,
+  openAudiencePicker,
+  publishPubliclyWhenAsked,
+  tickAudiences,
+} from './audience-picker';
 
 const log = logRequests();
 warmUpLazyModules();
@@ -95,6 +100,7 @@ describe('New Rumination dialog', () => {
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Wait for it');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
 
@@ -116,6 +122,7 @@ describe('New Rumination dialog', () => {
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Keep me');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
 
@@ -148,11 +155,22 @@ describe('New Rumination dialog', () => {
     const app = await renderApp('/public', { token });
     const dialog = await openDialog(app);
     await app.user.type(dialog.getByLabelText('Content'), 'Hello, everyone');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await publishPubliclyWhenAsked(app.user);
 
     expect(await app.findByText('Hello, everyone')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/public');
+  });
+
+  test('the text box takes its direction from what is typed (dir="auto"), Arabic too', async () => {
+    const { token } = createUser({ username: 'amira' });
+    const app = await renderApp('/my-ruminations', { token });
+    const dialog = await openDialog(app);
+    const content = dialog.getByLabelText('Content');
+    expect(content).toHaveAttribute('dir', 'auto');
+    await app.user.type(content, 'مرحبا بالعائلة');
+    expect(content).toHaveValue('مرحبا بالعائلة');
   });
 
   test('the button is disabled while the terms must be accepted', async () => {
@@ -170,6 +188,7 @@ describe('New Rumination dialog', () => {
     await app.user.paste('x'.repeat(5001));
     // Counted before the server says anything.
     expect(content).toHaveAccessibleDescription('5,001 / 5,000 characters');
+    await choosePublic(app.user, dialog);
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
 
     expect(await dialog.findByText('Content must be at most 5000 characters')).toBeInTheDocument();
