@@ -12,6 +12,7 @@ import { expectedVersionOf, IF_MATCH_HEADER, type ExpectedVersion } from '../src
 import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
 import { termsAcceptanceRequired } from '../src/api/terms-schemas';
+import { withMediaSession } from './media-session';
 import { currentTerms, hasAcceptedCurrentTerms } from './store/lookups';
 import { saveDb, syncDb } from './store/db';
 import { sweepTrash } from './store/rumination-changes';
@@ -50,7 +51,8 @@ export function route(method: Method, path: string, resolver: Resolver) {
       // First, as the server's first hook: a query string that is not UTF-8 is never read.
       if (!queryIsUtf8(info.request.url)) throw ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8);
       const response = await resolver(info);
-      return response;
+      // Signed-in answers carry the photo cookie, as the server's do (media-session.ts).
+      return response instanceof Response ? withMediaSession(info.request, response) : response;
     } catch (error) {
       if (error instanceof ApiProblem) return problemResponse(error);
       throw error;

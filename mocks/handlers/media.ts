@@ -6,12 +6,13 @@ import {
   type MediaRef,
   type UploadedMedia,
 } from '../../src/api/media-schemas';
+import { MEDIA_SESSION_URL } from '../../src/api/media-session';
 import { mediaUrlChecks, type MediaVariant } from '../../src/api/media-urls';
 import { ApiProblem, settle } from '../../src/api/problem';
 import {
   chooseImageFormat,
   decideMediaAttach,
-  decideMediaFetch,
+  decideMediaRequest,
   decideQuota,
   decideUploadType,
   MEDIA_PROBLEMS,
@@ -22,6 +23,7 @@ import {
 import { requireWriter, route } from '../http';
 import { declaredSize, mediaCodec, tooManyPixels, type EncodedMedia } from '../media-codec';
 import { getMediaFile, putMediaFiles, type MediaFormat } from '../media-files';
+import { endMediaSession, mediaRequestCredentials } from '../media-session';
 import { drawSeedPicture } from '../seed-photos';
 import { eraseMedia, isMediaLive, sweepMedia } from '../store/media-changes';
 import { getDb, nextId, saveDb } from '../store/db';
@@ -123,11 +125,14 @@ export function storeAttachment(
   if (decided.released.length > 0) sweepMedia();
 }
 
-/** Whether the signer may read a note that holds the photo now (visibility; trash hides). */
-function inVisibleRumination(m: StoredMedia, signerId: number): boolean {
+/**
+ * Whether `readerId` (null: anyone) may read a note that holds the photo now (visibility; trash
+ * hides).
+ */
+function inRuminationVisibleTo(m: StoredMedia, readerId: number | null): boolean {
   if (m.ruminationId === null) return false;
   const r = getDb().ruminations.find((x) => x.id === m.ruminationId);
-  return r !== undefined && isVisible(r, signerId === 0 ? null : signerId);
+  return r !== undefined && isVisible(r, readerId);
 }
 
 /** The demo seed's pictures being drawn, so that two fetches at once draw each only once. */
@@ -203,9 +208,9 @@ export const mediaHandlers = [
     );
   }),
 
-  route('get', '/api/media/:id/:variant', async ({ request, params }) => {
-    // Whatever is wrong (the path, the query, the mac, the expiry, the note's visibility): 404,
-    // as the server answers, so that a URL tells nothing of what it named.
+  route('get', '/api/media/:id/:variant', async ({ request, params, cookies }) => {
+    // Whatever is wrong (the path, the query, the mac, the expiry, the note's visibility, the
+    // credentials): 404, as the server answers, so that a URL tells nothing of what it named.
     const path = mediaFetchParams.safeParse({ id: params['id'], variant: params['variant'] });
     const query = mediaFetchQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!path.success || !query.success) throw ApiProblem.of(MEDIA_PROBLEMS.notFound);
@@ -216,9 +221,10 @@ export const mediaHandlers = [
     const facts = found && {
       ownerId: found.ownerId,
       live: isMediaLive(found),
-      inVisibleRumination: inVisibleRumination(found, signer),
+      inVisibleRumination: inRuminationVisibleTo(found, signer === 0 ? null : signer),
+      inPublicRumination: inRuminationVisibleTo(found, null),
     };
-    settle(decideMediaFetch(checks, signer, facts));
+    settle(decideMediaRequest(checks, signer, facts, mediaRequestCredentials(request, cookies)));
     const format = chooseImageFormat(request.headers.get('Accept'));
     const file = await readMediaFile(found!, variant, format);
     // A row whose files are gone (a demo's IndexedDB cleared apart from its localStorage).
@@ -231,8 +237,10 @@ export const mediaHandlers = [
         // Personal, as the note is: the browser may keep it until the URL expires, no proxy may.
         'Cache-Control': `private, max-age=${Math.max(0, query.data.expires - Math.floor(Date.now() / 1000))}`,
         'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept',
+        Vary: 'Accept, Authorization, Cookie',
       },
     });
   }),
+
+  route('delete', MEDIA_SESSION_URL, ({ request }) => endMediaSession(request)),
 ];

@@ -21,7 +21,9 @@ setupMediaBackend();
 /**
  * Photos in the mock backend (api-contract.md "Photos"), as tests/server/media*.test.ts check
  * the server: the same rules from the same shared code. Here: who may read a photo's URL, and
- * when photos are erased. Decoding is sharp (tests/mocks/media-calls.ts).
+ * when photos are erased. Decoding is sharp (tests/mocks/media-calls.ts). Photos are fetched as a
+ * browser's `<img>` fetches them: with the photo cookies of the people whose calls came before
+ * (MSW's jar), or a token where a test gives one.
  */
 
 const FRIEND = relationTypeOfAudience('Friend');
@@ -59,9 +61,14 @@ describe('GET /api/media/:id/:variant', () => {
     );
     const sign = await mediaSigner();
     const expires = mediaUrlExpiry(new Date());
-    for (const viewer of [stranger.user.id, 0]) {
+    // With the stranger's own token: the URL is theirs, the photo is not (media-credentials.test.ts
+    // has the credentials' own cases).
+    for (const [viewer, token] of [
+      [stranger.user.id, stranger.token],
+      [0, undefined],
+    ] as const) {
       const signed = await signedMediaUrls(photo, viewer, expires, sign);
-      const r = await fetchImage(signed.url);
+      const r = await fetchImage(signed.url, undefined, token);
       expect(r.response.status).toBe(404);
       expect((JSON.parse(r.bytes.toString()) as Json).title).toBe('Photo not found');
     }
@@ -116,7 +123,7 @@ describe('GET /api/media/:id/:variant', () => {
     const own = await signedMediaUrls(photo, maya.user.id, expires, sign);
     expect((await fetchImage(own.thumbnailUrl)).response.status).toBe(200);
     const others = await signedMediaUrls(photo, leo.user.id, expires, sign);
-    expect((await fetchImage(others.url)).response.status).toBe(404);
+    expect((await fetchImage(others.url, undefined, leo.token)).response.status).toBe(404);
   });
 });
 

@@ -35,8 +35,20 @@ export async function upload(
   return { status: response.status, json: (await response.json()) as Json };
 }
 
-export async function fetchImage(url: string, accept = 'image/avif,image/webp,image/*,*/*;q=0.8') {
-  const response = await fetch(`${ORIGIN}${url}`, { headers: { Accept: accept } });
+/**
+ * A photo's URL fetched as an `<img>` would: with the photo cookies MSW's jar holds (set by earlier
+ * signed-in answers), and optionally a bearer token (the service worker's) or a Cookie header.
+ */
+export async function fetchImage(
+  url: string,
+  accept = 'image/avif,image/webp,image/*,*/*;q=0.8',
+  token?: string,
+  cookie?: string,
+) {
+  const headers: Record<string, string> = { Accept: accept };
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+  if (cookie !== undefined) headers.Cookie = cookie;
+  const response = await fetch(`${ORIGIN}${url}`, { headers });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
