@@ -6,6 +6,9 @@ import { useDeleteRumination } from './use-rumination-mutations';
 
 export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
 export const DELETE_DESCRIPTION = 'It moves to the trash, where you can restore it.';
+/** Said while the delete waits for the network (a mutation holds while offline, then goes). */
+export const DELETE_WAITS_OFFLINE =
+  'You are offline. It will be moved to the trash once you are back online.';
 export const DELETE_CHANGED_ELSEWHERE =
   'This note was changed elsewhere since you opened it. This is how it reads now. Delete it anyway?';
 
@@ -66,6 +69,11 @@ export default function DeleteRuminationDialog({
           </figcaption>
           <p className="whitespace-pre-wrap break-words text-sm">{changed.content}</p>
         </figure>
+      ) : null}
+      {remove.isPaused ? (
+        <p role="status" className="mt-4 text-sm text-ink-muted">
+          {DELETE_WAITS_OFFLINE}
+        </p>
       ) : null}
       {otherError ? (
         <p role="alert" className="error-box mt-4">

@@ -77,8 +77,10 @@ describe('deleting a note on its own page', () => {
     const { app, note, card } = await onHerNotesPage('Written on a train');
     networkDown();
     await deleteFrom(app, card);
-    // Nothing has reached the server: the note and its page stay meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing has reached the server: the note and its page stay meanwhile, and the dialog says so.
+    expect(await within(app.getByRole('alertdialog')).findByRole('status')).toHaveTextContent(
+      'You are offline. It will be moved to the trash once you are back online.',
+    );
     expect(app.router.state.location.pathname).toBe(`/rumination/${note.id}`);
     expect(stored(note.id)?.deletedTMS).toBeUndefined();
 
