@@ -10,14 +10,28 @@ const itemClass =
   'block cursor-pointer rounded px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-page';
 
 /**
- * The small-screen menu (spec section 2). New Rumination stays on the bar beside it: it opens a
- * dialog, which cannot live inside a menu that closes on selection. Loaded lazily by the nav bar;
- * `defaultOpen` honours a press on its stand-in trigger made before the code arrived.
+ * What the menu holds: `all` below 1200 px, everything of the bar but the person's pages, New
+ * Rumination and the bell; `more` up to 1440 px, only what the bar has no room for there.
  */
-export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export type NavMenuItems = 'all' | 'more';
+
+/**
+ * The bar's menu (spec section 2: on small screens the signed-in actions sit in it). New Rumination
+ * stays on the bar beside it: it opens a dialog, which cannot live inside a menu that closes on
+ * selection; so do My Ruminations and My Feed, one tap away at every width. Loaded lazily by the
+ * nav bar; `defaultOpen` honours a press on its stand-in trigger made before the code arrived.
+ */
+export function NavOverflowMenu({
+  items,
+  defaultOpen = false,
+}: {
+  items: NavMenuItems;
+  defaultOpen?: boolean;
+}) {
   const { logout } = useAuth();
   const { theme, toggle } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
+  const all = items === 'all';
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
@@ -30,36 +44,38 @@ export function NavOverflowMenu({ defaultOpen = false }: { defaultOpen?: boolean
         sideOffset={6}
         className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg"
       >
-        {/* Who is signed in, first: on a small screen the bar has no room to say it. */}
-        <DropdownMenu.Item asChild className={`${itemClass} font-semibold`}>
-          <SignedInMenuName />
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-line" />
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/my-ruminations">My Ruminations</Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/my-feed">My Feed</Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <PeopleNavLink />
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <NotificationsMenuLink />
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        {all ? (
+          <>
+            {/* Who is signed in, first: on a small screen the bar has no room to say it. */}
+            <DropdownMenu.Item asChild className={`${itemClass} font-semibold`}>
+              <SignedInMenuName />
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <PeopleNavLink />
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <NotificationsMenuLink />
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          </>
+        ) : null}
         <DropdownMenu.Item asChild className={itemClass}>
           <Link to="/settings">Settings</Link>
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
           <Link to="/trash">Trash</Link>
         </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} onSelect={toggle}>
-          {`Switch to ${next} theme`}
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
-          Sign Out
-        </DropdownMenu.Item>
+        {all ? (
+          <>
+            <DropdownMenu.Item className={itemClass} onSelect={toggle}>
+              {`Switch to ${next} theme`}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+              Sign Out
+            </DropdownMenu.Item>
+          </>
+        ) : null}
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );

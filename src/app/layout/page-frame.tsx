@@ -29,11 +29,19 @@ export function PageFrame({
   );
 }
 
-/** The navigation bar's box. */
+/**
+ * The navigation bar's box. As wide as 90rem (1440 px): at 1280 px the signed-in bar, held to
+ * 1024 px, cut the person's name and wrapped "My Ruminations" onto two lines. Below 768 px its
+ * items may take a second line (signed-in-nav.tsx puts the person's pages there on a phone);
+ * wider, they keep to one.
+ */
 export function BarFrame({ children }: { children: ReactNode }) {
   return (
     <header className="border-b border-line bg-surface">
-      <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-2">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-[90rem] flex-wrap items-center gap-1 px-4 py-2 md:flex-nowrap"
+      >
         {children}
       </nav>
     </header>
@@ -43,7 +51,7 @@ export function BarFrame({ children }: { children: ReactNode }) {
 /** What the bar's first link and the "Public" link look like, whichever element draws them. */
 export const logoLinkProps = {
   'aria-label': 'Ruminations, public ruminations',
-  className: 'mr-2 no-underline',
+  className: 'mr-2 shrink-0 no-underline',
   children: <Logo />,
 } as const;
 export const publicLinkProps = { className: 'nav-link', children: 'Public' } as const;

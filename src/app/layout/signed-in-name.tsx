@@ -17,11 +17,13 @@ export function SignedInName() {
       to="/user/$userId"
       params={{ userId: String(user.id) }}
       title={name}
-      className="nav-link flex min-w-0 items-center gap-2"
+      // Unlike the other links it may shrink: short of room, the name gives way first.
+      className="nav-link flex min-w-0 shrink items-center gap-2"
     >
       <UserAvatar username={user.username} name={name} size="sm" />
-      {/* A long name is cut short on the bar (the whole of it in the tooltip and the profile). */}
-      <span dir="auto" className="max-w-40 truncate">
+      {/* Whole up to about 30 letters ("Carlos Ibáñez Domínguez" and more); a longer name is cut
+          short on the bar (the whole of it in the tooltip and the profile). */}
+      <span dir="auto" className="max-w-56 truncate">
         {name}
       </span>
     </Link>

@@ -4,14 +4,21 @@ import { useAuth, useAuthSession } from '../../features/auth/auth-context';
 import { NewRuminationButton } from '../../features/ruminations/new-rumination-button';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useMediaQuery } from '../../lib/use-media-query';
+import type { NavMenuItems } from './nav-overflow-menu';
 import { SignedInName } from './signed-in-name';
 
 /**
- * Below this width the secondary items move into the overflow menu: narrower, the full bar (with
- * Trash) ran past the screen's edge (at 768 px by about 130 px), its last items out of reach. With
- * the signed-in person's name on it, the bar ran past a 900 px screen by 154 px: it needs 1200.
+ * Below 1200 px the secondary items move into the overflow menu: narrower, the full bar (with
+ * Trash) ran past the screen's edge (at 768 px by about 130 px), its last items out of reach. The
+ * person's own pages stay on the bar at every width, one tap away (on a phone, on a line of their
+ * own under the bar).
  */
-const SMALL_SCREEN_QUERY = '(max-width: 1199px)';
+const COMPACT_QUERY = '(max-width: 1199px)';
+/**
+ * Below 1440 px Settings and Trash wait in a small menu: at 1280 px, with them, the bar had no room
+ * for a name like "Carlos Ibáñez Domínguez" and wrapped "My Ruminations" onto two lines.
+ */
+const MEDIUM_QUERY = '(max-width: 1439px)';
 
 // The menu brings Radix's dropdown and its positioning library (about 20 KB gzipped): it loads
 // only when a signed-in visitor's small screen shows it.
@@ -49,8 +56,10 @@ const emptyPhotoCache = async () =>
 /**
  * The signed-in part of the navigation bar (nav-bar.tsx): the person's pages on the left, then
  * New Rumination, the notifications bell, who is signed in (their name, to their profile),
- * Settings, the theme switch and Sign Out (on a small screen, a menu) on the right. It is rendered exactly while someone is signed in, so it also
- * holds the one notification stream. Default export: loaded lazily, only once someone is signed in.
+ * Settings, Trash, the theme switch and Sign Out on the right; the narrower the screen, the more
+ * of the right side waits in a menu (COMPACT_QUERY, MEDIUM_QUERY). It is rendered exactly while
+ * someone is signed in, so it also holds the one notification stream. Default export: loaded
+ * lazily, only once someone is signed in.
  */
 export default function SignedInNav() {
   const { requiresTosAcceptance, logout } = useAuth();
@@ -63,20 +72,28 @@ export default function SignedInNav() {
       session.signOutTasks.delete(emptyPhotoCache);
     };
   }, [session]);
-  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const roomy = !useMediaQuery(MEDIUM_QUERY);
   return (
     <>
       <Suspense fallback={null}>
         <NotificationStream />
       </Suspense>
-      {!isSmallScreen && (
-        <>
-          <Link to="/my-ruminations" className="nav-link">
-            My Ruminations
-          </Link>
-          <Link to="/my-feed" className="nav-link">
-            My Feed
-          </Link>
+      <div
+        className={
+          compact
+            ? // A phone: a line of their own under the bar; from 768 px there is room beside Public.
+              'order-last flex basis-full items-center gap-1 md:order-none md:basis-auto'
+            : 'flex items-center gap-1'
+        }
+      >
+        <Link to="/my-ruminations" className="nav-link">
+          My Ruminations
+        </Link>
+        <Link to="/my-feed" className="nav-link">
+          My Feed
+        </Link>
+        {compact ? null : (
           <Suspense
             fallback={
               <Link to="/people" className="nav-link">
@@ -86,31 +103,41 @@ export default function SignedInNav() {
           >
             <PeopleNavLink className="nav-link" />
           </Suspense>
-        </>
-      )}
-      <div className="ml-auto flex items-center gap-2">
-        <div className="whitespace-nowrap">
+        )}
+      </div>
+      {/* min-w-0: short of room, the name gives way (cut with an ellipsis), not the buttons. */}
+      <div className="ml-auto flex min-w-0 items-center gap-2">
+        <div className="shrink-0 whitespace-nowrap">
           <NewRuminationButton disabled={requiresTosAcceptance} />
         </div>
         {/* On the bar at every width: the number is the point of it. */}
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>
-        {isSmallScreen ? (
-          <NavOverflowMenuSlot />
+        {compact ? (
+          <NavOverflowMenuSlot items="all" />
         ) : (
           <>
             <SignedInName />
-            <Link to="/settings" className="nav-link">
-              Settings
-            </Link>
-            <Link to="/trash" className="nav-link">
-              Trash
-            </Link>
+            {roomy ? (
+              <>
+                <Link to="/settings" className="nav-link">
+                  Settings
+                </Link>
+                <Link to="/trash" className="nav-link">
+                  Trash
+                </Link>
+              </>
+            ) : null}
             <ThemeToggle />
-            <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+            <button
+              type="button"
+              className="btn btn-secondary shrink-0 whitespace-nowrap"
+              onClick={() => void logout()}
+            >
               Sign Out
             </button>
+            {roomy ? null : <NavOverflowMenuSlot items="more" />}
           </>
         )}
       </div>
@@ -122,7 +149,7 @@ export default function SignedInNav() {
  * Until the menu's code has arrived, an identical trigger stands in; a press on it is remembered
  * and the menu opens as soon as it can.
  */
-function NavOverflowMenuSlot() {
+function NavOverflowMenuSlot({ items }: { items: NavMenuItems }) {
   const [openOnArrival, setOpenOnArrival] = useState(false);
   return (
     <Suspense
@@ -139,7 +166,7 @@ function NavOverflowMenuSlot() {
         </button>
       }
     >
-      <NavOverflowMenu defaultOpen={openOnArrival} />
+      <NavOverflowMenu items={items} defaultOpen={openOnArrival} />
     </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { createUser, publishTermsVersion } from '../../../mocks/store/factories';
 import { getToken } from '../../../src/lib/token-storage';
@@ -72,19 +73,30 @@ describe('navigation bar', () => {
   });
 
   describe('small screen', () => {
-    test('moves the links, theme toggle and Sign Out into an overflow menu', async () => {
+    test('moves Settings, Trash, the theme toggle and Sign Out into an overflow menu; My Ruminations and My Feed stay on the bar', async () => {
       installMatchMedia({ narrow: true });
       const { token } = createUser({ username: 'alice' });
       const app = await renderApp('/public', { token });
       const nav = app.getByRole('navigation', { name: 'Main' });
-      expect(nav).not.toHaveTextContent('My Ruminations');
+      expect(await within(nav).findByRole('link', { name: 'My Ruminations' })).toHaveAttribute(
+        'href',
+        '/my-ruminations',
+      );
+      expect(within(nav).getByRole('link', { name: 'My Feed' })).toHaveAttribute(
+        'href',
+        '/my-feed',
+      );
       expect(app.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+      expect(app.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
       expect(app.getByRole('button', { name: 'New Rumination' })).toBeInTheDocument();
 
       await app.user.click(app.getByRole('button', { name: 'Open menu' }));
       const menu = await app.findByRole('menu');
-      expect(menu).toHaveTextContent('My Ruminations');
-      expect(menu).toHaveTextContent('My Feed');
+      // Once on the bar, not twice.
+      expect(menu).not.toHaveTextContent('My Ruminations');
+      expect(menu).not.toHaveTextContent('My Feed');
+      expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+      expect(within(menu).getByRole('menuitem', { name: 'Trash' })).toBeInTheDocument();
       expect(app.getByRole('menuitem', { name: 'Switch to dark theme' })).toBeInTheDocument();
 
       await app.user.click(app.getByRole('menuitem', { name: 'Sign Out' }));
@@ -92,12 +104,14 @@ describe('navigation bar', () => {
       expect(getToken()).toBeNull();
     });
 
-    test('a menu link navigates', async () => {
+    test('a menu link navigates, and My Feed is one tap away on the bar', async () => {
       installMatchMedia({ narrow: true });
       const { token } = createUser({ username: 'alice' });
       const app = await renderApp('/public', { token });
       await app.user.click(app.getByRole('button', { name: 'Open menu' }));
-      await app.user.click(await app.findByRole('menuitem', { name: 'My Feed' }));
+      await app.user.click(await app.findByRole('menuitem', { name: 'Settings' }));
+      await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/settings'));
+      await app.user.click(app.getByRole('link', { name: 'My Feed' }));
       await vi.waitFor(() => expect(app.router.state.location.pathname).toBe('/my-feed'));
     });
 
