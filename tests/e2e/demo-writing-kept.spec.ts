@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
+  choosePublic,
   fillSignIn,
   newRuminationDialog,
   publishPubliclyIfAsked,
@@ -31,6 +32,8 @@ async function write(page: Page, content: string): Promise<void> {
   await page.getByRole('button', { name: 'New Rumination' }).click();
   const dialog = newRuminationDialog(page);
   await dialog.getByPlaceholder("What's on your mind?").fill(content);
+  // The demo people ask each time, as new accounts do.
+  await choosePublic(dialog);
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await publishPubliclyIfAsked(page, dialog);
   await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { fillSignIn, openComments, publishPubliclyIfAsked } from './support/ui';
+import { choosePublic, fillSignIn, openComments, publishPubliclyIfAsked } from './support/ui';
 
 /** The demo build (`vite build --mode demo`): the SPA alone, MSW answering /api in the browser. */
 function demoURL(): string {
@@ -56,6 +56,8 @@ test('demo mode: the login screen lists demo people; one signs in and sees their
   await page.getByRole('button', { name: 'New Rumination' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Rumination' });
   await dialog.getByPlaceholder("What's on your mind?").fill('Written in the demo');
+  // The demo people ask each time, as new accounts do.
+  await choosePublic(dialog);
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await publishPubliclyIfAsked(page, dialog);
   await expect(dialog).toBeHidden();

@@ -11,8 +11,8 @@ import {
 
 /**
  * Who reads it (issue 25), as a new person meets it against the real server: the composer says
- * who will read a note before it is published, the default is changed in Settings and kept on the
- * server, and the first public note asks once.
+ * who will read a note before it is published (nobody chosen yet for a new person, issue 39), the
+ * default is changed in Settings and kept on the server, and the first public note asks once.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -26,12 +26,14 @@ test('a new person sees who will read a note, changes the default, and is asked 
   const jose = await createUser('jose');
   await signInAs(page, jose, '/my-ruminations');
 
-  // Before publishing, the composer says it in words: public by default, a draft only for you.
+  // Before publishing, the composer says it: nobody chosen yet for a new person (never Public by
+  // default), a draft only for you.
   await page.getByRole('button', { name: 'New Rumination' }).click();
   const composer = newRuminationDialog(page);
-  await expect(composer.getByText(`${PUBLIC_WORDS}.`)).toBeVisible();
   await expect(composer.getByText('Save Draft: only you.')).toBeVisible();
-  await expect(audiencePickerButton(composer)).toHaveAccessibleName('Who can read it: Public');
+  await expect(audiencePickerButton(composer)).toHaveAccessibleName(
+    'Who can read it: Not chosen yet',
+  );
 
   await inBothThemes(page, 'the composer with its audience picker open', async () => {
     await audiencePickerButton(composer).click();
@@ -43,7 +45,7 @@ test('a new person sees who will read a note, changes the default, and is asked 
   // Settings → Who reads new notes: Friend and Family, kept on the server.
   await page.goto('/settings');
   const setting = page.getByRole('region', { name: 'Who reads new notes' });
-  await expect(setting.getByText(PUBLIC_WORDS)).toBeVisible();
+  await expect(setting.getByRole('button', { name: 'New notes: Ask each time' })).toBeVisible();
   await setting.getByRole('button', { name: /^New notes/ }).click();
   await setting.getByRole('checkbox', { name: 'Friend', exact: true }).click();
   await setting.getByRole('checkbox', { name: 'Family', exact: true }).click();

@@ -33,7 +33,11 @@ export function newRuminationDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'New Rumination' });
 }
 
-/** Opens the New Rumination dialog, writes, ticks audiences and saves; waits for it to close. */
+/**
+ * Opens the New Rumination dialog, writes, ticks audiences and saves; waits for it to close.
+ * Published with no audience, it chooses Public in the picker: new people ask each time, so a
+ * public note is chosen as such, as its writer would.
+ */
 export async function writeRumination(
   page: Page,
   content: string,
@@ -43,7 +47,8 @@ export async function writeRumination(
   const dialog = newRuminationDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByPlaceholder("What's on your mind?").fill(content);
-  await tickAudiences(dialog, opts.audiences ?? []);
+  if (opts.publish && !opts.audiences?.length) await choosePublic(dialog);
+  else await tickAudiences(dialog, opts.audiences ?? []);
   await dialog.getByRole('button', { name: opts.publish ? 'Publish' : 'Save Draft' }).click();
   if (opts.publish && !opts.audiences?.length) await publishPubliclyIfAsked(page, dialog);
   await expect(dialog).toBeHidden();
@@ -62,6 +67,14 @@ export async function tickAudiences(composer: Locator, audiences: AudienceName[]
   for (const audience of audiences) {
     await composer.getByRole('checkbox', { name: audienceLabel(audience), exact: true }).click();
   }
+}
+
+/** Opens the composer's picker (unless open) and chooses Public, clearing any audience. */
+export async function choosePublic(composer: Locator): Promise<void> {
+  const button = audiencePickerButton(composer);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await composer.getByRole('checkbox', { name: 'Public', exact: true }).click();
+  await expect(button).toHaveAccessibleName('Who can read it: Public');
 }
 
 /** The question an account's first public note asks once. */
@@ -185,6 +198,19 @@ export async function createRuminationViaApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number };
+}
+
+/** PUT /api/account/preferences: any subset (a default of Public is `defaultAudiences: []`). */
+export async function savePreferencesViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  preferences: { defaultAudiences?: AudienceName[] | null; emailDigest?: string },
+): Promise<void> {
+  const response = await request.put('/api/account/preferences', {
+    headers: bearer(user),
+    data: preferences,
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 export async function requestRelationViaApi(
