@@ -18,6 +18,17 @@ export BUILD_CACHE_DIR="$work/build"
 trap 'rm -rf "$work"' EXIT
 # Stage times and failures go to files: the PostgreSQL lane's stages run in a background shell.
 touch "$work/timings" "$work/failed"
+# The machine's CPU counters at the start, to say at the end how busy its cores were.
+head -1 /proc/stat >"$work/cpu-start" 2>/dev/null || true
+
+# CPU seconds (user and system) used so far by this shell's finished children, in $cpu_now: on a
+# machine whose cores are all busy, a stage's CPU time says what it costs better than its wall time.
+# `times` must run in this shell itself (in a pipe or $(...) it would ask a subshell, with no children).
+children_cpu() {
+  local file="$work/times.$BASHPID"
+  times >"$file"
+  cpu_now="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$file")"
+}
 
 stage() {
   local name="$1"
@@ -25,11 +36,16 @@ stage() {
   echo
   echo "=== $name ==="
   local start=$SECONDS
+  local cpu_now
+  children_cpu
+  local cpu_start=$cpu_now
   local result=ok
   "$@" || result=FAILED
-  echo "=== $name: $result ($((SECONDS - start)) s) ==="
+  children_cpu
+  local cpu=$((cpu_now - cpu_start))
+  echo "=== $name: $result ($((SECONDS - start)) s, $cpu CPU-s) ==="
   local line
-  line="$(printf '%5d s  %s' $((SECONDS - start)) "$name")"
+  line="$(printf '%5d s %5d CPU-s  %s' $((SECONDS - start)) "$cpu" "$name")"
   if [ "$result" != ok ]; then
     echo "$name" >>"$work/failed"
     line+="  (FAILED)"
@@ -122,6 +138,13 @@ echo
 echo "Stage times (the PostgreSQL lane's, from the install to the failover, ran beside the others):"
 cat "$work/timings"
 echo "Total: $SECONDS s ($((SECONDS / 60)) min $((SECONDS % 60)) s)"
+if [ -s "$work/cpu-start" ]; then
+  # Fields of /proc/stat's cpu line: user nice system idle iowait irq softirq steal ...
+  head -1 /proc/stat | cat "$work/cpu-start" - | awk '
+    { busy[NR] = $2 + $3 + $4 + $7 + $8 + $9; idle[NR] = $5 + $6 }
+    END { b = busy[2] - busy[1]; i = idle[2] - idle[1]
+          if (b + i > 0) printf "The cores were busy %d%% of the time (%d CPU-s used by everything on the machine).\n", 100 * b / (b + i), b / 100 }'
+fi
 mapfile -t failed <"$work/failed"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "Failed stages: ${failed[*]}"
