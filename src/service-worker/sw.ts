@@ -7,6 +7,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { handleNotificationClick, handlePush } from './handlers';
+import { withBearerToken } from './media-credentials';
+import { indexedDbMediaToken } from './media-token-store';
 import { answerPhoto, type PhotoCacheDeps } from './photo-cache';
 import { PHOTO_CACHE_NAME, photoCacheKey } from './photo-cache-policy';
 import { indexedDbPhotoEntries } from './photo-cache-store';
@@ -16,8 +18,9 @@ import type { WorkerGlobalScope } from './worker-types';
  * The app's service worker (vite.config.ts, VitePWA injectManifest). The app shell offline: the
  * built app is precached, so a reload without network opens it; data is the query cache's
  * business (features/offline), never cached here, except photos: an `<img>` reads them past the
- * query cache, so their bytes are kept here (photo-cache.ts). And Web Push: a message shows a notification,
- * a click on it opens its page.
+ * query cache, so their bytes are kept here (photo-cache.ts), and fetched with the signed-in
+ * person's token (media-credentials.ts): their signed URLs open for them alone. And Web Push: a
+ * message shows a notification, a click on it opens its page.
  */
 
 declare const self: WorkerGlobalScope & {
@@ -31,10 +34,11 @@ clientsClaim();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+const mediaToken = indexedDbMediaToken();
 const photoDeps: Omit<PhotoCacheDeps, 'waitUntil'> = {
   openCache: () => caches.open(PHOTO_CACHE_NAME),
   store: indexedDbPhotoEntries(),
-  fetch: (request) => fetch(request),
+  fetch: async (request) => fetch(withBearerToken(request, await mediaToken())),
   now: () => Date.now(),
 };
 registerRoute(

@@ -7,6 +7,7 @@ import {
   subscribeToStorage,
 } from '../../lib/token-storage';
 import type { LoginResponse } from '../../api/auth-schemas';
+import { forgetMediaCredentials, shareTokenWithWorker } from '../photos/media-credentials';
 
 /** What the login response said about the terms, kept beside the token so a reload keeps it. */
 export const TOS_STATE_KEY = 'tosAcceptance';
@@ -54,6 +55,16 @@ function readRawTosState(): string | null {
 export class AuthSession {
   private cached: { token: string | null; tos: string | null; snapshot: AuthSnapshot } | null =
     null;
+
+  /** Whether this session's photo credentials were let go already (signOut, then its listeners). */
+  private mediaCredentialsForgotten = false;
+
+  constructor() {
+    // The service worker adds the token to photo requests; it learns it at every start of the
+    // app, so a session that began before it (or before this build) has it too.
+    const token = getToken();
+    if (token !== null) void shareTokenWithWorker(token);
+  }
 
   get token(): string | null {
     return getToken();
@@ -104,6 +115,12 @@ export class AuthSession {
    */
   async runSignOutTasks(): Promise<void> {
     await Promise.all([...this.signOutTasks].map((task) => task().catch(console.error)));
+    // Ended by the server (or by another tab), the token is gone already and signOut does not
+    // run here: the photo credentials go now.
+    if (getToken() === null && !this.mediaCredentialsForgotten) {
+      this.mediaCredentialsForgotten = true;
+      await forgetMediaCredentials(null);
+    }
   }
 
   signIn(response: LoginResponse): void {
@@ -112,6 +129,8 @@ export class AuthSession {
       latestTosVersion: response.latestTosVersion,
     });
     setToken(response.accessToken);
+    this.mediaCredentialsForgotten = false;
+    void shareTokenWithWorker(response.accessToken);
   }
 
   updateTosAcceptance(requiresAcceptance: boolean, latestVersion?: string | null): void {
@@ -124,10 +143,14 @@ export class AuthSession {
   }
 
   signOut(): void {
+    const token = getToken();
     try {
       sessionStore().removeItem(TOS_STATE_KEY);
     } finally {
       clearToken();
+      // Once the token is gone: no request started after this sets the photo cookie again.
+      this.mediaCredentialsForgotten = true;
+      void forgetMediaCredentials(token);
     }
   }
 
