@@ -146,12 +146,27 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
+          // The mock backend's calls over fetch: node's own fetch, which msw intercepts, needs no
+          // DOM. Files share a worker's loaded modules (the store is emptied before each test), as
+          // the server's do: with a jsdom and the mock backend loaded anew for each file, these 27
+          // files cost 98 CPU-s instead of 26.
+          name: 'mock-backend',
+          environment: 'node',
+          include: ['tests/mocks/**/*.test.ts'],
+          setupFiles: ['tests/support/msw.ts'],
+          isolate: false,
+          pool: 'threads',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'client',
           environment: 'jsdom',
           include: [
             'tests/unit/**/*.test.{ts,tsx}',
             'tests/component/**/*.test.{ts,tsx}',
-            'tests/mocks/**/*.test.{ts,tsx}',
+            'tests/mocks/**/*.test.tsx',
           ],
           exclude: ['tests/unit/decisions/**'],
           setupFiles: ['tests/support/setup-client.ts'],
