@@ -3,9 +3,10 @@ import type { UploadedMedia } from '../../api/media-schemas';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
- * Photos that have not reached the server yet: picked while offline, for a note waiting in the
- * queue (features/offline). Kept as blobs in IndexedDB (database "ruminations-photos"), one entry
- * per photo under a key holding the account's id, until the note they belong to is acknowledged;
+ * Photos kept in this browser: picked for a note waiting in the offline queue (features/offline),
+ * or for a draft the composer keeps (kept-composer-photos.ts), so that a reload gives them back.
+ * Kept as blobs in IndexedDB (database "ruminations-photos"), one entry per photo under a key
+ * holding the account's id, until the note they belong to is acknowledged or the draft discarded;
  * signing out deletes them all, with the rest of the account's offline data.
  */
 
@@ -63,10 +64,20 @@ export function setKeptPhotoBackend(next: KeptPhotoBackend | null): void {
   backend = next;
 }
 
+/** A new key for a photo of this account, known before its blob is written (storeKeptPhoto). */
+export function newKeptPhotoKey(userId: number): string {
+  return `${PREFIX}${userId}:${newIdempotencyKey()}`;
+}
+
+/** Writes a photo's blob under a key of newKeptPhotoKey. */
+export function storeKeptPhoto(key: string, blob: Blob): Promise<void> {
+  return currentBackend().set(key, { blob });
+}
+
 /** Keeps a photo for this account; answers the key the queued note names it by. */
 export async function keepPhoto(userId: number, blob: Blob): Promise<string> {
-  const key = `${PREFIX}${userId}:${newIdempotencyKey()}`;
-  await currentBackend().set(key, { blob });
+  const key = newKeptPhotoKey(userId);
+  await storeKeptPhoto(key, blob);
   return key;
 }
 
@@ -80,7 +91,7 @@ export async function noteKeptPhotoUploaded(key: string, uploaded: UploadedMedia
   if (kept) await currentBackend().set(key, { ...kept, uploaded });
 }
 
-/** The note was acknowledged (or discarded): its photos go. Failures are only logged. */
+/** The note was acknowledged (or the draft discarded): its photos go. Failures are only logged. */
 export async function forgetKeptPhotos(doomed: string[]): Promise<void> {
   if (doomed.length === 0) return;
   try {

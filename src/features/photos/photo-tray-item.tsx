@@ -42,11 +42,20 @@ export function PhotoTrayItem({
         className="flex gap-3 rounded-md border border-line bg-page p-2"
       >
         <div className="flex w-24 shrink-0 flex-col gap-1">
-          <img
-            src={photo.previewUrl}
-            alt={photo.alt.trim() !== '' ? photo.alt : name}
-            className="h-24 w-24 rounded object-cover"
-          />
+          {photo.previewUrl === '' ? (
+            // A restored draft's photo while its copy is read (or whose copy is gone): its place.
+            <div
+              role="img"
+              aria-label={photo.alt.trim() !== '' ? photo.alt : name}
+              className="h-24 w-24 rounded bg-line"
+            />
+          ) : (
+            <img
+              src={photo.previewUrl}
+              alt={photo.alt.trim() !== '' ? photo.alt : name}
+              className="h-24 w-24 rounded object-cover"
+            />
+          )}
           {photo.status === 'uploading' ? (
             <div
               role="progressbar"

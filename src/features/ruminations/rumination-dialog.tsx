@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { RuminationMedia } from '../../api/media-schemas';
 import type { RuminationWriteRequest } from '../../api/rumination-schemas';
 import { DialogFrame } from '../../components/ui/dialog-frame';
@@ -7,7 +15,14 @@ import { DiscardQuestion } from '../composer/composer-question';
 import { useKeptDraft } from '../composer/use-kept-draft';
 import { useOneWrite } from '../composer/use-one-write';
 import { useFirstPublicQuestion } from '../preferences/first-public-note';
-import type { QueuedPhoto } from '../photos/queued-photos';
+import {
+  ComposerPhotoKeepingContext,
+  forgetComposerPhotos,
+  keptComposerPhotosFrom,
+  type ComposerPhotoKeeping,
+  type KeptComposerPhoto,
+} from '../photos/kept-composer-photos';
+import { keptKeysOf, type QueuedPhoto } from '../photos/queued-photos';
 import {
   formValuesFrom,
   RuminationForm,
@@ -60,10 +75,11 @@ interface ComposerGuard {
 }
 
 /**
- * The modal frame of the New Rumination and edit dialogs, and what keeps their text: it is kept in
- * the browser as it is typed and given back when the same dialog opens again (after a reload or a
- * crash too), and closing with unsaved text (Escape, a click outside, Close) asks first. Its
- * content unmounts when closed, so each opening starts from the kept copy or from `start`.
+ * The modal frame of the New Rumination and edit dialogs, and what keeps their text and photos:
+ * they are kept in the browser as they change and given back when the same dialog opens again
+ * (after a reload or a crash too), and closing with unsaved text (Escape, a click outside, Close)
+ * asks first. Its content unmounts when closed, so each opening starts from the kept copy or from
+ * `start`.
  */
 export function RuminationDialog({
   title,
@@ -111,16 +127,21 @@ type ComposerProps = Omit<RuminationDialogProps, 'title' | 'open' | 'onOpenChang
 interface KeptRumination {
   values: RuminationFormValues;
   baseVersion?: number;
+  /** Its photos, when they differ from those the composer opened with. */
+  photos?: KeptComposerPhoto[];
 }
 
 function keptRuminationFrom(raw: unknown): KeptRumination | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { values, baseVersion } = raw as Record<string, unknown>;
+  const { values, baseVersion, photos } = raw as Record<string, unknown>;
   const formValues = formValuesFrom(values);
   if (formValues === null) return null;
-  return typeof baseVersion === 'number'
-    ? { values: formValues, baseVersion }
-    : { values: formValues };
+  const keptPhotos = keptComposerPhotosFrom(photos);
+  return {
+    values: formValues,
+    ...(typeof baseVersion === 'number' ? { baseVersion } : {}),
+    ...(keptPhotos ? { photos: keptPhotos } : {}),
+  };
 }
 
 /** One opening of the dialog: mounted when it opens, so it captures where the text started then. */
@@ -155,6 +176,9 @@ function Composer({
   const onPhotosChange = useCallback((changed: boolean) => {
     photosChanged.current = changed;
   }, []);
+  // The photos kept with the text (issue 39: a restored draft lost them): null while they are
+  // those the composer opened with.
+  const photosKept = useRef<KeptComposerPhoto[] | null>(null);
 
   // Typed into before the kept copy was read (a few milliseconds): what is typed wins.
   const [typedFirst, setTypedFirst] = useState(false);
@@ -169,6 +193,7 @@ function Composer({
         (current.current !== null && !sameFormValues(current.current, opened.values)),
       discard: () => {
         kept.forget();
+        void forgetComposerPhotos(photosKept.current);
         oneWrite.end();
       },
     };
@@ -178,24 +203,49 @@ function Composer({
   }, [guardRef, kept, oneWrite, opened.values]);
 
   useEffect(() => {
-    // A restored text is unsaved until it is saved or discarded.
-    if (restored) current.current = restored.values;
+    // A restored text is unsaved until it is saved or discarded, and so are its photos.
+    if (!restored) return;
+    current.current = restored.values;
+    photosKept.current = restored.photos ?? null;
   }, [restored]);
 
   const { keep } = kept;
   const stillReading = kept.restored === undefined;
+  const keepDraft = useCallback(
+    (values: RuminationFormValues) => {
+      const photos = photosKept.current;
+      keep(
+        sameFormValues(values, opened.values) && photos === null
+          ? null
+          : {
+              values,
+              ...(baseVersion === undefined ? {} : { baseVersion }),
+              ...(photos ? { photos } : {}),
+            },
+      );
+    },
+    [keep, opened.values, baseVersion],
+  );
   const onValuesChange = useCallback(
     (values: RuminationFormValues) => {
       current.current = values;
       setTouched(true);
       if (stillReading) setTypedFirst(true);
-      keep(
-        sameFormValues(values, opened.values)
-          ? null
-          : { values, ...(baseVersion === undefined ? {} : { baseVersion }) },
-      );
+      keepDraft(values);
     },
-    [keep, opened.values, baseVersion, stillReading],
+    [keepDraft, stillReading],
+  );
+  const photoKeeping = useMemo(
+    (): ComposerPhotoKeeping => ({
+      userId,
+      restored: restored?.photos ?? null,
+      keep: (photos) => {
+        photosKept.current = photos;
+        if (stillReading) setTypedFirst(true);
+        keepDraft(current.current ?? opened.values);
+      },
+    }),
+    [userId, restored, stillReading, keepDraft, opened.values],
   );
 
   const submit = async (body: RuminationWriteRequest, photos?: QueuedPhoto[]) => {
@@ -208,6 +258,9 @@ function Composer({
     );
     if (!left) return;
     kept.forget();
+    // A note queued offline takes the copies of the photos it names; the queue forgets them.
+    void forgetComposerPhotos(photosKept.current, keptKeysOf(photos));
+    photosKept.current = null;
     current.current = null;
     photosChanged.current = false;
     onDone();
@@ -215,25 +268,27 @@ function Composer({
 
   return (
     <>
-      {restored && !sameFormValues(restored.values, opened.values) ? (
+      {restored && (restored.photos || !sameFormValues(restored.values, opened.values)) ? (
         <p role="status" className="mb-4 text-sm text-ink-muted">
           Restored what you were writing.
         </p>
       ) : null}
       {notice}
-      <RuminationForm
-        // Shown at once, and once more with the kept copy when it has been read.
-        key={restored ? 'restored' : 'opened'}
-        initialValues={restored ? restored.values : opened.values}
-        isSaving={isSaving}
-        {...(opened.media ? { initialMedia: opened.media } : {})}
-        onSubmit={submit}
-        onValuesChange={onValuesChange}
-        onPhotosChange={onPhotosChange}
-        takesDown={takesDown ?? false}
-        // A note public already is not anyone's first.
-        firstPublic={takesDown && opened.values.audiences?.length === 0 ? undefined : firstPublic}
-      />
+      <ComposerPhotoKeepingContext.Provider value={photoKeeping}>
+        <RuminationForm
+          // Shown at once, and once more with the kept copy when it has been read.
+          key={restored ? 'restored' : 'opened'}
+          initialValues={restored ? restored.values : opened.values}
+          isSaving={isSaving}
+          {...(opened.media ? { initialMedia: opened.media } : {})}
+          onSubmit={submit}
+          onValuesChange={onValuesChange}
+          onPhotosChange={onPhotosChange}
+          takesDown={takesDown ?? false}
+          // A note public already is not anyone's first.
+          firstPublic={takesDown && opened.values.audiences?.length === 0 ? undefined : firstPublic}
+        />
+      </ComposerPhotoKeepingContext.Provider>
     </>
   );
 }
