@@ -17,7 +17,7 @@ export const MEDIA_TOKEN_KEY = 'bearer';
  * The request with `Authorization: Bearer <token>`, unless it has an Authorization of its own or
  * there is no token. An `<img>`'s request is `no-cors`, whose headers cannot hold Authorization:
  * the copy is a same-origin request (photo URLs are this origin's paths, photoCacheKey), which may
- * answer it. Cookies still go with it: the server takes either.
+ * answer it. Its cookies go as the original's would: the server takes either credential.
  */
 export function withBearerToken(request: Request, token: string | null): Request {
   if (token === null || token === '' || request.headers.has('Authorization')) return request;
@@ -27,7 +27,7 @@ export function withBearerToken(request: Request, token: string | null): Request
     method: request.method,
     headers,
     mode: 'same-origin',
-    credentials: 'same-origin',
+    credentials: request.credentials,
     cache: request.cache,
     redirect: request.redirect,
     referrer: request.referrer,

@@ -92,7 +92,9 @@ test('a phone photo added by the button, described and published, is on the note
   expect(media).toMatchObject({ alt: 'Red roofs above a blue lake' });
   // Turned upright: the sideways 1600 x 1200 phone photo is stored 1200 wide, 1600 high.
   expect(media!.height).toBeGreaterThan(media!.width);
-  const image = await request.get(media!.thumbnailUrl);
+  const image = await request.get(media!.thumbnailUrl, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toMatch(/^image\//);
 

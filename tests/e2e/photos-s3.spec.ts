@@ -118,7 +118,10 @@ test.describe('photos in an S3-compatible bucket', () => {
     });
     expect(url).toMatch(/^\/api\/media\/\d+\/photo\?/);
 
-    const served = await api.get(url, { headers: { Accept: 'image/webp' } });
+    // With bob's token: the URL alone opens for nobody (his browser adds it, or sends his cookie).
+    const served = await api.get(url, {
+      headers: { Accept: 'image/webp', Authorization: `Bearer ${bob.token}` },
+    });
     expect(served.status()).toBe(200);
     const bytes = await served.body();
     const meta = await sharp(bytes).metadata();
@@ -129,7 +132,9 @@ test.describe('photos in an S3-compatible bucket', () => {
 
     // Carol, a stranger, finds nothing when she makes bob's URL out to herself.
     const forCarol = url.replace(/viewer=\d+/, `viewer=${carol.id}`);
-    expect((await api.get(forCarol)).status()).toBe(404);
+    expect(
+      (await api.get(forCarol, { headers: { Authorization: `Bearer ${carol.token}` } })).status(),
+    ).toBe(404);
     await bobPage.context().close();
     await page.context().close();
   });

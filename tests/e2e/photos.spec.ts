@@ -122,16 +122,21 @@ async function serverMediaSigner(app: AppServer) {
 }
 
 /**
- * The served bytes of a photo: no metadata at all, and the right way up (the top is red). WebP for
- * a browser that takes it (Chromium's `<img>` Accept), JPEG for a client that does not say so.
+ * The served bytes of a photo, fetched with its viewer's token: no metadata at all, and the right
+ * way up (the top is red). WebP for a browser that takes it (Chromium's `<img>` Accept), JPEG for
+ * a client that does not say so.
  */
 async function expectCleanUpright(
   request: APIRequestContext,
+  viewer: TestUser,
   url: string,
   format: 'webp' | 'jpeg',
 ): Promise<void> {
   const response = await request.get(url, {
-    headers: { Accept: format === 'webp' ? 'image/avif,image/webp,image/apng,*/*;q=0.8' : '*/*' },
+    headers: {
+      ...bearer(viewer),
+      Accept: format === 'webp' ? 'image/avif,image/webp,image/apng,*/*;q=0.8' : '*/*',
+    },
   });
   expect(response.status(), url).toBe(200);
   expect(response.headers()['content-type']).toBe(`image/${format}`);
@@ -215,8 +220,16 @@ test('a friend sees the photos of a Friends-only note, clean and upright; a stra
 
   // What the friend's browser got holds no EXIF, GPS or camera, and stands upright.
   for (const format of ['webp', 'jpeg'] as const) {
-    await expectCleanUpright(request, url!, format);
-    await expectCleanUpright(request, thumbnailUrl!, format);
+    await expectCleanUpright(request, friend, url!, format);
+    await expectCleanUpright(request, friend, thumbnailUrl!, format);
+  }
+  // The page's photos loaded before the service worker controlled it: by the photo cookie that
+  // the notes' answer set (HttpOnly: the page cannot read it). The address alone, copied out of
+  // the page, opens for nobody: not signed out, not for the stranger.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('media_session');
+  for (const copied of [url!, thumbnailUrl!]) {
+    expect((await request.get(copied)).status(), copied).toBe(404);
+    expect((await request.get(copied, { headers: bearer(stranger) })).status(), copied).toBe(404);
   }
 
   // A stranger: no note, and no photo by any URL they can make.
@@ -226,17 +239,21 @@ test('a friend sees the photos of a Friends-only note, clean and upright; a stra
   expect(asStranger.status()).toBe(404);
   const friendsQuery = new URL(url!, app.baseURL).searchParams;
   const forged = `/api/media/${note.photos[0]!.id}/photo?viewer=${stranger.id}&expires=${friendsQuery.get('expires')}&sig=${friendsQuery.get('sig')}`;
-  expect((await request.get(forged)).status()).toBe(404);
+  expect((await request.get(forged, { headers: bearer(stranger) })).status()).toBe(404);
   // The friend's signature on the other photo's id: the mac covers the id.
   const otherId = `/api/media/${note.photos[1]!.id}/photo?${friendsQuery.toString()}`;
-  expect((await request.get(otherId)).status()).toBe(404);
-  // Even rightly signed (with the server's own key) for the stranger, or for nobody: not visible.
+  expect((await request.get(otherId, { headers: bearer(friend) })).status()).toBe(404);
+  // Even rightly signed (with the server's own key) for the stranger, with their token, or for
+  // nobody: not visible.
   const signer = await serverMediaSigner(app);
   const expires = mediaUrlExpiry(new Date());
-  for (const viewer of [stranger.id, ANONYMOUS_VIEWER]) {
+  for (const [viewer, headers] of [
+    [stranger.id, bearer(stranger)],
+    [ANONYMOUS_VIEWER, {}],
+  ] as const) {
     const urls = await signedMediaUrls(note.photos[0]!.id, viewer, expires, signer);
-    expect((await request.get(urls.url)).status(), `signed for ${viewer}`).toBe(404);
-    expect((await request.get(urls.thumbnailUrl)).status(), `signed for ${viewer}`).toBe(404);
+    expect((await request.get(urls.url, { headers })).status(), `signed for ${viewer}`).toBe(404);
+    expect((await request.get(urls.thumbnailUrl, { headers })).status(), `for ${viewer}`).toBe(404);
   }
 
   // Offline: the friend reloads without network and still sees the photos (the worker's cache).
@@ -250,6 +267,15 @@ test('a friend sees the photos of a Friends-only note, clean and upright; a stra
   await expect
     .poll(() => cachedPhotoPaths(page))
     .toEqual(expect.arrayContaining(note.photos.map((p) => `/api/media/${p.id}/thumbnail`)));
+  // The worker adds the friend's token to the app's photo requests: one sent without any cookie
+  // opens too, where the address alone does not. (The full photo, taken out of the worker's cache
+  // first, and past the browser's HTTP cache: both kept it from the viewer.)
+  const throughWorker = await page.evaluate(async (src) => {
+    const cache = await caches.open('photos-v1');
+    await cache.delete(new URL(src, location.href).href.split('?')[0]!);
+    return (await fetch(src, { credentials: 'omit', cache: 'no-store' })).status;
+  }, url!);
+  expect(throughWorker).toBe(200);
   const cachedPaths = await cachedPhotoPaths(page);
   expect(cachedPaths.every((p) => !p.includes('?'))).toBe(true);
   await context.setOffline(true);
@@ -269,10 +295,11 @@ test('a friend sees the photos of a Friends-only note, clean and upright; a stra
   expect(offlinePhotos.every(Boolean)).toBe(true);
   await context.setOffline(false);
 
-  // The author ends the relation: the friend's copies of the URLs answer 404 at once.
+  // The author ends the relation: the friend's copies of the URLs answer 404 at once, to the
+  // friend's own token too.
   await deleteRelationViaApi(request, author, relationId);
-  expect((await request.get(url!)).status()).toBe(404);
-  expect((await request.get(thumbnailUrl!)).status()).toBe(404);
+  expect((await request.get(url!, { headers: bearer(friend) })).status()).toBe(404);
+  expect((await request.get(thumbnailUrl!, { headers: bearer(friend) })).status()).toBe(404);
 
   // Sign-out empties the photo cache: the next person on this browser finds none of them.
   await signOut(page);

@@ -45,15 +45,22 @@ describe('the worker’s photo requests', () => {
   test('carry the token the page left, with everything else the <img> asked', async () => {
     await shareTokenWithWorker('token-1');
     expect(await workerToken()).toBe('token-1');
-    const img = new Request(PHOTO, { mode: 'no-cors', headers: { Accept: 'image/webp,*/*' } });
+    const img = new Request(PHOTO, {
+      mode: 'no-cors',
+      credentials: 'include',
+      headers: { Accept: 'image/webp,*/*' },
+    });
     const sent = withBearerToken(img, await workerToken());
     expect(sent.url).toBe(PHOTO);
     expect(sent.method).toBe('GET');
     expect(sent.headers.get('Authorization')).toBe('Bearer token-1');
     expect(sent.headers.get('Accept')).toBe('image/webp,*/*');
-    // A no-cors request cannot carry Authorization: the copy is same-origin, cookies still going.
+    // A no-cors request cannot carry Authorization: the copy is same-origin, its cookies as asked.
     expect(sent.mode).toBe('same-origin');
-    expect(sent.credentials).toBe('same-origin');
+    expect(sent.credentials).toBe('include');
+    expect(withBearerToken(new Request(PHOTO, { credentials: 'omit' }), 'x').credentials).toBe(
+      'omit',
+    );
   });
 
   test('go as they are with no token, or with an Authorization of their own', async () => {
