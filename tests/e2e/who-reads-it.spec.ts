@@ -5,6 +5,7 @@ import {
   cardAudience,
   firstPublicQuestion,
   newRuminationDialog,
+  relateViaApi,
   ruminationCard,
   showMyRuminations,
 } from './support/ui';
@@ -21,9 +22,14 @@ const PUBLIC_WORDS = 'Public: anyone, even without an account';
 
 test('a new person sees who will read a note, changes the default, and is asked once before going public', async ({
   page,
+  request,
   createUser,
 }) => {
   const jose = await createUser('jose');
+  const friend = await createUser('ana');
+  const family = await createUser('carlos');
+  await relateViaApi(request, jose, friend, 'Friend');
+  await relateViaApi(request, family, jose, 'Family');
   await signInAs(page, jose, '/my-ruminations');
 
   // Before publishing, the composer says it: nobody chosen yet for a new person (never Public by
@@ -58,7 +64,10 @@ test('a new person sees who will read a note, changes the default, and is asked 
   // A new composer (after a reload: read from the server) starts from it.
   await page.goto('/my-ruminations');
   await page.getByRole('button', { name: 'New Rumination' }).click();
-  await expect(composer.getByText('Friends and Family.')).toBeVisible();
+  // The people by name: the friend first (closer), then the family.
+  await expect(composer.getByText('Save Draft: only you.').locator('..')).toContainText(
+    `Publish:${friend.username} and ${family.username}: your Friends and Family.`,
+  );
   const forPeople = `For my people, from ${jose.username}`;
   await composer.getByPlaceholder("What's on your mind?").fill(forPeople);
   await composer.getByRole('button', { name: 'Publish' }).click();

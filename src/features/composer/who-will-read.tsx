@@ -41,8 +41,9 @@ export function WhoWillRead({
           </span>
         ) : null}
       </span>
-      {/* Always in the page, so that a warning appearing in it is announced. */}
-      <span role="status" className="font-medium text-danger">
+      {/* Always in the page, so that a warning appearing in it is announced. A live region, not
+          role="status": the composer has its own status line ("Restored what you were writing."). */}
+      <span aria-live="polite" className="font-medium text-danger">
         {said.warning}
       </span>
       <span>Save Draft: only you.</span>

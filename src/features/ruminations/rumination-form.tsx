@@ -7,10 +7,15 @@ import { RUMINATION_MAX } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
 import type { RuminationMedia } from '../../api/media-schemas';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
-import { RELATION_TYPES, audienceNameOf, type AudienceName } from '../../domain/relation-types';
-import { AudienceIcon } from '../composer/audience-icon';
-import { AudiencePicker, publishedWords } from '../composer/audience-picker';
+import {
+  RELATION_TYPES,
+  audienceNameOf,
+  relationTypeOfAudience,
+  type AudienceName,
+} from '../../domain/relation-types';
+import { AudiencePicker } from '../composer/audience-picker';
 import { ComposerQuestion } from '../composer/composer-question';
+import { WhoWillRead } from '../composer/who-will-read';
 import type { FirstPublicQuestion } from '../preferences/first-public-note';
 import { FirstPublicDialog } from '../preferences/first-public-dialog';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -283,7 +288,7 @@ export function RuminationForm({
         </p>
       ) : null}
 
-      <WhoWillRead control={control} />
+      <WhoWillReadForm control={control} writerId={userId} />
       {settling ? (
         <p role="status" className="text-sm text-ink-muted">
           Waiting for the photos to upload...
@@ -336,21 +341,19 @@ export function RuminationForm({
   );
 }
 
-/**
- * Who will be able to read the note, in words, beside the buttons that decide it: published, its
- * audiences (or everyone, said plainly; or that nobody is chosen yet); as a draft, only its author.
- */
-function WhoWillRead({ control }: { control: Control<RuminationFormValues> }) {
+/** The composer's audience names as the relation types WhoWillRead speaks of (null: not chosen). */
+function WhoWillReadForm({
+  control,
+  writerId,
+}: {
+  control: Control<RuminationFormValues>;
+  writerId: number | null;
+}) {
   const audiences = useWatch({ control, name: 'audiences' });
-  const words = audiences === null ? null : publishedWords(audiences);
   return (
-    <p className="flex flex-wrap items-center gap-x-1 text-sm text-ink-muted">
-      <span>Publish:</span>
-      <span className="inline-flex items-center gap-1 font-medium text-ink">
-        {words ? <AudienceIcon kind={words.kind} /> : null}
-        {words ? words.long : 'not chosen yet'}.
-      </span>
-      <span>Save Draft: only you.</span>
-    </p>
+    <WhoWillRead
+      audiences={audiences === null ? null : audiences.map(relationTypeOfAudience)}
+      writerId={writerId}
+    />
   );
 }

@@ -22,6 +22,7 @@ import {
   tickAudiences,
 } from '../ruminations/audience-picker';
 import { logRequests } from '../ruminations/request-log';
+import { relate } from '../../support/store-people';
 import { warmUpLazyModules } from '../ruminations/warm-up';
 
 const log = logRequests();
@@ -38,7 +39,10 @@ const PUBLIC_WORDS = 'Public: anyone, even without an account';
 
 describe('the composer says who will read the note', () => {
   test('in words, before anything is published: public, then the people ticked in the picker', async () => {
-    const { user, token } = createUser({ username: 'jose' });
+    const jose = createUser({ username: 'jose' });
+    const { user, token } = jose;
+    relate(jose, createUser({ username: 'ana', displayName: 'Ana' }), 2);
+    relate(createUser({ username: 'carlos', displayName: 'Carlos' }), jose, 1);
     // A chosen default of Public (a new account asks each time: ask-each-time.test.tsx).
     storePreferences(user.id, { ...defaultPreferences(), defaultAudiences: [] });
     const app = await renderApp('/my-ruminations', { token });
@@ -52,7 +56,14 @@ describe('the composer says who will read the note', () => {
     expect(audienceButton(dialog)).toHaveAttribute('aria-expanded', 'false');
 
     await tickAudiences(app.user, dialog, 'Friend', 'Family');
-    expect(dialog.getByText('Friends and Family.')).toBeInTheDocument();
+    // The people, by name (who-will-read.test.tsx says the rest of how).
+    expect(
+      await dialog.findByText(
+        (_, element) =>
+          element?.textContent === 'Ana and Carlos: your Friends and Family.' &&
+          ![...element.children].some((child) => child.textContent === element.textContent),
+      ),
+    ).toBeInTheDocument();
     expect(audienceButton(dialog)).toHaveAccessibleName('Who can read it: Friends and Family');
     expect(dialog.getByRole('checkbox', { name: 'Public' })).not.toBeChecked();
 
@@ -82,7 +93,10 @@ describe('the composer says who will read the note', () => {
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
 
-    await vi.waitFor(() => expect(dialog.getByText('Friends and Family.')).toBeInTheDocument());
+    // Nobody in them yet, and the composer says so.
+    expect(
+      await dialog.findByText('You have no Friends or Family yet: only you will see this note.'),
+    ).toBeInTheDocument();
     await app.user.type(dialog.getByLabelText('Content'), 'For the people close to me');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
@@ -184,7 +198,9 @@ describe('a note written offline keeps the time it was written', () => {
     storePreferences(user.id, { ...defaultPreferences(), defaultAudiences: [2] });
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
-    await vi.waitFor(() => expect(dialog.getByText('Friends.')).toBeInTheDocument());
+    expect(
+      await dialog.findByText('You have no Friends yet: only you will see this note.'),
+    ).toBeInTheDocument();
     await app.user.type(dialog.getByLabelText('Content'), 'Written on the train');
     networkDown();
     const pressed = Date.now();
@@ -218,7 +234,9 @@ describe('a note written offline keeps the time it was written', () => {
     );
     const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
-    await vi.waitFor(() => expect(dialog.getByText('Friends.')).toBeInTheDocument());
+    expect(
+      await dialog.findByText('You have no Friends yet: only you will see this note.'),
+    ).toBeInTheDocument();
     await app.user.type(dialog.getByLabelText('Content'), 'Clock far off');
     await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
     expect(await app.findByText('Clock far off')).toBeInTheDocument();
