@@ -53,8 +53,10 @@ stage() {
   echo "$line" >>"$work/timings"
 }
 
+# .ci/run may already be installing them in the background, under the same lock: wait for it.
 install_packages() {
-  bash .ci/install-postgres.sh && bash .ci/install-browser.sh
+  flock "${TMPDIR:-/tmp}/ruminations-packages.lock" \
+    bash -c 'bash .ci/install-postgres.sh && bash .ci/install-browser.sh'
 }
 
 # Type check, lint and format check at once: each is one process on one core.
