@@ -12,6 +12,7 @@ import { indexedDbMediaToken } from './media-token-store';
 import { answerPhoto, type PhotoCacheDeps } from './photo-cache';
 import { PHOTO_CACHE_NAME, photoCacheKey } from './photo-cache-policy';
 import { indexedDbPhotoEntries } from './photo-cache-store';
+import { shellAnswer } from './shell-answer';
 import type { WorkerGlobalScope } from './worker-types';
 
 /**
@@ -50,9 +51,16 @@ registerRoute(
       waitUntil: (work) => event.waitUntil(work),
     }),
 );
-// Every navigation opens the app shell, offline too; /api is the server's and never the shell.
+// Every navigation opens the app shell, offline too (404 for an address that is none of the
+// app's pages, as the server says); /api is the server's and never the shell.
+const appShell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
+  new NavigationRoute(
+    async (options) => shellAnswer(await appShell(options), options.url.pathname),
+    {
+      denylist: [/^\/api(\/|$)/],
+    },
+  ),
 );
 
 self.addEventListener('push', (event) => void handlePush(event, self));

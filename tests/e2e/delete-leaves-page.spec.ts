@@ -110,4 +110,14 @@ test('an address that leads nowhere answers 404 with "Page not found"; a note’
   const found = await page.goto(`/rumination/${id}`);
   expect(found?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: /^Rumination by/ })).toBeVisible();
+
+  // Once the service worker answers navigations from its copy of the app, it says the same.
+  await waitForServiceWorker(page);
+  const lostAgain = await page.goto('/no/such/page');
+  expect(lostAgain?.fromServiceWorker()).toBe(true);
+  expect(lostAgain?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  const foundAgain = await page.goto(`/rumination/${id}`);
+  expect(foundAgain?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: /^Rumination by/ })).toBeVisible();
 });
