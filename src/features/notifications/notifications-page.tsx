@@ -60,7 +60,7 @@ export function NotificationsPage() {
         <div className="flex flex-col gap-4">
           <ul
             aria-label="Notifications"
-            className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+            className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
           >
             {notifications.map((n) => (
               <NotificationLine key={n.id} notification={n} viewerId={viewer?.id ?? null} />
