@@ -1,5 +1,5 @@
-import { MEDIA_LONG_SIDE, MEDIA_MAX_PIXELS, MEDIA_THUMBNAIL_LONG_SIDE } from '../src/api/limits';
-import type { ImageType } from '../src/domain/media-decisions';
+import { MEDIA_LONG_SIDE, MEDIA_THUMBNAIL_LONG_SIDE } from '../src/api/limits';
+import { decodableSize, type ImageType } from '../src/domain/media-decisions';
 import type { MediaFiles } from './media-files';
 
 /**
@@ -97,9 +97,9 @@ export function declaredSize(
   }
 }
 
-/** More pixels than an upload may have (api-contract.md: over 40 megapixels cannot be read). */
+/** More than an upload may be (api-contract.md: over 40 megapixels or 16,384 px a side). */
 export function tooManyPixels(size: { width: number; height: number }): boolean {
-  return size.width * size.height > MEDIA_MAX_PIXELS;
+  return !decodableSize(size);
 }
 
 const WEBP_QUALITY = 0.82;

@@ -54,6 +54,8 @@ export const MEDIA_ALT_MAX = 500;
 export const MEDIA_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const MEDIA_UPLOAD_MAX_MB = 15;
 export const MEDIA_MAX_PIXELS = 40_000_000;
+/** An upload's longest side: a very wide or tall picture passes the pixel limit, not this one. */
+export const MEDIA_MAX_SIDE = 16_384;
 /** The long side of a stored photo and of its thumbnail, in pixels. */
 export const MEDIA_LONG_SIDE = 2048;
 export const MEDIA_THUMBNAIL_LONG_SIDE = 320;

@@ -1,5 +1,10 @@
 import { allow, refuse, type Decision, type Refusal } from './decision';
-import { MEDIA_UNATTACHED_MS, MEDIA_UPLOAD_MAX_MB } from '../api/limits';
+import {
+  MEDIA_MAX_PIXELS,
+  MEDIA_MAX_SIDE,
+  MEDIA_UNATTACHED_MS,
+  MEDIA_UPLOAD_MAX_MB,
+} from '../api/limits';
 import type { MediaRef } from '../api/media-schemas';
 
 /**
@@ -11,7 +16,7 @@ import type { MediaRef } from '../api/media-schemas';
 export const MEDIA_UNREADABLE = 'This image cannot be read';
 
 export const MEDIA_PROBLEMS = {
-  /** Bytes that do not decode, a truncated file, or more than 40 megapixels. */
+  /** Bytes that do not decode, a truncated file, more than 40 megapixels or a side over 16,384 px. */
   unreadable: { status: 400, title: MEDIA_UNREADABLE },
   tooLarge: {
     status: 413,
@@ -31,6 +36,24 @@ export const MEDIA_PROBLEMS = {
   /** Missing, hidden, unsigned, expired and erased alike: nothing is revealed. */
   notFound: { status: 404, title: 'Photo not found' },
 } as const satisfies Record<string, Refusal>;
+
+/**
+ * Whether a picture of the size its header declares may be decoded at all: at most 40 megapixels
+ * and at most 16,384 px on either side. Asked before any pixel is decoded: a 300 KB PNG of
+ * 39,000,000 × 1 pixels passes the pixel limit and yet took a decoder to gigabytes.
+ */
+export function decodableSize(size: { width: number; height: number }): boolean {
+  const { width, height } = size;
+  return (
+    Number.isInteger(width) &&
+    Number.isInteger(height) &&
+    width >= 1 &&
+    height >= 1 &&
+    width <= MEDIA_MAX_SIDE &&
+    height <= MEDIA_MAX_SIDE &&
+    width * height <= MEDIA_MAX_PIXELS
+  );
+}
 
 export const MEDIA_NOT_YOURS = 'Each photo must be one of your uploads, in no other rumination';
 export const MEDIA_TWICE = 'A photo can be in a rumination only once';

@@ -9,6 +9,7 @@ import { getDb } from '../../mocks/store/db';
 import { createMedia, createUser, publishTermsVersion } from '../../mocks/store/factories';
 import {
   pngBomb,
+  pngStrip,
   PHONE_MAKE,
   phonePhoto,
   smallPng,
@@ -116,6 +117,20 @@ describe('POST /api/media', () => {
     const { token } = createUser({ username: 'maya' });
     for (const file of [await truncatedJpeg(), pngBomb(), Buffer.from('GIF89a\x01\x00garbage')]) {
       const r = await upload(token, file);
+      expect(r.status).toBe(400);
+      expect(r.json.title).toBe(MEDIA_UNREADABLE);
+    }
+    expect(getDb().media).toEqual([]);
+  });
+
+  it('answers 400 "This image cannot be read" for a side over 16,384 px, as its header says', async () => {
+    const { token } = createUser({ username: 'maya' });
+    for (const [width, height] of [
+      [39_000_000, 1],
+      [1, 39_000_000],
+      [16_385, 1],
+    ] as const) {
+      const r = await upload(token, pngStrip(width, height));
       expect(r.status).toBe(400);
       expect(r.json.title).toBe(MEDIA_UNREADABLE);
     }

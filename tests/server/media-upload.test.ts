@@ -12,6 +12,7 @@ import {
   phonePhoto,
   PHONE_MAKE,
   pngBomb,
+  pngStrip,
   smallPng,
   truncatedJpeg,
 } from '../support/photo-fixtures';
@@ -196,6 +197,24 @@ describe('POST /api/media', () => {
     }
     // The slots were given back: a good photo still goes through.
     expect((await upload(t, owner, await smallPng())).statusCode).toBe(201);
+  });
+
+  it('answers 400 "This image cannot be read" for a side over 16,384 px, from the header: a wide strip passes the pixel limit', async () => {
+    const owner = await person(t);
+    // 39,000,000 × 1 is under 40 megapixels; its decoding took the server to gigabytes.
+    for (const [width, height] of [
+      [39_000_000, 1],
+      [1, 39_000_000],
+      [10_000_000, 4],
+      [16_385, 1],
+    ] as const) {
+      const res = await upload(t, owner, pngStrip(width, height));
+      expectProblem(res, MEDIA_PROBLEMS.unreadable);
+    }
+    // At the limit it is a photo, bounded like any other.
+    const edge = await upload(t, owner, pngStrip(16_384, 2));
+    expect(edge.statusCode).toBe(201);
+    expect(edge.json()).toMatchObject({ width: MEDIA_LONG_SIDE });
   });
 
   it('answers 400 without a file part, with another part name, and for bodies that are not a form', async () => {

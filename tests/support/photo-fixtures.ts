@@ -108,6 +108,26 @@ export function pngBomb(side = 50_000): Buffer {
   ]);
 }
 
+/**
+ * A PNG that declares `width` × `height` 16-bit RGBA pixels with only its first row or so of
+ * data: a very wide or tall strip (39,000,000 × 1 passes the 40-megapixel limit in a few hundred
+ * kilobytes of file and took a decoder to gigabytes).
+ */
+export function pngStrip(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 16; // bit depth
+  header[9] = 6; // RGBA
+  const rows = Buffer.alloc(Math.min((width * 8 + 1) * Math.min(height, 4), 4 << 20));
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'binary'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** The first part of a real JPEG, cut off: it starts like a photo and ends mid-scan. */
 export async function truncatedJpeg(): Promise<Buffer> {
   const whole = await phonePhoto(800, 600);

@@ -4,6 +4,7 @@ import {
   MEDIA_MAX_PIXELS,
   MEDIA_THUMBNAIL_LONG_SIDE,
 } from '../../../src/api/limits';
+import { decodableSize } from '../../../src/domain/media-decisions';
 
 /**
  * An upload made into what is stored (api-contract.md "Photos"), with sharp (libvips): decoded
@@ -95,6 +96,23 @@ async function encodeBoth(pixels: Pixels): Promise<EncodedImage> {
     .jpeg(JPEG)
     .toBuffer();
   return { width: pixels.width, height: pixels.height, webp, jpeg };
+}
+
+/**
+ * The picture's size as its header declares it, read without decoding a pixel, or
+ * UnreadableImage when it may not be decoded at all (decodableSize: over 40 megapixels or
+ * 16,384 px a side). Asked before an upload takes a decode slot, so such a file neither grows
+ * the server's memory nor holds up anyone else's upload.
+ */
+export async function checkDeclaredSize(file: string): Promise<void> {
+  let size: { width: number; height: number };
+  try {
+    const { width, height } = await sharp(file, { limitInputPixels: false, pages: 1 }).metadata();
+    size = { width: width ?? 0, height: height ?? 0 };
+  } catch (error) {
+    throw new UnreadableImage(error);
+  }
+  if (!decodableSize(size)) throw new UnreadableImage(new Error(`${size.width} × ${size.height}`));
 }
 
 /**

@@ -12,7 +12,12 @@ import {
 } from '../../../src/domain/media-decisions';
 import { asWriter } from '../../credentials/writer-lock';
 import type { DecodeSlots } from './decode-slots';
-import { processImage, UnreadableImage, type ProcessedImage } from './media-processing';
+import {
+  checkDeclaredSize,
+  processImage,
+  UnreadableImage,
+  type ProcessedImage,
+} from './media-processing';
 import { insertMedia, usedBytes } from './media-queries';
 import { lockQuotaOf } from './media-quota-lock';
 import { allMediaFileKeys, mediaFileKey, type MediaStorage } from './media-storage';
@@ -67,6 +72,8 @@ export async function uploadMedia(
   settle(decideUploadType(await headOf(file)));
   let image: ProcessedImage;
   try {
+    // The header first, outside the slots: a picture that may not be decoded never takes one.
+    await checkDeclaredSize(file);
     image = await context.slots.run(() => processImage(file));
   } catch (error) {
     if (error instanceof UnreadableImage) throw ApiProblem.of(MEDIA_PROBLEMS.unreadable);
