@@ -24,8 +24,8 @@ import {
 /**
  * api-contract.md "My account": erased means erased from the files too. A deleted account's note
  * texts, comments, username and email are not left readable in SQLite's database file or its WAL
- * (secure_delete, the search index's own secure-delete, a checkpoint after the erasure), and the
- * local outbox (the mailer of a server without SMTP_URL) keeps no message to the person.
+ * (secure_delete, the search index's own secure-delete, a checkpoint after the erasure), nor are
+ * the words of notes erased for good from the trash; and the local outbox (the mailer of a server without SMTP_URL) keeps no message to the person.
  */
 
 const FROM = 'Ruminations <no-reply@app.test>';
@@ -148,6 +148,45 @@ describe.skipIf(testPostgresUrl() !== undefined)('deleting an account on SQLite'
 
     await deleteAccount(app, leaver);
     expect(readableInFiles(secrets)).toEqual([]);
+  });
+
+  // The same files, after notes (not an account) are erased for good: api-contract.md "Trash".
+  it('a note deleted for good, and an emptied trash, leave none of their words in the file or its WAL', async () => {
+    const writer = await createActiveUser(app);
+    const write = async (content: string) => {
+      const res = await send(app, 'POST', '/api/ruminations', writer, { content, publish: true });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>();
+    };
+    const trash = async (id: number) =>
+      expect((await send(app, 'DELETE', `/api/ruminations/${id}`, writer, {})).statusCode).toBe(
+        204,
+      );
+    const oneWords = marker('onewords');
+    const editedWords = marker('editedwords');
+    const one = await write(oneWords);
+    const edited = await send(app, 'PUT', `/api/ruminations/${one.id}`, writer, {
+      content: `${editedWords} now`,
+      publish: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const restWords = marker('restwords');
+    const rest = await write(restWords);
+    await trash(one.id);
+    await trash(rest.id);
+    expect(readableInFiles([oneWords, editedWords, restWords])).toEqual([
+      oneWords,
+      editedWords,
+      restWords,
+    ]);
+
+    const forGood = await send(app, 'DELETE', `/api/ruminations/${one.id}/permanent`, writer, {});
+    expect(forGood.statusCode, forGood.body).toBe(204);
+    expect(readableInFiles([oneWords, editedWords])).toEqual([]);
+
+    const emptied = await send(app, 'DELETE', '/api/ruminations/trash', writer, {});
+    expect(emptied.statusCode, emptied.body).toBe(204);
+    expect(readableInFiles([restWords])).toEqual([]);
   });
 });
 
