@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -176,6 +177,24 @@ export async function checkpointAfterErasure(db: Kysely<Database>): Promise<bool
   if (db.getExecutor().adapter instanceof PostgresAdapter) return true;
   const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   return rows[0]?.busy === 0;
+}
+
+/**
+ * checkpointAfterErasure for the requests and jobs that erase (an account, notes erased for good):
+ * what was erased is gone either way, so a failure, or a reader that keeps the checkpoint from
+ * finishing, is logged and not answered; SQLite's own checkpoints finish the copy later.
+ */
+export async function emptyWalAfterErasure(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    if (!(await checkpointAfterErasure(db))) {
+      log.warn('The WAL could not be emptied after an erasure: another connection reads it');
+    }
+  } catch (error) {
+    log.error({ err: error }, 'Checkpointing the WAL after an erasure failed');
+  }
 }
 
 const provider: MigrationProvider = {

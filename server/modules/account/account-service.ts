@@ -13,7 +13,7 @@ import { signAccessToken } from '../../credentials/access-token';
 import { asWriter } from '../../credentials/writer-lock';
 import { revokeAccountTokens } from '../../credentials/account-tokens';
 import { hashPassword, verifyPassword } from '../../credentials/password';
-import { checkpointAfterErasure } from '../../db/database';
+import { emptyWalAfterErasure } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { eraseAccount } from './account-erasure';
@@ -147,11 +147,5 @@ async function eraseFromFiles(deps: ErasureDeps, email: string): Promise<void> {
   } catch (error) {
     deps.log.error({ err: error }, 'Removing an erased account’s messages from the outbox failed');
   }
-  try {
-    if (!(await checkpointAfterErasure(deps.db))) {
-      deps.log.warn('The WAL could not be emptied after an erasure: another connection reads it');
-    }
-  } catch (error) {
-    deps.log.error({ err: error }, 'Checkpointing the WAL after an erasure failed');
-  }
+  await emptyWalAfterErasure(deps.db, deps.log);
 }

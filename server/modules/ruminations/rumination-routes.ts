@@ -32,13 +32,8 @@ import {
   restoreRevision,
   updateRumination,
 } from './rumination-service';
-import {
-  deletePermanently,
-  emptyTrash,
-  eraseFromWal,
-  listTrashOf,
-  restoreFromTrashOf,
-} from './trash-service';
+import { deletePermanently, emptyTrash, listTrashOf, restoreFromTrashOf } from './trash-service';
+import { emptyWalAfterErasure } from '../../db/database';
 import { sendIdempotent } from '../../http/idempotency';
 import { rateLimitHook } from '../../http/rate-limit';
 import { searchTerms } from '../../../src/domain/note-search';
@@ -136,7 +131,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
   api.delete('/api/ruminations/trash', async (request, reply) => {
     const user = await request.requireWriter();
     await emptyTrash(app.db, user.id);
-    await eraseFromWal(app.db, request.log);
+    await emptyWalAfterErasure(app.db, request.log);
     return reply.code(204).send();
   });
 
@@ -167,7 +162,7 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await request.requireWriter();
       await deletePermanently(app.db, user.id, request.params.id, app.config.trashRetentionSeconds);
-      await eraseFromWal(app.db, request.log);
+      await emptyWalAfterErasure(app.db, request.log);
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { trashCutoff } from '../../../src/domain/rumination-decisions';
 import { eraseRuminations, trashedBefore } from './trash-queries';
-import { eraseFromWal } from './trash-service';
+import { emptyWalAfterErasure } from '../../db/database';
 
 /**
  * The trash's retention (api-contract.md "Trash"): a rumination deleted TRASH_RETENTION_SECONDS ago
@@ -62,7 +62,7 @@ export function scheduleTrashSweep(app: FastifyInstance): void {
       const erased = await sweepTrash(app.db, app.config.trashRetentionSeconds);
       if (erased > 0) {
         app.log.info({ erased }, 'Erased ruminations past the trash retention');
-        await eraseFromWal(app.db, app.log);
+        await emptyWalAfterErasure(app.db, app.log);
       }
     });
   let timer: NodeJS.Timeout | undefined;

@@ -8,8 +8,6 @@ import {
   trashCutoff,
   type TrashedFacts,
 } from '../../../src/domain/rumination-decisions';
-import type { FastifyBaseLogger } from 'fastify';
-import { checkpointAfterErasure } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { asWriter } from '../../credentials/writer-lock';
 import {
@@ -95,21 +93,4 @@ export async function emptyTrash(db: Kysely<Database>, userId: number): Promise<
   await asWriter(db, userId, async (trx) => {
     await eraseRuminations(trx, await trashedIdsOf(trx, userId));
   });
-}
-
-/**
- * After notes are erased for good (one, the whole trash, or the retention's sweep), on SQLite the
- * WAL still holds the pages as they were, the notes' words in them, until it is written over: a
- * checkpoint copies them into the database file (where secure_delete zeroed what was erased) and
- * empties the WAL, as after an account's erasure. The notes are gone either way, so a failure or
- * a reader that keeps it from finishing is logged, not answered; SQLite's own checkpoints finish it.
- */
-export async function eraseFromWal(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
-  try {
-    if (!(await checkpointAfterErasure(db))) {
-      log.warn('The WAL could not be emptied after notes were erased: another connection reads it');
-    }
-  } catch (error) {
-    log.error({ err: error }, 'Checkpointing the WAL after notes were erased failed');
-  }
 }
