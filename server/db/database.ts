@@ -39,6 +39,7 @@ import * as m0018 from './migrations/0018-push-and-digests';
 import * as m0019 from './migrations/0019-photos';
 import * as m0020 from './migrations/0020-write-positions';
 import * as m0021 from './migrations/0021-ask-each-time';
+import * as m0022 from './migrations/0022-one-acceptance-ten-devices';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-photos': m0019,
   '0020-write-positions': m0020,
   '0021-ask-each-time': m0021,
+  '0022-one-acceptance-ten-devices': m0022,
 };
 
 export interface DatabaseConfig {

@@ -68,6 +68,10 @@ export async function findAcceptance(
   return row?.accepted_at;
 }
 
+/**
+ * Records that the user accepted the version, unless they already had: (user_id, version) is
+ * unique (migration 0022), and an acceptance recorded first (a concurrent one) is kept as it was.
+ */
 export async function recordAcceptance(
   db: Kysely<Database>,
   userId: number,
@@ -77,6 +81,7 @@ export async function recordAcceptance(
   await db
     .insertInto('terms_acceptances')
     .values({ user_id: userId, version, accepted_at: acceptedAt })
+    .onConflict((oc) => oc.columns(['user_id', 'version']).doNothing())
     .execute();
 }
 

@@ -7,18 +7,13 @@ import {
   termsOfService,
 } from '../../../src/api/terms-schemas';
 import { settle } from '../../../src/api/problem';
-import { decideCurrentTerms, decideTermsAcceptance } from '../../../src/domain/terms-decisions';
-import {
-  findAcceptance,
-  findCurrentTerms,
-  findCurrentVersion,
-  recordAcceptance,
-  termsStatusFor,
-} from './terms-queries';
+import { decideCurrentTerms } from '../../../src/domain/terms-decisions';
+import { findCurrentTerms, termsStatusFor } from './terms-queries';
+import { acceptTerms } from './terms-service';
 
 /**
  * /api/TermsOfService/*: the current terms, the caller's status, and accepting them. The rules live
- * in src/domain/terms-decisions.ts; this loads their facts and stores what they decided.
+ * in src/domain/terms-decisions.ts; accepting them is terms-service.ts.
  */
 export async function termsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,15 +39,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: acceptTermsRequest, response: { 200: acceptTermsResponse } } },
     async (request) => {
       const user = await request.requireUser();
-      const { version } = request.body;
-      const facts = {
-        currentVersion: await findCurrentVersion(db),
-        acceptedAt: await findAcceptance(db, user.id, version),
-      };
-      const decided = settle(decideTermsAcceptance(facts, version));
-      const acceptedAt = decided.record ? new Date().toISOString() : decided.acceptedAt;
-      if (decided.record) await recordAcceptance(db, user.id, decided.version, acceptedAt);
-      return { version: decided.version, acceptedAt };
+      return acceptTerms(db, user.id, request.body.version);
     },
   );
 }
