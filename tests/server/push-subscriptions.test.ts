@@ -167,16 +167,21 @@ describe('POST, GET and DELETE /api/push/subscriptions', () => {
     expect(await list(await person(t))).toEqual([]);
   });
 
-  it('an endpoint another person had moves to the caller: a browser profile is one person at a time', async () => {
+  it('an endpoint another person had moves to the caller as a new device: 201, a new id', async () => {
     const before = await person(t);
     const after = await person(t);
     const body = subscription();
     const id = await subscribe(before, body);
+    // Answered as any new subscription: nothing says the endpoint was known, or whose it was.
     const res = await call(t, 'POST', URL, { as: after, body: subscription(body.endpoint) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id });
+    expect(res.statusCode).toBe(201);
+    const moved = res.json<{ id: number }>().id;
+    expect(moved).not.toBe(id);
     expect(await list(before)).toEqual([]);
-    expect((await list(after)).map((s) => s.id)).toEqual([id]);
+    expect((await list(after)).map((s) => s.id)).toEqual([moved]);
+    // The device is the caller's now: the same endpoint again is 200 with the id it got.
+    const again = await call(t, 'POST', URL, { as: after, body: subscription(body.endpoint) });
+    expect([again.statusCode, again.json()]).toEqual([200, { id: moved }]);
   });
 
   it('deletes the caller’s own device (204); another person’s or an unknown one is 404', async () => {

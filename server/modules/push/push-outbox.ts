@@ -207,11 +207,3 @@ export async function releaseMessages(
     .where('id', 'in', outboxIds)
     .execute();
 }
-
-/** A device that moved to another person: what was queued for the previous one is not sent. */
-export async function dropQueuedForSubscription(
-  db: Kysely<Database>,
-  subscriptionId: number,
-): Promise<void> {
-  await db.deleteFrom('push_outbox').where('subscription_id', '=', subscriptionId).execute();
-}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { AcceptedSubscription } from '../../../src/domain/push-subscriptions';
 import type { Database } from '../../db/schema';
 
@@ -7,29 +7,64 @@ import type { Database } from '../../db/schema';
  * (user_id, id).
  */
 
-/** The row kept for an endpoint, whoever's it is (an endpoint names one browser profile). */
-export async function findSubscriptionByEndpoint(
-  db: Kysely<Database>,
-  endpoint: string,
-): Promise<{ id: number; user_id: number } | undefined> {
-  return db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'user_id'])
-    .where('endpoint', '=', endpoint)
+/**
+ * Locks the person's user row for a change of their devices, and says whether the account is still
+ * active. Stronger than a write's lock (server/credentials/writer-lock.ts, FOR SHARE): the limit
+ * of devices counts the person's rows, so two saves of theirs must not both count without seeing
+ * the other's, on any instance. FOR NO KEY UPDATE makes them take turns, and it excludes the
+ * account's erasure (which takes the same lock) as a write's lock does: a save that comes second
+ * waits, then finds the account gone. Taken first, before any insert, for the reason
+ * writer-lock.ts gives. SQLite runs one write transaction at a time: there it is only the check.
+ */
+export async function lockDevicesOf(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
- * Keeps the endpoint for `userId` with these keys: a new row, or the endpoint's row taken over and
- * its keys replaced (the browser made new ones, or another person now uses that profile). One
- * upsert, so two saves of one endpoint at once never fail on its unique key.
+ * The row kept for an endpoint, whoever's it is (an endpoint names one browser profile), locked
+ * on PostgreSQL until the save that asks commits: another account's save of the same endpoint
+ * waits, then sees what this one made of it.
  */
-export async function upsertSubscription(
+export async function findSubscriptionByEndpoint(
+  db: Kysely<Database>,
+  endpoint: string,
+): Promise<{ id: number; userId: number } | undefined> {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id as userId'])
+    .where('endpoint', '=', endpoint)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The ids of the person's devices. */
+export async function listSubscriptionIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A new row for the endpoint, or undefined when a row for it appeared since it was looked up (a
+ * save of the same endpoint by another account, committed meanwhile): the caller then decides
+ * again from that row, rather than failing on the endpoint's unique key.
+ */
+export async function insertSubscription(
   db: Kysely<Database>,
   userId: number,
   subscription: AcceptedSubscription,
   now: string,
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .insertInto('push_subscriptions')
     .values({
@@ -40,17 +75,33 @@ export async function upsertSubscription(
       create_tms: now,
       update_tms: now,
     })
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet((eb) => ({
-        user_id: eb.ref('excluded.user_id'),
-        p256dh: eb.ref('excluded.p256dh'),
-        auth: eb.ref('excluded.auth'),
-        update_tms: eb.ref('excluded.update_tms'),
-      })),
-    )
+    .onConflict((oc) => oc.column('endpoint').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The same device again: the browser made new keys (or sent the same ones). */
+export async function renewSubscription(
+  db: Kysely<Database>,
+  id: number,
+  subscription: AcceptedSubscription,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ p256dh: subscription.p256dh, auth: subscription.auth, update_tms: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Devices that end (their unsent messages cascade). */
+export async function deleteSubscriptions(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('push_subscriptions').where('id', 'in', ids).execute();
 }
 
 /** The person's devices, oldest first. */
