@@ -4,7 +4,26 @@
  */
 import { chance, pick, random } from './fuzz-random';
 
+/**
+ * Names that could pass for another or show nothing (contract: "Names people recognise"): refused
+ * as display names with 400, never a 5xx; the last two are real names that must pass.
+ */
+const NAME_STRINGS = [
+  '[deleted account]',
+  '[Deleted Account]\u200B',
+  '\u200B\u200B',
+  '\u3164',
+  '\u2800',
+  '\u2066Ana',
+  'Ana\u2028Admin',
+  'Ana\u{E0041}\u{E007F}',
+  '\u0301',
+  '👩\u200D👩\u200D👧 Family',
+  'مهر\u200Cناز',
+];
+
 export const STRINGS = [
+  ...NAME_STRINGS,
   '',
   ' ',
   'a',

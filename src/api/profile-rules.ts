@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { displayNameFault, type DisplayNameFault } from '../domain/display-name-rules';
+import { ERASED_ACCOUNT_NAME } from '../domain/erased-account';
 import { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 
@@ -18,6 +20,13 @@ const CONTROL_BUT_LINES = /(?![\n\r\t])\p{Cc}/u;
 export const DISPLAY_NAME_REQUIRED = 'Display name is required';
 export const DISPLAY_NAME_TOO_LONG = `Display name must be at most ${DISPLAY_NAME_MAX} characters`;
 export const NAME_CONTROL_MESSAGE = 'Must not contain control characters';
+/** A name that cannot pass for another or show nothing (src/domain/display-name-rules.ts). */
+export const DISPLAY_NAME_FAULT_MESSAGES: Readonly<Record<DisplayNameFault, string>> = {
+  hiddenControls:
+    'Display name must not contain direction controls, line separators or tag characters',
+  showsNothing: 'Display name must contain a visible letter, digit or symbol',
+  readsAsErased: `Display name cannot be "${ERASED_ACCOUNT_NAME}"`,
+};
 export const BIO_TOO_LONG = `Bio must be at most ${BIO_MAX} characters`;
 
 /** Characters as a person counts them (code points: an emoji is one, not two). */
@@ -35,7 +44,12 @@ export const displayName = z
       .string()
       .min(1, DISPLAY_NAME_REQUIRED)
       .refine((name) => characterCount(name) <= DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG)
-      .refine((name) => !CONTROL.test(name), NAME_CONTROL_MESSAGE),
+      .refine((name) => !CONTROL.test(name), NAME_CONTROL_MESSAGE)
+      .superRefine((name, ctx) => {
+        const fault = displayNameFault(name);
+        if (fault !== null)
+          ctx.addIssue({ code: 'custom', message: DISPLAY_NAME_FAULT_MESSAGES[fault] });
+      }),
   );
 
 export const bio = z

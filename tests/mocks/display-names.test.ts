@@ -4,6 +4,7 @@ import { currentUser } from '../../src/api/auth-schemas';
 import { userProfile } from '../../src/api/people-schemas';
 import {
   BIO_TOO_LONG,
+  DISPLAY_NAME_FAULT_MESSAGES,
   DISPLAY_NAME_REQUIRED,
   DISPLAY_NAME_TOO_LONG,
   NAME_CONTROL_MESSAGE,
@@ -172,5 +173,56 @@ describe('display names in the mock backend (contract: Names people recognise)',
     const exported = await api('GET', '/api/account/export?format=json', { token: bob.token });
     expect(exported.json.account).toMatchObject(bobRef);
     expect(exported.json.comments[0].createdBy).toEqual(bobRef);
+  });
+});
+
+describe('a name that cannot pass for another or show nothing: the server’s answers', () => {
+  const { hiddenControls, showsNothing, readsAsErased } = DISPLAY_NAME_FAULT_MESSAGES;
+  const refused: [string, string][] = [
+    ['[deleted account]', readsAsErased],
+    ['[Deleted Account]\u200B', readsAsErased],
+    ['\u200B', showsNothing],
+    ['\u3164\u3164', showsNothing],
+    ['\u2800', showsNothing],
+    ['Ana\u202Eg_ana', hiddenControls],
+    ['\u2066Ana', hiddenControls],
+    ['Ana\u2028Admin', hiddenControls],
+    ['Ana\u{E0041}', hiddenControls],
+  ];
+
+  it('sign-up refuses them with 400 on displayName, storing nobody', async () => {
+    for (const [displayName, message] of refused) {
+      const r = await api('POST', '/api/auth/signup', {
+        body: {
+          username: 'unseen',
+          email: 'unseen@example.com',
+          password: 'quiet-lake-7',
+          displayName,
+        },
+      });
+      expect(r.status).toBe(400);
+      expect(r.json.errors).toEqual({ displayName: [message] });
+    }
+    expect(getDb().users).toEqual([]);
+  });
+
+  it('the profile refuses them with 400 on displayName and keeps the name; real names pass', async () => {
+    const { token } = createUser({ username: 'ana_g', displayName: 'Ana' });
+    for (const [displayName, message] of refused) {
+      const r = await api('PUT', '/api/account/profile', { token, body: { displayName, bio: '' } });
+      expect(r.status).toBe(400);
+      expect(r.json.errors).toEqual({ displayName: [message] });
+    }
+    expect((await api('GET', '/api/account', { token })).json.displayName).toBe('Ana');
+    for (const displayName of [
+      '李小龙',
+      '👩\u200D👩\u200D👧 Family',
+      'مهر\u200Cناز',
+      'Grandma 🌻',
+    ]) {
+      const r = await api('PUT', '/api/account/profile', { token, body: { displayName, bio: '' } });
+      expect(r.status).toBe(200);
+      expect(r.json.displayName).toBe(displayName);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/credentials/password';
 import {
   BIO_TOO_LONG,
+  DISPLAY_NAME_FAULT_MESSAGES,
   DISPLAY_NAME_REQUIRED,
   DISPLAY_NAME_TOO_LONG,
   NAME_CONTROL_MESSAGE,
@@ -185,6 +186,101 @@ describe('PUT /api/account/profile', () => {
     const res = await put(behind, { displayName: 'Anyone', bio: '' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ title: TOS_REQUIRED_TITLE });
+  });
+});
+
+/**
+ * Names that could pass for another or show nothing (issue 40, point 5): refused with 400 on
+ * `displayName` at sign-up and in the profile; real names in any script still pass.
+ */
+const { hiddenControls, showsNothing, readsAsErased } = DISPLAY_NAME_FAULT_MESSAGES;
+const UNRECOGNISABLE: [string, string, string][] = [
+  ['"[deleted account]"', '[deleted account]', readsAsErased],
+  ['"[deleted account]" and a zero-width space', '[deleted account]\u200B', readsAsErased],
+  ['"[Deleted  ACCOUNT]"', '[Deleted  ACCOUNT]', readsAsErased],
+  ['zero-width spaces', '\u200B\u200B', showsNothing],
+  ['a Hangul filler', '\u3164', showsNothing],
+  ['a braille blank', '\u2800', showsNothing],
+  ['a right-to-left override', 'Ana\u202Eg_ana', hiddenControls],
+  ['a left-to-right isolate', '\u2066Ana', hiddenControls],
+  ['a line separator', 'Ana\u2028Admin', hiddenControls],
+  ['tag characters', 'Ana\u{E0041}', hiddenControls],
+];
+const RECOGNISABLE = ['李小龙', '👩\u200D👩\u200D👧 Family', 'مهر\u200Cناز', 'مريم', 'Grandma 🌻'];
+
+describe('a name that cannot pass for another or show nothing', () => {
+  it.each(UNRECOGNISABLE)(
+    'sign-up refuses %s with 400 on displayName',
+    async (_, name, message) => {
+      const res = await call(t, 'POST', '/api/auth/signup', {
+        body: {
+          username: 'unseen_name',
+          email: 'unseen_name@example.test',
+          password: 'quiet-lake-7',
+          displayName: name,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { displayName: [message] } });
+      const stored = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'unseen_name')
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+    },
+  );
+
+  it.each(UNRECOGNISABLE)(
+    'the profile refuses %s with 400 on displayName',
+    async (_, name, message) => {
+      const me = await named('Before');
+      const res = await call(t, 'PUT', '/api/account/profile', {
+        as: me,
+        body: { displayName: name, bio: '' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { displayName: [message] } });
+      expect((await call(t, 'GET', '/api/auth/me', { as: me })).json<UserRef>().displayName).toBe(
+        'Before',
+      );
+    },
+  );
+
+  it('takes real names in any script, with emoji and joiners', async () => {
+    const me = await person(t);
+    for (const name of RECOGNISABLE) {
+      const res = await call(t, 'PUT', '/api/account/profile', {
+        as: me,
+        body: { displayName: name, bio: '' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Account>().displayName).toBe(name);
+    }
+  });
+
+  it('a name stored before the rule keeps working; it is refused only when written again', async () => {
+    const me = await named('Before');
+    await t.db
+      .updateTable('users')
+      .set({ display_name: '\u3164' })
+      .where('id', '=', me.id)
+      .execute();
+    expect((await call(t, 'GET', '/api/auth/me', { as: me })).json<UserRef>().displayName).toBe(
+      '\u3164',
+    );
+    const note = await writeRumination(t, me);
+    expect(note.createdBy.displayName).toBe('\u3164');
+    const again = await call(t, 'PUT', '/api/account/profile', {
+      as: me,
+      body: { displayName: '\u3164', bio: 'New bio' },
+    });
+    expect(again.statusCode).toBe(400);
+    const fixed = await call(t, 'PUT', '/api/account/profile', {
+      as: me,
+      body: { displayName: 'Seen', bio: 'New bio' },
+    });
+    expect(fixed.statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import { createUser } from '../../../mocks/store/factories';
 import { getDb } from '../../../mocks/store/db';
 import {
   BIO_TOO_LONG,
+  DISPLAY_NAME_FAULT_MESSAGES,
   DISPLAY_NAME_REQUIRED,
   DISPLAY_NAME_TOO_LONG,
 } from '../../../src/api/profile-rules';
@@ -86,6 +87,31 @@ describe('Settings → Profile', () => {
 
     await log.settled();
     expect(log.to('/api/account/profile', 'PUT')).toHaveLength(0);
+  });
+
+  test('a name that shows nothing or reads "[deleted account]" is refused on the field, sending nothing', async () => {
+    const { token } = createUser({ username: 'ana_g', displayName: 'Ana' });
+    const { app, section, name, save } = await openProfile(token);
+
+    await app.user.clear(name);
+    await app.user.click(name);
+    await app.user.paste('\u3164\u200B');
+    await app.user.click(save);
+    const blank = await within(section).findByText(DISPLAY_NAME_FAULT_MESSAGES.showsNothing);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(expect.stringContaining(blank.textContent!));
+
+    await app.user.clear(name);
+    await app.user.click(name);
+    await app.user.paste('[Deleted Account]\u200B');
+    await app.user.click(save);
+    expect(
+      await within(section).findByText('Display name cannot be "[deleted account]"'),
+    ).toBeInTheDocument();
+
+    await log.settled();
+    expect(log.to('/api/account/profile', 'PUT')).toHaveLength(0);
+    expect(getDb().users.find((u) => u.username === 'ana_g')?.displayName).toBe('Ana');
   });
 
   test('the server’s message about a field is shown on that field', async () => {
