@@ -9,6 +9,7 @@ import {
   type PushSubscriptionSaved,
   type PushSubscriptionSummary,
 } from '../../src/api/push-schemas';
+import { decidePushDeviceSave } from '../../src/domain/push-devices';
 import { decidePushSubscription } from '../../src/domain/push-subscriptions';
 import { DIGEST_PROBLEMS } from '../../src/domain/email-digest';
 import { noContent, optionalUser, readBody, readId, readQuery, requireUser, route } from '../http';
@@ -80,15 +81,25 @@ export const pushHandlers = [
     const db = getDb();
     const time = now();
     const kept = db.pushSubscriptions.find((s) => s.endpoint === accepted.endpoint);
-    if (kept) {
-      // One endpoint is one browser profile, which is one person at a time: it moves to the caller.
-      Object.assign(kept, {
-        userId,
-        p256dh: accepted.p256dh,
-        auth: accepted.auth,
-        updateTMS: time,
-      });
-      return HttpResponse.json<PushSubscriptionSaved>({ id: kept.id }, { status: 200 });
+    const decided = decidePushDeviceSave({
+      callerId: userId,
+      kept,
+      ownIds: db.pushSubscriptions.filter((s) => s.userId === userId).map((s) => s.id),
+    });
+    // Devices that end: the caller's oldest beyond the limit, and another account's of this
+    // endpoint (one browser profile is one person's at a time).
+    const ending = new Set(
+      decided.kind === 'renew' ? decided.ends : [...decided.ends, decided.replaces],
+    );
+    db.pushSubscriptions = db.pushSubscriptions.filter((s) => !ending.has(s.id));
+    if (decided.kind === 'renew') {
+      // The same device: the browser made new keys (or sent the same ones).
+      db.pushSubscriptions = db.pushSubscriptions.map((s) =>
+        s.id === decided.id
+          ? { ...s, p256dh: accepted.p256dh, auth: accepted.auth, updateTMS: time }
+          : s,
+      );
+      return HttpResponse.json<PushSubscriptionSaved>({ id: decided.id }, { status: 200 });
     }
     const subscription: StoredPushSubscription = {
       id: nextId(),

@@ -125,16 +125,40 @@ describe('push subscriptions (mock backend)', () => {
     expect((await list(bob.token)).json).toHaveLength(1);
   });
 
-  it('moves an endpoint another person had to the caller: one browser profile, one person', async () => {
+  it('an endpoint another person had moves to the caller as a new device: 201, a new id', async () => {
     const alice = createUser({ username: 'alice' });
     const bob = createUser({ username: 'bob' });
     const body = await subscription();
     const hers = await subscribe(alice.token, body);
+    // As any new subscription: nothing says the endpoint was known, or whose it was.
     const his = await subscribe(bob.token, { ...body, keys: await browserKeys() });
-    expect(his.status).toBe(200);
-    expect(his.json.id).toBe(hers.json.id);
+    expect(his.status).toBe(201);
+    expect(his.json.id).not.toBe(hers.json.id);
     expect((await list(alice.token)).json).toEqual([]);
-    expect((await list(bob.token)).json.map((s: Json) => s.id)).toEqual([hers.json.id]);
+    expect((await list(bob.token)).json.map((s: Json) => s.id)).toEqual([his.json.id]);
+    const again = await subscribe(bob.token, { ...body, keys: await browserKeys() });
+    expect([again.status, again.json]).toEqual([200, { id: his.json.id }]);
+  });
+
+  it('holds at most 10 devices per account: the 11th ends the oldest, and only the caller’s', async () => {
+    const alice = createUser({ username: 'alice' });
+    const bob = createUser({ username: 'bob' });
+    const bobs = await subscribe(bob.token, await subscription(`${FCM}-bob`));
+    const endpoints = Array.from({ length: 12 }, (_, i) => `${FCM}-alice-${i}`);
+    const ids: number[] = [];
+    for (const endpoint of endpoints) {
+      const res = await subscribe(alice.token, await subscription(endpoint));
+      expect(res.status).toBe(201);
+      ids.push(res.json.id as number);
+    }
+    const listed = async (token: string) =>
+      (await list(token)).json.map((s: Json) => s.id) as number[];
+    expect(await listed(alice.token)).toEqual(ids.slice(2));
+    // The oldest kept, sent again, is the same device: 200, and it ends none.
+    const again = await subscribe(alice.token, await subscription(endpoints[2]));
+    expect([again.status, again.json]).toEqual([200, { id: ids[2] }]);
+    expect(await listed(alice.token)).toEqual(ids.slice(2));
+    expect(await listed(bob.token)).toEqual([bobs.json.id]);
   });
 
   it("deletes the caller's own (204); another's, an unknown or a deleted id is 404 and nothing changes", async () => {
