@@ -1,4 +1,5 @@
 import type { Notification } from '../api/notification-schemas';
+import { nameOutsideApp } from './display-name-rules';
 import type { PushKind } from './preferences';
 import { relationLabelFor, relationTypeLabel } from './relation-types';
 
@@ -7,6 +8,7 @@ import { relationLabelFor, relationTypeLabel } from './relation-types';
  * the title of a Web Push message (contract: "Reach them when the app is closed": a sentence
  * naming the actor by display name) and the email digest. Notifications carry ids and names only,
  * so the sentence is built from the kind, the actor's display name and the relation type.
+ * Outside the app (`notificationTextOutsideApp`) the name is followed by the username.
  */
 
 export function notificationText(n: Notification, viewerId: number | null): string {
@@ -27,6 +29,18 @@ export function notificationText(n: Notification, viewerId: number | null): stri
     case 'ReplyToMyComment':
       return `${who} replied to your comment`;
   }
+}
+
+/**
+ * The sentence where the app is not around it (a push title, a digest email): no profile link or
+ * avatar tells who the actor is there, so the display name is followed by the username when the
+ * two differ ("Ana (@ana_g) commented on your rumination"), and one name cannot pass for another.
+ */
+export function notificationTextOutsideApp(n: Notification, viewerId: number | null): string {
+  return notificationText(
+    { ...n, actor: { ...n.actor, displayName: nameOutsideApp(n.actor) } },
+    viewerId,
+  );
 }
 
 /**

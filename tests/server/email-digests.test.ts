@@ -32,7 +32,11 @@ describe('a daily digest', () => {
     const [first, ...others] = digestsTo(me);
     expect(others).toEqual([]);
     expect(first?.subject).toBe(digestSubject(1));
-    expect(sentences(first)).toEqual(['Bob Commenter commented on your rumination']);
+    // No profile link in an email: the name is followed by the username (a name cannot pass for
+    // another's there).
+    expect(sentences(first)).toEqual([
+      `Bob Commenter (@${bob.username}) commented on your rumination`,
+    ]);
     expect(first?.text).toContain(`${APP_URL}/notifications`);
     expect(first?.text).toContain('Hello Ann Writer,');
     expect(first?.text).not.toContain(secret);
@@ -50,7 +54,9 @@ describe('a daily digest', () => {
     await sendDueDigests(deps(), at(DAY + 3 * HOUR));
     const all = digestsTo(me);
     expect(all).toHaveLength(2);
-    expect(sentences(all[1])).toEqual(['Bob Commenter commented on your rumination']);
+    expect(sentences(all[1])).toEqual([
+      `Bob Commenter (@${bob.username}) commented on your rumination`,
+    ]);
   });
 
   it('two runs at once send one email (one instance at a time)', async () => {
@@ -87,7 +93,9 @@ describe('a daily digest', () => {
     await comment(carol, note.id, 'second');
 
     await sendDueDigests(deps(), at(0));
-    expect(sentences(digestsTo(me)[0])).toEqual(['Carol Reader commented on your rumination']);
+    expect(sentences(digestsTo(me)[0])).toEqual([
+      `Carol Reader (@${carol.username}) commented on your rumination`,
+    ]);
 
     const other = await writerWithDigest('daily');
     await comment(other.bob, other.note.id, 'read at once');
@@ -119,7 +127,23 @@ describe('a daily digest', () => {
     });
     expect(res.statusCode).toBe(201);
     await sendDueDigests(deps(), at(0));
-    expect(sentences(digestsTo(me)[0])).toEqual(['Eve Asker asked to be your Friend']);
+    expect(sentences(digestsTo(me)[0])).toEqual([
+      `Eve Asker (@${eve.username}) asked to be your Friend`,
+    ]);
+  });
+
+  it('names by the username alone someone whose display name is their username', async () => {
+    const at = newClock();
+    const { me, note } = await writerWithDigest('daily');
+    const plain = await someone();
+    const lookalike = await someone(plain.username.toUpperCase());
+    await comment(plain, note.id, 'plain');
+    await comment(lookalike, note.id, 'lookalike');
+    await sendDueDigests(deps(), at(0));
+    expect(sentences(digestsTo(me)[0])).toEqual([
+      `${plain.username} commented on your rumination`,
+      `${plain.username.toUpperCase()} (@${lookalike.username}) commented on your rumination`,
+    ]);
   });
 });
 

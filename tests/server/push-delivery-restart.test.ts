@@ -24,12 +24,15 @@ describe('nothing is lost to a restart', () => {
     const author = await someone(undefined, quiet);
     const d = await device(author, quiet);
     const note = await writeRumination(quiet, author);
-    await comment(await someone('Carol', quiet), note.id, undefined, quiet);
+    const carol = await someone('Carol', quiet);
+    await comment(carol, note.id, undefined, quiet);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.receivedFor(d.endpoint)).toEqual([]);
     await startInstance(quiet);
     const [push] = await receiver.waitFor(d.endpoint, 1, 5000);
-    expect(decrypted(push!, d).title).toBe('Carol commented on your rumination');
+    expect(decrypted(push!, d).title).toBe(
+      `Carol (@${carol.username}) commented on your rumination`,
+    );
     await outboxEmptyFor(author.id, quiet);
   });
 

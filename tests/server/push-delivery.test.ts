@@ -45,7 +45,8 @@ describe('a comment on my rumination', () => {
     const payload = decrypted(push!, d);
     const [listed] = await notificationsOf(author);
     expect(payload).toEqual({
-      title: 'Bob Example 🌻 commented on your rumination',
+      // Outside the app the name is followed by the username: it cannot pass for another's.
+      title: `Bob Example 🌻 (@${bob.username}) commented on your rumination`,
       notification: listed,
     });
     expect(payload.notification).toMatchObject({
@@ -75,13 +76,15 @@ describe('a comment on my rumination', () => {
     const author = await someone();
     const [phone, laptop] = [await device(author), await device(author)];
     const note = await writeRumination(t, author);
-    await comment(await someone(), note.id);
+    const plain = await someone();
+    await comment(plain, note.id);
     await Promise.all([receiver.waitFor(phone.endpoint), receiver.waitFor(laptop.endpoint)]);
     await outboxEmptyFor(author.id);
     expect(receiver.receivedFor(phone.endpoint)).toHaveLength(1);
     expect(receiver.receivedFor(laptop.endpoint)).toHaveLength(1);
-    expect(decrypted(receiver.receivedFor(laptop.endpoint)[0]!, laptop).title).toMatch(
-      /commented on your rumination$/,
+    // A display name that is the username: the username once.
+    expect(decrypted(receiver.receivedFor(laptop.endpoint)[0]!, laptop).title).toBe(
+      `${plain.username} commented on your rumination`,
     );
     // One VAPID signature serves many messages to one push service (RFC 8292), and still checks.
     const [toPhone, toLaptop] = [phone, laptop].map((d) => receiver.receivedFor(d.endpoint)[0]!);

@@ -3,6 +3,7 @@ import type { Notification } from '../../src/api/notification-schemas';
 import {
   notificationPath,
   notificationText,
+  notificationTextOutsideApp,
   pushTag,
   shouldPush,
 } from '../../src/domain/notification-words';
@@ -89,6 +90,38 @@ describe('notificationText: one sentence naming the actor by display name', () =
     );
     expect(notificationText(relation('RelationAccepted', null), ME)).toBe(
       'Bob Martin accepted your request',
+    );
+  });
+});
+
+describe('notificationTextOutsideApp: the sentence of a push title or a digest', () => {
+  it('follows the display name with the username when they differ', () => {
+    const ana = { id: 3, username: 'ana_g', displayName: 'Ana' };
+    expect(notificationTextOutsideApp(notification({ actor: ana }), ME)).toBe(
+      'Ana (@ana_g) commented on your rumination',
+    );
+    expect(
+      notificationTextOutsideApp(
+        notification({ actor: { ...ana, displayName: '[deleted account] fan' } }),
+        ME,
+      ),
+    ).toBe('[deleted account] fan (@ana_g) commented on your rumination');
+    expect(
+      notificationTextOutsideApp({ ...relation('RelationRequested', 2), actor: ana }, ME),
+    ).toBe('Ana (@ana_g) asked to be your Friend');
+  });
+
+  it('names the username alone when it is the display name', () => {
+    const plain = { id: 3, username: 'ana_g', displayName: 'ana_g' };
+    expect(notificationTextOutsideApp(notification({ actor: plain }), ME)).toBe(
+      'ana_g commented on your rumination',
+    );
+  });
+
+  it('leaves the app’s own sentence as it was: the display name alone', () => {
+    const ana = { id: 3, username: 'ana_g', displayName: 'Ana' };
+    expect(notificationText(notification({ actor: ana }), ME)).toBe(
+      'Ana commented on your rumination',
     );
   });
 });

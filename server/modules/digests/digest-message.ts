@@ -1,12 +1,13 @@
 import type { Notification } from '../../../src/api/notification-schemas';
 import { digestSubject } from '../../../src/domain/email-digest';
-import { notificationText } from '../../../src/domain/notification-words';
+import { notificationTextOutsideApp } from '../../../src/domain/notification-words';
 import type { EmailDigest } from '../../../src/domain/preferences';
 import type { MailMessage } from '../../mail/mailer';
 
 /**
  * The text of a digest email: one sentence per notification (the app's own words for it, naming
- * the actor by display name), a link to the app's notifications, and how to stop them. Never a
+ * the actor by display name and, when it differs, username: the email has no profile link to tell
+ * who wrote), a link to the app's notifications, and how to stop them. Never a
  * note's or a comment's words: notifications carry none, and the email reads them alone.
  */
 
@@ -44,7 +45,7 @@ export function digestEmail(content: DigestContent): MailMessage {
     '',
     count === 1 ? 'Something new in Ruminations:' : `${count} new things in Ruminations:`,
     '',
-    ...listed.map((n) => `- ${notificationText(n, content.recipientId)}`),
+    ...listed.map((n) => `- ${notificationTextOutsideApp(n, content.recipientId)}`),
     ...(count > listed.length ? [`- and ${count - listed.length} more`] : []),
     '',
     `See them in the app: ${notificationsUrl}`,

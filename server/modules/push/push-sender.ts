@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Notification } from '../../../src/api/notification-schemas';
-import { notificationText, shouldPush } from '../../../src/domain/notification-words';
+import { notificationTextOutsideApp, shouldPush } from '../../../src/domain/notification-words';
 import type { PushPayload } from '../../../src/api/push-schemas';
 import type { BackgroundTasks } from '../../background-tasks';
 import type { Database } from '../../db/schema';
@@ -61,9 +61,12 @@ export interface PushSenderDeps {
   pollMs?: number;
 }
 
-/** What one message says, decrypted: the sentence and the notification as the list shows it. */
+/**
+ * What one message says, decrypted: the sentence (its actor named with their username, as outside
+ * the app the name stands alone) and the notification as the list shows it.
+ */
 export function pushPayloadOf(notification: Notification, recipientId: number): PushPayload {
-  return { title: notificationText(notification, recipientId), notification };
+  return { title: notificationTextOutsideApp(notification, recipientId), notification };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
