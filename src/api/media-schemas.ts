@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idInput } from './common';
+import { id, idInput, MAX_ID } from './common';
 import { MEDIA_ALT_MAX, MEDIA_PER_NOTE_MAX } from './limits';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import { MEDIA_VARIANTS } from './media-urls';
@@ -40,13 +40,30 @@ export const ruminationMedia = z.object({
 });
 export type RuminationMedia = z.infer<typeof ruminationMedia>;
 
+/**
+ * A number in a photo's URL, taken only as signedMediaUrls writes it: decimal digits with no
+ * leading zero, sign, fraction, exponent or space. Coercing took `viewer=01` or `expires=N.0` for
+ * the URL signed with `1` and `N`: each URL had many spellings, every one a cache key of its own
+ * and a way around anything that matches URLs as text. The server and the mock both parse here.
+ */
+function urlInteger(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(?:0|[1-9][0-9]{0,15})$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 /** GET /api/media/{id}/{variant}: the path's parts. */
-export const mediaFetchParams = z.object({ id: idInput, variant: z.enum(MEDIA_VARIANTS) });
+export const mediaFetchParams = z.object({
+  id: urlInteger(1, MAX_ID),
+  variant: z.enum(MEDIA_VARIANTS),
+});
 
 /** ... and its query: the signer, the expiry (seconds since the epoch) and the signature. */
 export const mediaFetchQuery = z.object({
-  viewer: z.coerce.number().int().nonnegative(),
-  expires: z.coerce.number().int().positive(),
+  viewer: urlInteger(0, MAX_ID),
+  expires: urlInteger(1, Number.MAX_SAFE_INTEGER),
   sig: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 });
 export type MediaFetchQuery = z.output<typeof mediaFetchQuery>;

@@ -82,6 +82,30 @@ describe('GET /api/media/:id/:variant', () => {
     }
   });
 
+  it('opens a URL only as it was signed: its numbers spelled any other way are 404', async () => {
+    const { leo, photo, noteId } = await friendsOnlyPhoto();
+    const read = await api('GET', `/api/ruminations/${noteId}`, { token: leo.token });
+    const url = read.json.media[0].url as string;
+    expect((await fetchImage(url)).response.status).toBe(200);
+    const expires = /expires=(\d+)&/.exec(url)?.[1] ?? '';
+    const viewer = (spelled: string) => url.replace(`viewer=${leo.user.id}&`, `viewer=${spelled}&`);
+    const expiry = (spelled: string) => url.replace(`expires=${expires}&`, `expires=${spelled}&`);
+    for (const bad of [
+      viewer(`0${leo.user.id}`),
+      viewer(`${leo.user.id}.0`),
+      viewer(`+${leo.user.id}`),
+      viewer(`%20${leo.user.id}`),
+      viewer(`${leo.user.id}e0`),
+      expiry(`0${expires}`),
+      expiry(`${expires}.0`),
+      expiry(`+${expires}`),
+      expiry(`${Number(expires) / 100}e2`),
+      url.replace(`/api/media/${photo}/`, `/api/media/0${photo}/`),
+    ]) {
+      expect((await fetchImage(bad)).response.status, bad).toBe(404);
+    }
+  });
+
   it('an ended relation stops the friend’s URL at once; the author’s own URL still works', async () => {
     const { maya, leo, relation, noteId } = await friendsOnlyPhoto();
     const url = (await api('GET', `/api/ruminations/${noteId}`, { token: leo.token })).json.media[0]

@@ -144,6 +144,41 @@ describe('GET /api/media/{id}/{variant}', () => {
     }
   });
 
+  it('opens a URL only as it was signed: its numbers spelled any other way are 404', async () => {
+    const owner = await person(t);
+    const id = await upload(owner);
+    const expires = mediaUrlExpiry(new Date());
+    const { url } = await urlsFor(id, owner.id, expires);
+    expect((await get(url, owner)).statusCode).toBe(200);
+    // Each names the same id, viewer and expiry as the signature covers, but not as written.
+    const viewer = (spelled: string) => url.replace(`viewer=${owner.id}&`, `viewer=${spelled}&`);
+    const expiry = (spelled: string) => url.replace(`expires=${expires}&`, `expires=${spelled}&`);
+    for (const bad of [
+      viewer(`0${owner.id}`),
+      viewer(`${owner.id}.0`),
+      viewer(`+${owner.id}`),
+      viewer(`%20${owner.id}`),
+      viewer(`${owner.id}%20`),
+      viewer(`${owner.id}e0`),
+      viewer(`0x${owner.id.toString(16)}`),
+      expiry(`0${expires}`),
+      expiry(`${expires}.0`),
+      expiry(`${expires}.`),
+      expiry(`+${expires}`),
+      expiry(`${expires / 100}e2`),
+      expiry(`%20${expires}`),
+      url.replace(`/media/${id}/`, `/media/0${id}/`),
+    ]) {
+      expectNotFound(await get(bad, owner));
+    }
+    // Nobody's URL (viewer 0) is written `0`, and that one spelling opens a public note's photo.
+    const note = await writeRumination(t, owner);
+    await attach(id, note.id);
+    const anonymous = (await urlsFor(id, 0, expires)).url;
+    expect((await get(anonymous, null)).statusCode).toBe(200);
+    expectNotFound(await get(anonymous.replace('viewer=0&', 'viewer=00&'), null));
+  });
+
   it('answers a note’s photo to whoever may read the note, and stops when the relation ends or the note is trashed', async () => {
     const author = await person(t);
     const friend = await person(t);
