@@ -1,8 +1,12 @@
 /**
  * The race of deletion with writes (api-contract.md "My account"), run by `npm run fuzz`: a fresh
- * account is deleted while requests of its own keep writing.
+ * account is deleted while requests of its own keep writing notes, comments and relations; then
+ * another while its own keep accepting the terms and changing its devices and preferences
+ * (deletion-race-settings.ts).
  */
 import { createAccount, type Account } from '../support/accounts';
+import type { RunningServer } from '../support/server-process';
+import { raceDeletionWithSettings } from './deletion-race-settings';
 import { args, RACE_WRITERS } from './fuzz-options';
 import { unanswered } from './fuzz-send';
 import { signedInJson as headers } from './fuzz-world';
@@ -33,13 +37,29 @@ async function fetchList<T>(url: string, init: RequestInit, problems: string[]):
   return [];
 }
 
+/** Both races of a round: the notes' and the settings'. */
+export async function raceDeletionWithWrites(
+  server: Pick<RunningServer, 'baseURL' | 'logs' | 'dataDir'>,
+  me: Account,
+  other: Account,
+  round: number,
+): Promise<RaceResult> {
+  const notes = await raceDeletionWithNotes(server, me, other, round);
+  const settings = await raceDeletionWithSettings(server, round);
+  return {
+    acknowledged: notes.acknowledged + settings.acknowledged,
+    refused: notes.refused + settings.refused,
+    problems: [...notes.problems, ...settings.problems],
+  };
+}
+
 /**
  * One account deleted while RACE_WRITERS requests of its own keep writing: notes (public, so that
  * anyone could see one left behind), comments on `other`'s note and relation requests to `other`
  * and `me`; half of the notes and comments with an Idempotency-Key.
  */
-export async function raceDeletionWithWrites(
-  server: { baseURL: string; logs(): string },
+async function raceDeletionWithNotes(
+  server: Pick<RunningServer, 'baseURL' | 'logs'>,
   me: Account,
   other: Account,
   round: number,

@@ -15,11 +15,12 @@ async function json(res: Response): Promise<unknown> {
 
 /**
  * Signs up, activates (with the link from the server's log) and signs in one person, through the
- * API as anybody would.
+ * API as anybody would; with `acceptTerms` false, the terms then wait for their acceptance.
  */
 export async function createAccount(
   server: Pick<RunningServer, 'baseURL' | 'logs'>,
   username: string,
+  { acceptTerms = true }: { acceptTerms?: boolean } = {},
 ): Promise<Account> {
   const password = `pw-${username}-unusual`;
   const post = (url: string, body: unknown) =>
@@ -32,7 +33,7 @@ export async function createAccount(
     username,
     email: `${username}@example.test`,
     password,
-    acceptedTosVersion: '1.0',
+    ...(acceptTerms ? { acceptedTosVersion: '1.0' } : {}),
   });
   if (signup.status !== 201) throw new Error(`sign-up of ${username}: ${signup.status}`);
   let link: string | undefined;
