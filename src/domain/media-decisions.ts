@@ -200,3 +200,114 @@ export function chooseImageFormat(accept: string | null | undefined): 'webp' | '
     ? 'webp'
     : 'jpeg';
 }
+
+/**
+ * What an image's header says about decoding it (sharp's metadata(), which reads the header only):
+ * its format, size, samples, and whether it is stored so that it must be decoded whole before the
+ * first row is known (an interlaced PNG, a progressive JPEG).
+ */
+export interface DecodeHeader {
+  format: ImageType;
+  width: number;
+  height: number;
+  channels: number;
+  /** 1 for 8-bit samples, 2 for 16-bit (a PNG's, a 10- or 12-bit AVIF's). */
+  bytesPerSample: number;
+  progressive: boolean;
+}
+
+/**
+ * The server's memory a decode takes for each byte of the decoded picture (pixels × channels ×
+ * bytes per sample), as measured with libvips on 40-megapixel images of each kind (docs/
+ * performance.md "Photo uploads: hostile images"), rounded up. JPEG and WebP shrink while they are
+ * read; a PNG is read row by row, but a wide one keeps many rows; a GIF frame, an AVIF picture, an
+ * interlaced PNG and a progressive JPEG's coefficients are held whole, AVIF's several times over.
+ */
+const DECODE_BYTES_PER_PICTURE_BYTE: Record<ImageType, { plain: number; progressive: number }> = {
+  jpeg: { plain: 0.25, progressive: 2.1 },
+  png: { plain: 0.7, progressive: 1.5 },
+  webp: { plain: 0.15, progressive: 0.15 },
+  gif: { plain: 1.75, progressive: 1.75 },
+  avif: { plain: 4.7, progressive: 4.7 },
+};
+
+/** The server's memory, in MB, that decoding an image with this header takes at its peak. */
+export function decodeCostMb(header: DecodeHeader): number {
+  const pictureBytes = header.width * header.height * header.channels * header.bytesPerSample;
+  const factors = DECODE_BYTES_PER_PICTURE_BYTE[header.format];
+  const factor = header.progressive ? factors.progressive : factors.plain;
+  return (pictureBytes * factor) / (1024 * 1024);
+}
+
+/**
+ * The most one decode may take (api-contract.md "Photos": no upload raises the server's memory by
+ * more than 256 MB). With one decode slot and one light decode beside it (MEDIA_LIGHT_DECODE_MB),
+ * the two stay within it: a 40-megapixel 16-bit PNG passes; a 40-megapixel GIF, AVIF, interlaced
+ * 16-bit PNG or progressive JPEG is refused from its header, as a picture too large is.
+ */
+export const MEDIA_DECODE_MAX_MB = 224;
+
+/**
+ * A decode this small (a phone's 12-megapixel JPEG is about 9 MB, a 64 × 48 PNG nothing) takes a
+ * fraction of a second: it may run beside the decode slots, in a lane of its own, so that nobody's
+ * ordinary photo waits for someone else's very large one.
+ */
+export const MEDIA_LIGHT_DECODE_MB = 32;
+
+/** Whether an image may be decoded at all: decodableSize, and within the memory of one decode. */
+export function decodableHeader(header: DecodeHeader): boolean {
+  return decodableSize(header) && decodeCostMb(header) <= MEDIA_DECODE_MAX_MB;
+}
+
+/** An upload waiting to be decoded, in the order they arrived: whose, and whether it is light. */
+export interface WaitingDecode {
+  account: number;
+  light: boolean;
+}
+
+/** A decode in progress: whose, and whether it holds a slot or the light lane. */
+export interface RunningDecode {
+  account: number;
+  lane: DecodeLane;
+}
+
+export type DecodeLane = 'slot' | 'light';
+
+/**
+ * Which waiting upload starts now, and where, or undefined (all wait). Fair between accounts
+ * (api-contract.md "Photos": no upload holds up another person's for more than 2 seconds):
+ * - accounts take turns: of the accounts waiting, the one with nothing being decoded goes first,
+ *   then the one whose last decode started longest ago (`lastStarted`, a counter; never: first);
+ *   within an account, its uploads in the order they came. One account's burst of uploads so never
+ *   queues ahead of another account's upload, which waits at most for one decode per account.
+ * - `slots` decodes of any weight at once (MEDIA_DECODE_CONCURRENCY);
+ * - and, while every slot is held, one light decode beside them (MEDIA_LIGHT_DECODE_MB) for an
+ *   account with nothing being decoded: a small photo never waits for a large one's seconds.
+ */
+export function nextDecode(
+  waiting: readonly WaitingDecode[],
+  running: readonly RunningDecode[],
+  slots: number,
+  lastStarted: ReadonlyMap<number, number>,
+): { index: number; lane: DecodeLane } | undefined {
+  const busy = new Set(running.map((r) => r.account));
+  const firstOf = new Map<number, number>();
+  waiting.forEach((w, index) => {
+    if (!firstOf.has(w.account)) firstOf.set(w.account, index);
+  });
+  // Accounts in their turn's order: nothing decoding first, then the least recently started.
+  const turns = [...firstOf.entries()].sort(([a, ai], [b, bi]) => {
+    const idle = Number(busy.has(a)) - Number(busy.has(b));
+    if (idle !== 0) return idle;
+    const since = (lastStarted.get(a) ?? -1) - (lastStarted.get(b) ?? -1);
+    return since !== 0 ? since : ai - bi;
+  });
+  const first = turns[0];
+  if (first === undefined) return undefined;
+  if (running.filter((r) => r.lane === 'slot').length < slots) {
+    return { index: first[1], lane: 'slot' };
+  }
+  if (running.some((r) => r.lane === 'light')) return undefined;
+  const light = turns.find(([account, index]) => !busy.has(account) && waiting[index]!.light);
+  return light === undefined ? undefined : { index: light[1], lane: 'light' };
+}

@@ -149,3 +149,18 @@ export function multipartBody(
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
+
+/**
+ * The largest picture the header check lets through, and the slowest to decode: 16,384 × 2,441
+ * (40 megapixels) of 16-bit RGBA as a PNG (libvips cannot shrink a PNG while reading it). One
+ * colour, so that the file is small; `interlaced` (Adam7) makes the decoder hold it whole.
+ */
+export function widePng16(
+  options: { width?: number; height?: number; interlaced?: boolean } = {},
+): Promise<Buffer> {
+  const { width = 16_384, height = 2_441, interlaced = false } = options;
+  return sharp({ create: { width, height, channels: 4, background: '#406080' } })
+    .toColourspace('rgb16')
+    .png({ progressive: interlaced })
+    .toBuffer();
+}

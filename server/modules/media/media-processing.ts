@@ -4,7 +4,11 @@ import {
   MEDIA_MAX_PIXELS,
   MEDIA_THUMBNAIL_LONG_SIDE,
 } from '../../../src/api/limits';
-import { decodableSize } from '../../../src/domain/media-decisions';
+import {
+  decodableHeader,
+  type DecodeHeader,
+  type ImageType,
+} from '../../../src/domain/media-decisions';
 
 /**
  * An upload made into what is stored (api-contract.md "Photos"), with sharp (libvips): decoded
@@ -14,7 +18,12 @@ import { decodableSize } from '../../../src/domain/media-decisions';
  * unless asked to keep them (withMetadata, keepExif, keepIccProfile), and nothing here asks.
  */
 
-/** Longer than a 40-megapixel JPEG takes on one busy core; a file that takes longer is refused. */
+/**
+ * The longest one step of an upload's decoding may take, a backstop: the header check bounds what
+ * is decoded (the slowest image it lets through, a 40-megapixel 16-bit PNG, took 4 to 7 s on two
+ * cores at a load of 11), and other people's small photos do not wait for it (decode-slots.ts).
+ * An image that takes longer is refused.
+ */
 export const MEDIA_DECODE_TIMEOUT_S = 20;
 
 const WEBP = { quality: 82 } as const;
@@ -98,21 +107,54 @@ async function encodeBoth(pixels: Pixels): Promise<EncodedImage> {
   return { width: pixels.width, height: pixels.height, webp, jpeg };
 }
 
+/** Bytes per sample of libvips' band formats (sharp's `depth`): unknown ones count as the widest. */
+const BYTES_PER_SAMPLE: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+};
+
+/** sharp's names of the five formats (an AVIF is read by libheif, which sharp calls heif). */
+const FORMATS: Record<string, ImageType> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  heif: 'avif',
+};
+
 /**
- * The picture's size as its header declares it, read without decoding a pixel, or
- * UnreadableImage when it may not be decoded at all (decodableSize: over 40 megapixels or
- * 16,384 px a side). Asked before an upload takes a decode slot, so such a file neither grows
- * the server's memory nor holds up anyone else's upload.
+ * What the header of the image in `file` says about decoding it, read without decoding a pixel, or
+ * UnreadableImage when it may not be decoded at all (decodableHeader: over 40 megapixels, 16,384 px
+ * a side, or more memory than one decode may take). Asked before an upload waits for a decode slot,
+ * so such a file neither grows the server's memory nor holds up anyone else's upload. The format is
+ * the decoder's own reading of the bytes (a PNG named .jpg is a PNG here).
  */
-export async function checkDeclaredSize(file: string): Promise<void> {
-  let size: { width: number; height: number };
+export async function readDecodeHeader(file: string): Promise<DecodeHeader> {
+  let header: DecodeHeader;
   try {
-    const { width, height } = await sharp(file, { limitInputPixels: false, pages: 1 }).metadata();
-    size = { width: width ?? 0, height: height ?? 0 };
+    const meta = await sharp(file, { limitInputPixels: false, pages: 1 }).metadata();
+    const format = FORMATS[meta.format];
+    if (format === undefined) throw new Error(`decoded as ${meta.format}`);
+    header = {
+      format,
+      width: meta.width,
+      height: meta.height,
+      channels: meta.channels,
+      bytesPerSample: BYTES_PER_SAMPLE[meta.depth] ?? 8,
+      progressive: meta.isProgressive,
+    };
   } catch (error) {
     throw new UnreadableImage(error);
   }
-  if (!decodableSize(size)) throw new UnreadableImage(new Error(`${size.width} × ${size.height}`));
+  if (!decodableHeader(header)) {
+    throw new UnreadableImage(new Error(`${header.width} × ${header.height} ${header.format}`));
+  }
+  return header;
 }
 
 /**

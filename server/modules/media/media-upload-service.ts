@@ -7,14 +7,16 @@ import { ApiProblem, settle } from '../../../src/api/problem';
 import {
   decideQuota,
   decideUploadType,
+  decodeCostMb,
+  MEDIA_LIGHT_DECODE_MB,
   MEDIA_PROBLEMS,
   unattachedEraseAfter,
 } from '../../../src/domain/media-decisions';
 import { asWriter } from '../../credentials/writer-lock';
 import type { DecodeSlots } from './decode-slots';
 import {
-  checkDeclaredSize,
   processImage,
+  readDecodeHeader,
   UnreadableImage,
   type ProcessedImage,
 } from './media-processing';
@@ -59,7 +61,8 @@ async function store(storage: MediaStorage, key: string, image: ProcessedImage):
 
 /**
  * POST /api/media once the upload is in `file` (a temporary file the route deletes): its type by
- * its first bytes (415), decoded in a decode slot (400 when it cannot be), the account's quota
+ * its first bytes (415), its header (400 when it may not be decoded), decoded in its turn
+ * (decode-slots.ts: accounts take turns; 400 when it cannot be decoded), the account's quota
  * (413), then the four files stored and the row written, to be erased in 24 hours unless a note
  * takes it. A row is never left without its files, nor files without their row.
  */
@@ -72,9 +75,11 @@ export async function uploadMedia(
   settle(decideUploadType(await headOf(file)));
   let image: ProcessedImage;
   try {
-    // The header first, outside the slots: a picture that may not be decoded never takes one.
-    await checkDeclaredSize(file);
-    image = await context.slots.run(() => processImage(file));
+    // The header first, outside the slots: a picture that may not be decoded never takes one, and
+    // one that decodes in a moment need not wait for someone else's that takes seconds.
+    const header = await readDecodeHeader(file);
+    const ticket = { account: userId, light: decodeCostMb(header) <= MEDIA_LIGHT_DECODE_MB };
+    image = await context.slots.run(ticket, () => processImage(file));
   } catch (error) {
     if (error instanceof UnreadableImage) throw ApiProblem.of(MEDIA_PROBLEMS.unreadable);
     throw error;
