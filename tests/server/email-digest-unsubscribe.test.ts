@@ -77,14 +77,54 @@ describe('unsubscribe (RFC 8058)', () => {
     }
   });
 
+  it('takes the body under a malformed Content-Type too: the type is never read', async () => {
+    for (const type of [
+      'nonsense',
+      'application/',
+      '/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded/extra',
+      'application x-www-form-urlencoded',
+      'application/x-www-form-urlencoded;;;',
+      'multipart/form-data; boundary',
+      ';',
+      'te(xt/plain',
+    ]) {
+      const { me, message } = await digestFor();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: oneClickPath(message),
+        headers: { 'content-type': type },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(204);
+      expect(await digestSetting(me)).toBe('off');
+    }
+  });
+
+  it('still refuses a body over the limit, whatever its type', async () => {
+    const { me, message } = await digestFor();
+    for (const type of ['application/x-www-form-urlencoded', 'nonsense']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: oneClickPath(message),
+        headers: { 'content-type': type },
+        payload: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(res.statusCode, type).toBe(413);
+    }
+    expect(await digestSetting(me)).toBe('daily');
+  });
+
   it('takes any body on this route alone: elsewhere a form body is still 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=a&password=b',
-    });
-    expect(res.statusCode).toBe(415);
+    for (const type of ['application/x-www-form-urlencoded', 'nonsense']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': type },
+        payload: 'username=a&password=b',
+      });
+      expect(res.statusCode, type).toBe(415);
+    }
   });
 
   it('matches the token’s name ignoring case', async () => {
@@ -100,11 +140,19 @@ describe('unsubscribe (RFC 8058)', () => {
     const token = new URLSearchParams(oneClickPath(message).split('?')[1]).get('token') ?? '';
     const [, mac] = token.split('.');
     const lastChar = token.at(-1) === 'A' ? 'B' : 'A';
-    // The same MAC spelled otherwise: the last character's lowest bit is one decoding drops.
+    // The same MAC spelled otherwise: the last character's two lowest bits are ones decoding
+    // drops, so three other last characters decode to the very same 32 bytes.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const respelled = alphabet[alphabet.indexOf(token.at(-1) ?? 'A') ^ 1];
+    const respelled = [1, 2, 3].map(
+      (bits) => `${token.slice(0, -1)}${alphabet[alphabet.indexOf(token.at(-1) ?? 'A') ^ bits]}`,
+    );
+    for (const same of respelled) {
+      expect(Buffer.from(same.split('.')[1] ?? '', 'base64url')).toEqual(
+        Buffer.from(mac ?? '', 'base64url'),
+      );
+    }
     const forged = [
-      `${token.slice(0, -1)}${respelled}`,
+      ...respelled,
       `${other.id}.${mac}`,
       `${token.slice(0, -1)}${lastChar}`,
       `${me.id}`,
