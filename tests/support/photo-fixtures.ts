@@ -151,16 +151,17 @@ export function multipartBody(
 }
 
 /**
- * The largest picture the header check lets through, and the slowest to decode: 16,384 × 2,441
- * (40 megapixels) of 16-bit RGBA as a PNG (libvips cannot shrink a PNG while reading it). One
- * colour, so that the file is small; `interlaced` (Adam7) makes the decoder hold it whole.
+ * A picture as large as the header check allows, and slow to decode: 16,384 × 2,441 (40
+ * megapixels) of RGBA as a PNG (libvips cannot shrink a PNG while reading it), 8 or 16 bits a
+ * sample. One colour, so that the file is small; `interlaced` (Adam7) makes the decoder hold it
+ * whole.
  */
-export function widePng16(
-  options: { width?: number; height?: number; interlaced?: boolean } = {},
+export function widePng(
+  options: { width?: number; height?: number; interlaced?: boolean; bits?: 8 | 16 } = {},
 ): Promise<Buffer> {
-  const { width = 16_384, height = 2_441, interlaced = false } = options;
-  return sharp({ create: { width, height, channels: 4, background: '#406080' } })
-    .toColourspace('rgb16')
+  const { width = 16_384, height = 2_441, interlaced = false, bits = 8 } = options;
+  const image = sharp({ create: { width, height, channels: 4, background: '#406080' } });
+  return (bits === 16 ? image.toColourspace('rgb16') : image)
     .png({ progressive: interlaced })
     .toBuffer();
 }
