@@ -16,7 +16,8 @@ import { prng } from './data-set';
  * /api/ruminations/public, one request after another, while 0, 1 and 10 Markdown exports of
  * different accounts download at full speed: p50, p99 and the slowest, and what the exports were
  * answered. The ten exports run twice: with the default EXPORTS_PER_INSTANCE, and with it at 10,
- * where all of them run and only the yielding between pages keeps the others' latency.
+ * where all of them run and only the yielding between pages keeps the others' latency. First, how
+ * long one export takes while nobody else asks.
  *
  *   npm run bench:export-latency [-- --notes 15000 --exporters 10 --server-dir /tmp/before]
  */
@@ -181,6 +182,19 @@ async function scenario(
   );
 }
 
+/**
+ * One export while nobody else asks: what giving way to others costs an export when there are
+ * none (the scenarios' durations include the reader's share of the event loop).
+ */
+async function alone(server: RunningServer, exporter: Account): Promise<void> {
+  const started = performance.now();
+  const result = await download(server, exporter);
+  console.log(
+    `  ${'1 export, nobody else asking'.padEnd(34)} ${((performance.now() - started) / 1000).toFixed(1)} s` +
+      `  (${result.status}, ${(result.bytes / 1e6).toFixed(1)} MB)`,
+  );
+}
+
 async function run(
   dataDir: string | undefined,
   env: Record<string, string>,
@@ -222,6 +236,7 @@ async function main(): Promise<void> {
     );
     // A first export warms the page cache, as on a server that has been running a while.
     await download(server, exporters[0]!);
+    await alone(server, exporters[1] ?? exporters[0]!);
     await scenario(server, reader, [], 'no export');
     await scenario(server, reader, exporters.slice(0, 1), '1 export');
     await scenario(server, reader, exporters, `${EXPORTERS} exports (default per instance)`);
