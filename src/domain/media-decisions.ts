@@ -218,56 +218,63 @@ export interface DecodeHeader {
 
 /**
  * The server's memory a decode takes for each byte of the decoded picture (pixels × channels ×
- * bytes per sample), as measured with libvips on 40-megapixel images of each kind (docs/
- * performance.md "Photo uploads: hostile images"), rounded up. JPEG and WebP shrink while they are
- * read; a PNG is read row by row, but a wide one keeps many rows; a GIF frame, an AVIF picture, an
- * interlaced PNG and a progressive JPEG's coefficients are held whole, AVIF's several times over
- * (its YUV planes, then RGBA twice).
+ * bytes per sample), as measured with libvips on images of each kind (docs/performance.md "Photo
+ * uploads: hostile images"), rounded up: JPEG and WebP shrink while they are read; a GIF frame, an
+ * AVIF picture, an interlaced PNG and a progressive JPEG's coefficients are held whole, AVIF's
+ * several times over (its YUV planes, then RGBA).
  */
 const DECODE_BYTES_PER_PICTURE_BYTE: Record<ImageType, { plain: number; progressive: number }> = {
   jpeg: { plain: 0.25, progressive: 2.1 },
-  png: { plain: 0.7, progressive: 1.5 },
+  png: { plain: 1.15, progressive: 1.5 },
   webp: { plain: 0.15, progressive: 0.15 },
   gif: { plain: 1.75, progressive: 1.75 },
-  avif: { plain: 4.8, progressive: 4.8 },
+  avif: { plain: 3.4, progressive: 3.4 },
 };
 
 /**
- * What the stored picture costs on top of the decode: it is at most 2048 px on its long side, and
- * its WebP and JPEG encoders each hold a copy; 20 bytes a pixel, measured with noise (the worst
- * case: a 14 MiB JPEG of noise took 59 MB in all, for a 2048 × 1389 picture).
+ * A PNG that is not interlaced is read row by row, yet libvips keeps up to about 2,000 of its
+ * rows: 16,384 px of 16-bit RGBA took 193 MB at 1,220 rows and 223 MB at 2,441; 4,096 px, 71 MB
+ * at 9,765 rows.
  */
-const ENCODE_BYTES_PER_PIXEL = 20;
+const PNG_ROWS_HELD = 2_000;
+
+/**
+ * What the stored picture costs on top of the decode: it is at most 2048 px on its long side, and
+ * its WebP and JPEG encoders each hold a copy; 24 bytes a pixel, measured with noise (the worst
+ * case: a 14 MiB JPEG of noise took 69 MB in all, for a 2048 × 1389 picture).
+ */
+const ENCODE_BYTES_PER_PIXEL = 24;
 const STORED_LONG_SIDE = 2048;
 
 /** The server's memory, in MB, that decoding an image with this header takes at its peak. */
 export function decodeCostMb(header: DecodeHeader): number {
-  const { width, height } = header;
-  // libheif decodes to four channels whatever the picture has: a 12-megapixel RGB AVIF took 219 MB.
-  const channels = header.format === 'avif' ? 4 : header.channels;
-  const pictureBytes = width * height * channels * header.bytesPerSample;
-  const factors = DECODE_BYTES_PER_PICTURE_BYTE[header.format];
-  const factor = header.progressive ? factors.progressive : factors.plain;
+  const { width, height, format, progressive } = header;
+  // libheif decodes to four channels whatever the picture has.
+  const channels = format === 'avif' ? 4 : header.channels;
+  const rows = format === 'png' && !progressive ? Math.min(height, PNG_ROWS_HELD) : height;
+  const decoded = width * rows * channels * header.bytesPerSample;
+  const factors = DECODE_BYTES_PER_PICTURE_BYTE[format];
+  const factor = progressive ? factors.progressive : factors.plain;
   const scale = Math.min(1, STORED_LONG_SIDE / Math.max(width, height));
   const storedPixels = width * scale * height * scale;
-  return (pictureBytes * factor + storedPixels * ENCODE_BYTES_PER_PIXEL) / (1024 * 1024);
+  return (decoded * factor + storedPixels * ENCODE_BYTES_PER_PIXEL) / (1024 * 1024);
 }
 
 /**
  * The most one decode may take (api-contract.md "Photos": no upload raises the server's memory by
- * more than 256 MB). With one decode slot and one light decode beside it (MEDIA_LIGHT_DECODE_MB),
- * the two stay within it. Refused from the header, as a picture too large is: a 40-megapixel
- * GIF, AVIF, interlaced PNG or progressive JPEG, 16-bit PNGs over about 30 megapixels, AVIF over
- * about 7; taken: 40 megapixels of 8-bit PNG, of baseline JPEG, of WebP.
+ * more than 256 MB): with one decode slot and one light decode beside it (MEDIA_LIGHT_DECODE_MB),
+ * the two stay within it. Refused from the header, as a picture too large is: 40 megapixels of
+ * GIF, AVIF, interlaced PNG or progressive JPEG; 16-bit PNGs 16,384 px wide and over about 1,100
+ * rows; AVIF over about 7 megapixels. Taken: 40 megapixels of 8-bit PNG, baseline JPEG or WebP.
  */
-export const MEDIA_DECODE_MAX_MB = 184;
+export const MEDIA_DECODE_MAX_MB = 168;
 
 /**
- * A decode this small takes a second or less (a phone's 12-megapixel JPEG is about 69 MB, most of
+ * A decode this small takes a second or less (a phone's 12-megapixel JPEG is about 81 MB, most of
  * it the encoders'; a 64 × 48 PNG nothing): it may run beside the decode slots, in a lane of its
  * own, so that nobody's ordinary photo waits for someone else's very large one.
  */
-export const MEDIA_LIGHT_DECODE_MB = 72;
+export const MEDIA_LIGHT_DECODE_MB = 88;
 
 /** Whether an image may be decoded at all: decodableSize, and within the memory of one decode. */
 export function decodableHeader(header: DecodeHeader): boolean {

@@ -93,6 +93,7 @@ describe('a header that may be decoded', () => {
     expect(decodableHeader({ ...jpeg, ...twelve, progressive: true })).toBe(true);
     expect(decodableHeader(header({ ...twelve, format: 'gif', channels: 4 }))).toBe(true);
     expect(decodableHeader(header({ width: 3000, height: 2000, format: 'avif' }))).toBe(true);
+    expect(decodableHeader(header({ width: 4096, height: 9765, bytesPerSample: 2 }))).toBe(true);
     expect(decodableHeader(header({ width: 4000, height: 3000, format: 'avif' }))).toBe(false);
   });
 
