@@ -15,13 +15,15 @@ import {
   decideMediaRequest,
   decideQuota,
   decideUploadType,
+  decodableHeader,
   MEDIA_PROBLEMS,
   sniffImageType,
   unattachedEraseAfter,
   type AttachedMedia,
 } from '../../src/domain/media-decisions';
 import { requireWriter, route } from '../http';
-import { declaredSize, mediaCodec, tooManyPixels, type EncodedMedia } from '../media-codec';
+import { readImageHeader } from '../image-header';
+import { mediaCodec, type EncodedMedia } from '../media-codec';
 import { getMediaFile, putMediaFiles, type MediaFormat } from '../media-files';
 import { endMediaSession, mediaRequestCredentials } from '../media-session';
 import { drawSeedPicture } from '../seed-photos';
@@ -67,14 +69,17 @@ async function fileOf(request: Request): Promise<Uint8Array | undefined> {
 }
 
 /**
- * Decodes an upload (in its checks' order: size, type by first bytes, the pixels its header
- * declares, decoding), else the problem the server answers.
+ * Decodes an upload (in its checks' order: size, type by first bytes, what its header says decoding
+ * it would take, decoding), else the problem the server answers.
  */
 async function encodeUpload(bytes: Uint8Array): Promise<EncodedMedia> {
   if (bytes.length > MEDIA_UPLOAD_MAX_BYTES) throw ApiProblem.of(MEDIA_PROBLEMS.tooLarge);
   const type = settle(decideUploadType(bytes.subarray(0, 32)));
-  const declared = declaredSize(bytes, type);
-  if (declared && tooManyPixels(declared)) throw ApiProblem.of(MEDIA_PROBLEMS.unreadable);
+  // Refused before decoding as the server refuses it (decodableHeader): too many pixels, a side too
+  // long, or more memory than a decode may take (an interlaced or 16-bit PNG, a progressive JPEG,
+  // an AVIF, a GIF too large for it).
+  const header = readImageHeader(bytes, type);
+  if (header && !decodableHeader(header)) throw ApiProblem.of(MEDIA_PROBLEMS.unreadable);
   const encoded = await mediaCodec().encode(bytes);
   if (!encoded) throw ApiProblem.of(MEDIA_PROBLEMS.unreadable);
   return encoded;

@@ -165,3 +165,49 @@ export function widePng(
     .png({ progressive: interlaced })
     .toBuffer();
 }
+
+/**
+ * A one-colour JPEG of `width` × `height`, baseline or `progressive`: small to send, and as large
+ * to decode as its size says (a progressive JPEG's coefficients are held whole while it is read).
+ */
+export function flatJpeg(
+  width: number,
+  height: number,
+  options: { progressive?: boolean } = {},
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#406080' } })
+    .jpeg({ progressive: options.progressive ?? false })
+    .toBuffer();
+}
+
+/** A one-colour AVIF of `width` × `height` (libheif decodes it whole, several times over). */
+export function flatAvif(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#406080' } })
+    .avif({ effort: 0 })
+    .toBuffer();
+}
+
+/**
+ * A GIF whose screen is `screen` px square and whose one frame is `width` × `height`, with one
+ * pixel of data: the decoder (libnsgif) grows the picture to its first frame, so it is as large as
+ * the frame, whatever the screen says.
+ */
+export function gifFrameBeyondScreen(width: number, height: number, screen = 100): Buffer {
+  const head = Buffer.alloc(13);
+  head.write('GIF89a', 0, 'ascii');
+  head.writeUInt16LE(screen, 6);
+  head.writeUInt16LE(screen, 8);
+  head[10] = 0x80; // a global colour table of two colours
+  const descriptor = Buffer.alloc(10);
+  descriptor[0] = 0x2c;
+  descriptor.writeUInt16LE(width, 5);
+  descriptor.writeUInt16LE(height, 7);
+  return Buffer.concat([
+    head,
+    Buffer.from([0, 0, 0, 255, 255, 255]),
+    descriptor,
+    // LZW: code size 2, then clear, 0, end in one sub-block.
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]),
+    Buffer.from([0x3b]),
+  ]);
+}
