@@ -152,7 +152,11 @@ export default defineConfig(({ mode }) => ({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/decisions/**', 'tests/unit/**/*.dom.test.ts'],
+          exclude: [
+            'tests/unit/decisions/**',
+            'tests/unit/**/*.dom.test.ts',
+            'tests/**/*.isolated.test.{ts,tsx}',
+          ],
           isolate: false,
           pool: 'threads',
         },
@@ -182,12 +186,35 @@ export default defineConfig(({ mode }) => ({
             'tests/component/**/*.test.{ts,tsx}',
             'tests/mocks/**/*.test.tsx',
           ],
-          setupFiles: ['tests/support/setup-client.ts'],
-          // Worker threads, not processes: a file's jsdom and modules load a fifth faster (the
-          // project in 145 s instead of 183 s, 279 s of CPU instead of 356 s, on 2 idle cores).
+          exclude: ['tests/**/*.isolated.test.{ts,tsx}'],
+          // The mock backend first: a setup file of its own (tests/support/msw.ts says why).
+          setupFiles: ['tests/support/msw.ts', 'tests/support/setup-client.ts'],
+          // Worker threads sharing one jsdom and the loaded modules across a worker's files, as
+          // the server's and the mock backend's do: a fresh jsdom, app and mock backend for each
+          // of the ~70 files cost about 4 CPU-s a file, more than most files' tests. What a test
+          // renders it unmounts (cleanup), and the setup files empty the storage and the mock
+          // backend after each test.
           pool: 'threads',
+          isolate: false,
           // Whole-app renders in jsdom race the clock on a loaded 2-core CI machine; one retry there
           // keeps a slow machine from reading as a broken screen (a real bug fails both tries).
+          retry: process.env.CI ? 1 : 0,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The few client files that replace modules (vi.resetModules, vi.doMock), install a
+          // global for good (fake-indexeddb), render the app on a fake clock (whose idle timer,
+          // src/lib/after-first-load.ts, would never fire for the files after them) or need a
+          // page that has loaded nothing yet: each in a worker of its own, else the next file of
+          // a shared worker would load the app twice, find the last file's IndexedDB or never get
+          // its Markdown rendered, and these would find the renderer loaded by an earlier file.
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: ['tests/**/*.isolated.test.{ts,tsx}'],
+          setupFiles: ['tests/support/msw.ts', 'tests/support/setup-client.ts'],
+          pool: 'threads',
           retry: process.env.CI ? 1 : 0,
         },
       },

@@ -47,6 +47,11 @@ export function dismissToast(id: number): void {
   if (toasts.some((toast) => toast.id === id)) publish(toasts.filter((toast) => toast.id !== id));
 }
 
+/** Clears every notice at once: a page's state that tests sharing one document start without. */
+export function dismissAllToasts(): void {
+  if (toasts.length > 0) publish([]);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { noticeAnswer } from '../../src/lib/connectivity';
+import { dismissAllToasts } from '../../src/lib/toasts';
 import { installMatchMedia } from './match-media';
-import './msw';
 
 // Whole-app renders on the real route tree are slow on a loaded 2-core CI machine: give findBy/waitFor
 // and each test room, so a slow machine does not read as a broken screen.
@@ -20,6 +20,9 @@ afterEach(() => {
   cleanup();
   // A test's network failure takes the app offline (src/lib/connectivity.ts); the next starts online.
   noticeAnswer();
+  // Notices live in a module of their own (src/lib/toasts.ts), beside any one render: the next
+  // test, or the next file in this worker, starts with none.
+  dismissAllToasts();
   localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme');

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, type RenderResult } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { NoteText } from '../../../src/components/ui/note-text';
 
@@ -10,7 +10,12 @@ beforeAll(async () => {
 
 /** Renders a note and waits until `ready` finds what only the Markdown renderer produces. */
 async function renderNote(content: string, ready: (container: HTMLElement) => Element | null) {
-  const view = render(<NoteText content={content} />);
+  // In an awaited act: once the page has been idle (an earlier file of this worker), the renderer
+  // shows at once and suspends on its GFM part, and React resumes it only from an awaited act.
+  let view!: RenderResult;
+  await act(async () => {
+    view = render(<NoteText content={content} />);
+  });
   await vi.waitFor(() => expect(ready(view.container)).not.toBeNull(), { timeout: 10_000 });
   return view;
 }
