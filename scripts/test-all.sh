@@ -56,22 +56,7 @@ stage() {
 # .ci/run may already be installing them in the background, under the same lock: wait for it.
 install_packages() {
   flock "${TMPDIR:-/tmp}/ruminations-packages.lock" \
-    bash -c 'bash .ci/install-postgres.sh && bash .ci/install-browser.sh' &&
-    wait_for_install_scripts
-}
-
-# .ci/run runs the packages' install scripts (better-sqlite3's compile) in the background, beside
-# the first stages, under this lock; `npm ci && npm test` has run them already and sets nothing.
-# What loads better-sqlite3 (the tests, the servers, the scripts) waits for it here.
-wait_for_install_scripts() {
-  local lock="${RUMINATIONS_INSTALL_SCRIPTS_LOCK:-}"
-  [ -n "$lock" ] || return 0
-  flock "$lock" true
-  if [ -e "${RUMINATIONS_INSTALL_SCRIPTS_LOG:-}.failed" ]; then
-    echo "The packages' install scripts failed:"
-    cat "$RUMINATIONS_INSTALL_SCRIPTS_LOG"
-    return 1
-  fi
+    bash -c 'bash .ci/install-postgres.sh && bash .ci/install-browser.sh'
 }
 
 # Type check, lint and format check at once: each is one process on one core.
@@ -111,8 +96,7 @@ mapfile -t pooler_files < <(grep -v '^\s*\(#\|$\)' tests/server/through-pgbounce
 # SQLite tests (the downloads wait on the network, the stages on PostgreSQL, sockets and timers
 # more than they use the CPU); its output is printed once it has ended.
 postgres_lane() {
-  stage "install PostgreSQL, PgBouncer, pg_auto_failover and Chromium (and npm's install scripts)" \
-    install_packages
+  stage "install PostgreSQL, PgBouncer, pg_auto_failover and Chromium" install_packages
   stage "server tests (PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
     npx vitest run --project server --reporter=default --reporter=json \
     --outputFile.json="$reports/vitest-pg.json"
@@ -133,7 +117,6 @@ postgres_lane >"$work/postgres-lane.log" 2>&1 &
 lane_pid=$!
 stage "type check, lint and format" static_checks
 stage "build the app and the demo (once)" build_once
-stage "npm's install scripts (better-sqlite3), if .ci/run still runs them" wait_for_install_scripts
 stage "unit, component, mock backend and server tests (SQLite)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-sqlite.json"
 wait_for_lane() {
