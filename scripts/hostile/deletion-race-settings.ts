@@ -12,22 +12,15 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createAccount } from '../support/accounts';
 import type { RunningServer } from '../support/server-process';
+import {
+  DEAD_TOKEN,
+  raceWritersWithDeletion,
+  type RaceAnswer,
+  type RaceWrite,
+} from './deletion-race-writers';
 import { args, RACE_WRITERS } from './fuzz-options';
-import { unanswered } from './fuzz-send';
-import { signedInJson as headers } from './fuzz-world';
-
-/** What a token that opens nothing is answered (request-auth.ts). */
-const DEAD_TOKEN = 'The access token is invalid or has expired';
 
 type Kind = 'terms' | 'subscribe' | 'unsubscribe' | 'preferences';
-
-interface Answer {
-  kind: Kind;
-  status: number | string;
-  title: string | undefined;
-  /** Arrival order, on one clock with the deletion's answer. */
-  at: number;
-}
 
 /** A browser's subscription on a known push service (nothing is ever sent to it here). */
 function newSubscription(round: number, n: number) {
@@ -106,74 +99,44 @@ export async function raceDeletionWithSettings(
   const leaver = await createAccount(server, `fuzz_settler_${args.seed}_${round}`, {
     acceptTerms: false,
   });
-  let clock = 0;
-  let deleted = false;
   let made = 0;
-  const answers: Answer[] = [];
   const problems: string[] = [];
+  // The devices each writer saved and has not removed yet.
+  const owns: number[][] = Array.from({ length: RACE_WRITERS }, () => []);
+  const kinds: Kind[] = ['terms', 'subscribe', 'preferences'];
 
-  const request = (kind: Kind, own: number[]): { method: string; url: string; body?: unknown } => {
+  const write = (index: number, answered: number): RaceWrite<Kind> => {
+    const own = owns[index]!;
+    // The device writer removes, every other turn, the one it saved the turn before.
+    const kind: Kind =
+      index % 3 === 1 && own.length > 0 ? 'unsubscribe' : kinds[index % kinds.length]!;
     if (kind === 'terms') {
-      return { method: 'POST', url: '/api/TermsOfService/accept', body: { version: '1.0' } };
+      return { kind, method: 'POST', url: '/api/TermsOfService/accept', body: { version: '1.0' } };
     }
     if (kind === 'unsubscribe') {
-      return { method: 'DELETE', url: `/api/push/subscriptions/${own.pop() ?? 0}` };
+      return { kind, method: 'DELETE', url: `/api/push/subscriptions/${own.pop() ?? 0}` };
     }
     if (kind === 'subscribe') {
       made += 1;
-      return { method: 'POST', url: '/api/push/subscriptions', body: newSubscription(round, made) };
+      return {
+        kind,
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        body: newSubscription(round, made),
+        answered: (status, json) => {
+          if (status === 201 && json.id !== undefined) own.push(json.id);
+        },
+      };
     }
-    const emailDigest = answers.length % 2 === 0 ? 'daily' : 'weekly';
-    return { method: 'PUT', url: '/api/account/preferences', body: { emailDigest } };
+    const emailDigest = answered % 2 === 0 ? 'daily' : 'weekly';
+    return { kind, method: 'PUT', url: '/api/account/preferences', body: { emailDigest } };
   };
 
-  const writer = async (index: number) => {
-    const own: number[] = [];
-    const kinds: Kind[] = ['terms', 'subscribe', 'preferences'];
-    while (!deleted) {
-      // The device writer removes, every other turn, the one it saved the turn before.
-      const kind: Kind =
-        index % 3 === 1 && own.length > 0 ? 'unsubscribe' : kinds[index % kinds.length]!;
-      const { method, url, body } = request(kind, own);
-      let status: number | string;
-      let title: string | undefined;
-      try {
-        const res = await fetch(`${base}${url}`, {
-          method,
-          headers: headers(leaver),
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        const text = await res.text();
-        const json = text ? (JSON.parse(text) as { id?: number; title?: string }) : {};
-        title = res.ok ? undefined : json.title;
-        if (kind === 'subscribe' && status === 201 && json.id !== undefined) own.push(json.id);
-      } catch (error) {
-        status = unanswered(error);
-      }
-      clock += 1;
-      answers.push({ kind, status, title, at: clock });
-      if (status === 401 || typeof status === 'string') return;
-    }
-  };
+  const { answers, deletionStatus, deletedAt } = await raceWritersWithDeletion(base, leaver, write);
 
-  const writers = Array.from({ length: RACE_WRITERS }, (_, i) => writer(i));
-  while (answers.length < RACE_WRITERS * 2) await new Promise((r) => setTimeout(r, 2));
-  const deletion = await fetch(`${base}/api/account`, {
-    method: 'DELETE',
-    headers: headers(leaver),
-    body: JSON.stringify({ password: leaver.password }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await deletion.text();
-  clock += 1;
-  const deletedAt = clock;
-  deleted = true;
-  await Promise.all(writers);
-
-  const ok = (a: Answer) => typeof a.status === 'number' && a.status >= 200 && a.status < 300;
-  if (deletion.status !== 204) problems.push(`the deletion answered ${deletion.status}`);
+  const ok = (a: RaceAnswer<Kind>) =>
+    typeof a.status === 'number' && a.status >= 200 && a.status < 300;
+  if (deletionStatus !== 204) problems.push(`the deletion answered ${deletionStatus}`);
   for (const a of answers) {
     const fine =
       ok(a) ||

@@ -7,20 +7,11 @@
 import { createAccount, type Account } from '../support/accounts';
 import type { RunningServer } from '../support/server-process';
 import { raceDeletionWithSettings } from './deletion-race-settings';
-import { args, RACE_WRITERS } from './fuzz-options';
-import { unanswered } from './fuzz-send';
+import { DEAD_TOKEN, raceWritersWithDeletion, type RaceWrite } from './deletion-race-writers';
+import { args } from './fuzz-options';
 import { signedInJson as headers } from './fuzz-world';
 
-/** What a token that opens nothing is answered (request-auth.ts). */
-const DEAD_TOKEN = 'The access token is invalid or has expired';
-
-interface RaceAnswer {
-  kind: 'note' | 'comment' | 'relation';
-  status: number | string;
-  title: string | undefined;
-  /** Arrival order, on one clock with the deletion's answer. */
-  at: number;
-}
+type Kind = 'note' | 'comment' | 'relation';
 
 export interface RaceResult {
   acknowledged: number;
@@ -73,25 +64,30 @@ async function raceDeletionWithNotes(
   });
   const othersNote = (await noted.json()) as { id: number };
 
-  let clock = 0;
-  let deleted = false;
   let asked = 0;
-  const answers: RaceAnswer[] = [];
   const problems: string[] = [];
 
-  const write = (writer: number): { kind: RaceAnswer['kind']; url: string; body: unknown } => {
-    const n = answers.length;
+  const write = (writer: number, n: number): RaceWrite<Kind> => {
+    // Half of the notes and comments carry an Idempotency-Key.
+    const key =
+      writer % 2 === 0 && writer % 3 !== 2
+        ? { 'idempotency-key': `race-${round}-${writer}-${n}` }
+        : undefined;
     if (writer % 3 === 0)
       return {
         kind: 'note',
+        method: 'POST',
         url: '/api/ruminations',
         body: { content: `note ${n}`, publish: true },
+        headers: key,
       };
     if (writer % 3 === 1) {
       return {
         kind: 'comment',
+        method: 'POST',
         url: '/api/comments',
         body: { content: `comment ${n}`, ruminationId: othersNote.id },
+        headers: key,
       };
     }
     const target = asked % 2 === 0 ? other : me;
@@ -99,54 +95,15 @@ async function raceDeletionWithNotes(
     asked += 1;
     return {
       kind: 'relation',
+      method: 'POST',
       url: '/api/UserRelations',
       body: { userId: target.id, relationType },
     };
   };
 
-  const writer = async (index: number) => {
-    while (!deleted) {
-      const { kind, url, body } = write(index);
-      const key =
-        index % 2 === 0 && kind !== 'relation'
-          ? { 'idempotency-key': `race-${round}-${index}-${answers.length}` }
-          : undefined;
-      let status: number | string;
-      let title: string | undefined;
-      try {
-        const res = await fetch(`${base}${url}`, {
-          method: 'POST',
-          headers: headers(leaver, key),
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        const text = await res.text();
-        title = res.ok ? undefined : (JSON.parse(text) as { title?: string }).title;
-      } catch (error) {
-        status = unanswered(error);
-      }
-      clock += 1;
-      answers.push({ kind, status, title, at: clock });
-      if (status === 401 || typeof status === 'string') return;
-    }
-  };
+  const { answers, deletionStatus, deletedAt } = await raceWritersWithDeletion(base, leaver, write);
 
-  const writers = Array.from({ length: RACE_WRITERS }, (_, i) => writer(i));
-  while (answers.length < RACE_WRITERS * 2) await new Promise((r) => setTimeout(r, 2));
-  const deletion = await fetch(`${base}/api/account`, {
-    method: 'DELETE',
-    headers: headers(leaver),
-    body: JSON.stringify({ password: leaver.password }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await deletion.text();
-  clock += 1;
-  const deletedAt = clock;
-  deleted = true;
-  await Promise.all(writers);
-
-  if (deletion.status !== 204) problems.push(`the deletion answered ${deletion.status}`);
+  if (deletionStatus !== 204) problems.push(`the deletion answered ${deletionStatus}`);
   for (const a of answers) {
     const fine =
       a.status === 201 ||
