@@ -218,6 +218,13 @@ async function changeOnVersion<T>(
   }
 }
 
+/** An edit as decided: the fields to make current, their version, and the photos it names. */
+interface DecidedEdit {
+  fields: StoredRuminationFields<RuminationInput>;
+  version: number;
+  media?: MediaAttachment;
+}
+
 /**
  * Stores an edit decided on `rumination`: the new state, and the replaced one as a revision; and
  * the photos the edit named (`media`: undefined keeps them). Revisions hold the text, the publish
@@ -225,11 +232,7 @@ async function changeOnVersion<T>(
  */
 async function writeEdit(
   trx: Kysely<Database>,
-  edit: {
-    fields: StoredRuminationFields<RuminationInput>;
-    version: number;
-    media?: MediaAttachment;
-  },
+  edit: DecidedEdit,
   rumination: Changeable,
 ): Promise<boolean> {
   const now = new Date().toISOString();
@@ -247,6 +250,34 @@ async function writeEdit(
   return wrote;
 }
 
+/**
+ * A change that makes a new version of the rumination (an edit, a revision restored): decided and
+ * written on the version read (changeOnVersion), the replaced state kept as a revision (writeEdit),
+ * in the writer's transaction; answers the rumination as GET answers it.
+ */
+function editOnVersion(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  signer: MediaSigner,
+  decide: (
+    trx: Kysely<Database>,
+    rumination: Changeable | undefined,
+  ) => Promise<Decision<DecidedEdit>>,
+): Promise<Rumination> {
+  return asWriter(db, userId, async (trx) => {
+    await changeOnVersion(
+      trx,
+      userId,
+      id,
+      signer,
+      (rumination) => decide(trx, rumination),
+      (edit, rumination) => writeEdit(trx, edit, rumination),
+    );
+    return getRumination(trx, id, userId, signer);
+  });
+}
+
 export async function updateRumination(
   db: Kysely<Database>,
   userId: number,
@@ -255,22 +286,12 @@ export async function updateRumination(
   signer: MediaSigner,
   expected: ExpectedVersion = undefined,
 ): Promise<Rumination> {
-  return asWriter(db, userId, async (trx) => {
-    await changeOnVersion(
-      trx,
-      userId,
-      id,
-      signer,
-      async (rumination) => {
-        // Who may edit, and on which version, before what the photos are (404, 403, 412, then 400).
-        const edit = decideRuminationEdit(rumination, userId, input, expected);
-        if (!edit.ok) return edit;
-        const media = await decideWriteMedia(trx, userId, id, input.media);
-        return media.ok ? allow({ ...edit.value, media: media.value }) : media;
-      },
-      (edit, rumination) => writeEdit(trx, edit, rumination),
-    );
-    return getRumination(trx, id, userId, signer);
+  return editOnVersion(db, userId, id, signer, async (trx, rumination) => {
+    // Who may edit, and on which version, before what the photos are (404, 403, 412, then 400).
+    const edit = decideRuminationEdit(rumination, userId, input, expected);
+    if (!edit.ok) return edit;
+    const media = await decideWriteMedia(trx, userId, id, input.media);
+    return media.ok ? allow({ ...edit.value, media: media.value }) : media;
   });
 }
 
@@ -328,28 +349,18 @@ export async function restoreRevision(
   signer: MediaSigner,
   expected: ExpectedVersion = undefined,
 ): Promise<Rumination> {
-  return asWriter(db, userId, async (trx) => {
-    await changeOnVersion(
-      trx,
-      userId,
-      id,
-      signer,
-      async (rumination) => {
-        const revision = await findRevision(trx, id, revisionId);
-        return decideRevisionRestore(
-          rumination,
-          revision && {
-            ruminationId: revision.rumination_id,
-            content: revision.content,
-            isPublished: revision.is_published === 1,
-            audiences: maskToAudiences(revision.audience_mask),
-          },
-          userId,
-          expected,
-        );
+  return editOnVersion(db, userId, id, signer, async (trx, rumination) => {
+    const revision = await findRevision(trx, id, revisionId);
+    return decideRevisionRestore(
+      rumination,
+      revision && {
+        ruminationId: revision.rumination_id,
+        content: revision.content,
+        isPublished: revision.is_published === 1,
+        audiences: maskToAudiences(revision.audience_mask),
       },
-      (edit, rumination) => writeEdit(trx, edit, rumination),
+      userId,
+      expected,
     );
-    return getRumination(trx, id, userId, signer);
   });
 }
