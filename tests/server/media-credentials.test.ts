@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest, LightMyRequestResponse as Response } from 'fastify';
 import { MEDIA_SESSION_COOKIE, MEDIA_SESSION_URL } from '../../src/api/media-session';
+import { MEDIA_SESSION_MARK_COOKIE } from '../../src/api/media-session-mark';
 import { mediaUrlExpiry, signedMediaUrls } from '../../src/api/media-urls';
 import { MEDIA_PROBLEMS } from '../../src/domain/media-decisions';
 import { overHttps } from '../../server/modules/media/media-session';
@@ -245,13 +246,21 @@ describe('the photo cookie', () => {
     for (const url of ['/api/auth/me', '/api/ruminations/my', '/api/ruminations/public']) {
       const res = await call(t, 'GET', url, { as: me });
       expect(res.statusCode, url).toBe(200);
-      const [header] = setCookies(res);
+      const [header, mark, ...more] = setCookies(res);
       expect(header, url).toMatch(new RegExp(`^${MEDIA_SESSION_COOKIE}=${me.id}\\.0\\.\\d+\\.`));
       expectAttributes(header!, false);
       // Tokens live 7 days: so does the cookie, counted from now.
       const maxAge = Number(/max-age=(\d+)/i.exec(header!)?.[1]);
       expect(maxAge).toBeGreaterThan(7 * 24 * 3600 - 60);
       expect(maxAge).toBeLessThanOrEqual(7 * 24 * 3600);
+      // Its mark (which session the browser holds) names no MAC and goes to the whole API.
+      const [, expires] = new RegExp(`^${MEDIA_SESSION_COOKIE}=${me.id}\\.0\\.(\\d+)\\.`).exec(
+        header!,
+      )!;
+      expect(mark).toBe(
+        `${MEDIA_SESSION_MARK_COOKIE}=${me.id}.0.${expires}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`,
+      );
+      expect(more).toEqual([]);
     }
   });
 
@@ -272,13 +281,14 @@ describe('the photo cookie', () => {
     for (const res of answers) expect(setCookies(res)).toEqual([]);
   });
 
-  it('is ended by DELETE /api/media/session (Sign Out), whoever asks', async () => {
+  it('is ended by DELETE /api/media/session (Sign Out), whoever asks, with its mark', async () => {
     const me = await person(t);
     for (const as of [me, null]) {
       const res = await call(t, 'DELETE', MEDIA_SESSION_URL, { as });
       expect(res.statusCode).toBe(204);
-      const [header, ...more] = setCookies(res);
+      const [header, mark, ...more] = setCookies(res);
       expect(more).toEqual([]);
+      expect(mark).toMatch(new RegExp(`^${MEDIA_SESSION_MARK_COOKIE}=; Path=/api; Max-Age=0;`));
       expect(header).toMatch(new RegExp(`^${MEDIA_SESSION_COOKIE}=;`));
       expect(header).toMatch(/max-age=0(;|$)/i);
       expectAttributes(header!, false);

@@ -6,18 +6,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MEDIA_UPLOAD_MAX_BYTES } from '../../../src/api/limits';
-import {
-  endedMediaCookieHeader,
-  MEDIA_SESSION_COOKIE,
-  MEDIA_SESSION_URL,
-} from '../../../src/api/media-session';
+import { MEDIA_SESSION_URL } from '../../../src/api/media-session';
 import { uploadedMedia } from '../../../src/api/media-schemas';
 import { ApiProblem } from '../../../src/api/problem';
 import { MEDIA_PROBLEMS } from '../../../src/domain/media-decisions';
 import { rateLimitHook } from '../../http/rate-limit';
 import { DecodeSlots } from './decode-slots';
 import { openMediaToRead } from './media-fetch-service';
-import { overHttps } from './media-session';
+import { endedMediaSessionHeaders, overHttps } from './media-session';
 import { uploadMedia } from './media-upload-service';
 
 /**
@@ -132,14 +128,12 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Sign Out: the photo cookie ends here, whoever asks (it opens nothing once ended, and a token
-  // that is about to be dropped need not be checked).
+  // that is about to be dropped need not be checked); its mark too, so another tab's session still
+  // signed in is set its cookie again by its next answer.
   app.delete(MEDIA_SESSION_URL, async (request, reply) =>
     reply
       .code(204)
-      .header(
-        'set-cookie',
-        endedMediaCookieHeader(MEDIA_SESSION_COOKIE, overHttps(request, app.config.appUrl)),
-      )
+      .header('set-cookie', endedMediaSessionHeaders(overHttps(request, app.config.appUrl)))
       .send(),
   );
 }

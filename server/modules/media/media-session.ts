@@ -3,10 +3,16 @@ import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import { bearerTokenOf } from '../../../src/api/http-problems';
 import {
+  endedMediaCookieHeader,
+  MEDIA_COOKIE_PATH,
   MEDIA_SESSION_COOKIE,
   mediaCookieHeader,
   readCookies,
 } from '../../../src/api/media-session';
+import {
+  MEDIA_SESSION_MARK_COOKIE,
+  mediaMarkCookieHeader,
+} from '../../../src/api/media-session-mark';
 import { macsEqual, type MediaSigner } from '../../../src/api/media-urls';
 import { tokenOpensApi, userOfToken } from '../../credentials/request-auth';
 import { onPrimary } from '../../db/request-reads';
@@ -107,12 +113,45 @@ export function overHttps(request: FastifyRequest, appUrl: string): boolean {
   return request.protocol === 'https' || appUrl.startsWith('https:');
 }
 
+/** The photo cookie's mark for a session (src/api/media-session-mark.ts): who, which token. */
+export function mediaSessionMark(session: MediaSession): string {
+  return `${session.userId}.${session.tokenVersion}.${session.expires}`;
+}
+
+/** The `Set-Cookie` values that end the photo cookie and its mark (Sign Out). */
+export function endedMediaSessionHeaders(secure: boolean): string[] {
+  return [
+    endedMediaCookieHeader(MEDIA_SESSION_COOKIE, secure),
+    mediaMarkCookieHeader(MEDIA_SESSION_MARK_COOKIE, '', { maxAgeSeconds: 0, secure }),
+  ];
+}
+
 /**
- * Sets the photo cookie on every successful answer to a request signed in with a bearer token.
- * So the answer that hands out photo URLs (a list of notes, a note) carries the cookie that opens
- * them, and the `<img>`s it leads to load on a first visit, before the service worker controls the
- * page and adds the token; no extra request, no race with one. Answers to requests that never
- * asked who the caller is (sign-in, the photos themselves, DELETE /api/media/session) set none.
+ * Whether the browser holds the photo cookie of this session already: a photo request carries the
+ * cookie itself; any other carries only its mark.
+ */
+async function holdsMediaSession(
+  request: FastifyRequest,
+  session: MediaSession,
+  sign: MediaSigner,
+): Promise<boolean> {
+  const cookies = readCookies(request.headers.cookie);
+  if (request.url.startsWith(`${MEDIA_COOKIE_PATH}/`) || request.url === MEDIA_COOKIE_PATH) {
+    const held = cookies.get(MEDIA_SESSION_COOKIE);
+    return held !== undefined && held === (await mediaSessionValue(session, sign));
+  }
+  return cookies.get(MEDIA_SESSION_MARK_COOKIE) === mediaSessionMark(session);
+}
+
+/**
+ * Sets the photo cookie, and its mark, on a successful answer to a request signed in with a bearer
+ * token, unless the request shows the browser holds that session's cookie already: so the first
+ * answer of a session (after sign-in, a token refresh, a password change, or Sign Out ended the
+ * cookie) sets it, and the rest of the session's answers carry no Set-Cookie. So the answer that
+ * hands out photo URLs (a list of notes, a note) carries, or follows, the cookie that opens them,
+ * and the `<img>`s it leads to load on a first visit, before the service worker controls the page
+ * and adds the token; no extra request, no race with one. Answers to requests that never asked who
+ * the caller is (sign-in, the photos themselves, DELETE /api/media/session) set none.
  */
 export function installMediaSessionCookie(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -124,14 +163,16 @@ export function installMediaSessionCookie(app: FastifyInstance): void {
     const { exp, tv } = decodeJwt(token.value);
     if (typeof exp !== 'number' || typeof tv !== 'number') return payload;
     const session = { userId: user.id, tokenVersion: tv, expires: exp };
-    const value = await mediaSessionValue(session, await app.media.signer());
-    void reply.header(
-      'set-cookie',
-      mediaCookieHeader(MEDIA_SESSION_COOKIE, value, {
-        maxAgeSeconds: exp - Math.floor(Date.now() / 1000),
-        secure: overHttps(request, app.config.appUrl),
-      }),
-    );
+    const sign = await app.media.signer();
+    if (await holdsMediaSession(request, session, sign)) return payload;
+    const options = {
+      maxAgeSeconds: exp - Math.floor(Date.now() / 1000),
+      secure: overHttps(request, app.config.appUrl),
+    };
+    void reply.header('set-cookie', [
+      mediaCookieHeader(MEDIA_SESSION_COOKIE, await mediaSessionValue(session, sign), options),
+      mediaMarkCookieHeader(MEDIA_SESSION_MARK_COOKIE, mediaSessionMark(session), options),
+    ]);
     return payload;
   });
 }
