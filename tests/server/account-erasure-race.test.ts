@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse as Response } from 'fastify';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/idempotency-key';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { yieldAfterEachQuery } from './support/yield-after-each-query';
 import { call, person, writeRumination } from './ruminations-support';
 
 /**
@@ -17,20 +18,6 @@ import { call, person, writeRumination } from './ruminations-support';
 
 const WRITERS = 10;
 const ROUNDS = 4;
-
-/**
- * better-sqlite3 answers within the call, so on SQLite no other request could run between two
- * queries of one request, and a check made outside the write's transaction would look safe. Each
- * query here ends a turn of the event loop, as a network database's answer does: requests then
- * interleave between any two queries, and only a check made in the write's own transaction holds.
- */
-const yieldAfterEachQuery: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return args.result;
-  },
-};
 
 let t: TestApp;
 beforeAll(async () => {

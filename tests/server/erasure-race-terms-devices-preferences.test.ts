@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse as Response } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { newSubscriber } from '../support/web-push-receiver';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { yieldAfterEachQuery } from './support/yield-after-each-query';
 import { call } from './ruminations-support';
 
 /**
@@ -17,18 +17,6 @@ import { call } from './ruminations-support';
 
 const WRITERS = 8;
 const ROUNDS = 6;
-
-/**
- * Each query ends a turn of the event loop, as a network database's answer does, so that requests
- * interleave between any two queries on SQLite too (see account-erasure-race.test.ts).
- */
-const yieldAfterEachQuery: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return args.result;
-  },
-};
 
 let t: TestApp;
 beforeAll(async () => {
