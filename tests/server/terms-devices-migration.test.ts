@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, migrateTo, migrateToLatest } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
-import { createEmptyPostgresDatabase, testPostgresUrl } from './support/test-database';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../server/db/database';
+import { emptyMigrationDatabases, insertPersonRow } from './support/migration-database';
 
 /**
  * Migration 0022: a person's acceptance of a terms version is one row (duplicates left by
@@ -10,43 +9,14 @@ import { createEmptyPostgresDatabase, testPostgresUrl } from './support/test-dat
  * devices. On the database the suite runs on: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
 
-const adminUrl = testPostgresUrl();
-const cleanups: (() => Promise<void>)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function emptyDatabase(): Promise<{ db: Kysely<Database>; url: string | undefined }> {
-  if (adminUrl === undefined) {
-    const db = createDatabase({ sqliteFile: ':memory:' });
-    cleanups.push(() => db.destroy());
-    return { db, url: undefined };
-  }
-  const { databaseUrl, drop } = await createEmptyPostgresDatabase(adminUrl);
-  cleanups.push(drop);
-  const db = createDatabase({ databaseUrl });
-  cleanups.push(() => db.destroy());
-  return { db, url: databaseUrl };
-}
-
-async function insertPerson(db: Kysely<Database>, name: string): Promise<number> {
-  const now = new Date().toISOString();
-  const email = `${name}@example.com`;
-  const inserted = await sql<{ id: number }>`insert into users
-    (username, username_lower, email, email_lower, password_hash, create_tms,
-     display_name, display_name_fold)
-    values (${name}, ${name}, ${email}, ${email}, 'x', ${now}, ${name}, ${name})
-    returning id`.execute(db);
-  return inserted.rows[0]!.id;
-}
+const emptyDatabase = emptyMigrationDatabases();
 
 describe('the migration of one acceptance and ten devices (0022)', () => {
   it('keeps the first of duplicate acceptances, then refuses a second row', async () => {
     const { db, url } = await emptyDatabase();
     await migrateTo(db, '0021-ask-each-time');
-    const ana = await insertPerson(db, 'ana');
-    const bo = await insertPerson(db, 'bo');
+    const ana = await insertPersonRow(db, 'ana');
+    const bo = await insertPersonRow(db, 'bo');
     const rows: [number, string, string][] = [
       [ana, '1.0', '2026-01-01T00:00:00.001Z'],
       [ana, '1.0', '2026-01-01T00:00:00.002Z'],
@@ -82,8 +52,8 @@ describe('the migration of one acceptance and ten devices (0022)', () => {
   it('keeps the 10 newest devices of each account, with their queued messages', async () => {
     const { db, url } = await emptyDatabase();
     await migrateTo(db, '0021-ask-each-time');
-    const many = await insertPerson(db, 'many');
-    const few = await insertPerson(db, 'few');
+    const many = await insertPersonRow(db, 'many');
+    const few = await insertPersonRow(db, 'few');
     const now = new Date().toISOString();
     const device = async (userId: number, n: number) =>
       (
