@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { readSavedCopyEarly } from '../../../src/features/offline/offline-early-read';
 import { storageKeyFor } from '../../../src/features/offline/offline-persistence';
 import { syncOfflineSession, wipeOfflineData } from '../../../src/features/offline/offline-session';
+import { savedCopy } from './saved-copy';
 
 /**
  * The return visit's head start (offline-boot.ts): the saved copy is read from the entry, before
@@ -15,33 +16,7 @@ const store = createStore('ruminations-offline', 'cache');
 const KEY = ['ruminations', 'feed', {}];
 
 function storedCopy(content: string): string {
-  return JSON.stringify({
-    timestamp: Date.now(),
-    buster: String(import.meta.env.VITE_BUILD_ID ?? 'dev'),
-    clientState: {
-      mutations: [],
-      queries: [
-        {
-          queryKey: KEY,
-          queryHash: JSON.stringify(KEY),
-          state: {
-            data: { pages: [[{ id: 1, content }]], pageParams: [null] },
-            dataUpdateCount: 1,
-            dataUpdatedAt: Date.now(),
-            error: null,
-            errorUpdateCount: 0,
-            errorUpdatedAt: 0,
-            fetchFailureCount: 0,
-            fetchFailureReason: null,
-            fetchMeta: null,
-            isInvalidated: false,
-            status: 'success',
-            fetchStatus: 'idle',
-          },
-        },
-      ],
-    },
-  });
+  return savedCopy(KEY, content);
 }
 
 afterEach(async () => {

@@ -9,6 +9,7 @@ import {
   type OfflineWrite,
   type OfflineWriteVariables,
 } from '../../../src/features/offline/offline-writes';
+import { savedCopy } from './saved-copy';
 
 /** The same IndexedDB store the offline session uses (fake-indexeddb here). */
 const store = createStore('ruminations-offline', 'cache');
@@ -20,33 +21,7 @@ async function storedText(): Promise<string> {
 }
 
 function storedCopy(content: string, mutations: unknown[] = []): string {
-  return JSON.stringify({
-    timestamp: Date.now(),
-    buster: String(import.meta.env.VITE_BUILD_ID ?? 'dev'),
-    clientState: {
-      mutations,
-      queries: [
-        {
-          queryKey: ['ruminations', 'my', { isPublic: true }],
-          queryHash: JSON.stringify(['ruminations', 'my', { isPublic: true }]),
-          state: {
-            data: { pages: [[{ id: 1, content }]], pageParams: [null] },
-            dataUpdateCount: 1,
-            dataUpdatedAt: Date.now(),
-            error: null,
-            errorUpdateCount: 0,
-            errorUpdatedAt: 0,
-            fetchFailureCount: 0,
-            fetchFailureReason: null,
-            fetchMeta: null,
-            isInvalidated: false,
-            status: 'success',
-            fetchStatus: 'idle',
-          },
-        },
-      ],
-    },
-  });
+  return savedCopy(['ruminations', 'my', { isPublic: true }], content, mutations);
 }
 
 afterEach(async () => {
