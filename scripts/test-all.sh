@@ -62,7 +62,7 @@ install_packages() {
 # Type check, lint and format check at once: each is one process on one core.
 static_checks() {
   local rc=0
-  npx tsc -p . --noEmit >"$work/tsc.log" 2>&1 &
+  npm run --silent typecheck >"$work/tsc.log" 2>&1 &
   local tsc=$!
   npx eslint . --max-warnings 0 >"$work/eslint.log" 2>&1 &
   local eslint=$!

@@ -233,7 +233,8 @@ function shownNotifications(page: Page): Promise<ShownNotification[]> {
       title: n.title,
       tag: n.tag,
       icon: n.icon,
-      badge: n.badge,
+      // Chromium shows a notification's badge; TypeScript 7's DOM types leave it out.
+      badge: (n as Notification & { badge: string }).badge,
       body: n.body,
       data: n.data as unknown,
     }));
