@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { PagedList } from '../../components/ui/paged-list';
 import type { Notification } from '../../api/notification-schemas';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ruminationQueries } from '../ruminations/rumination-queries';
@@ -39,36 +39,25 @@ export function NotificationsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Notifications</h1>
-      {query.isPending ? (
-        <p role="status" className="text-ink-muted">
-          Loading notifications...
-        </p>
-      ) : query.isError && notifications.length === 0 ? (
-        <div role="alert" className="error-box flex flex-col items-start gap-3">
-          <p>{query.error.message}</p>
-          <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
-            Try again
-          </button>
-        </div>
-      ) : notifications.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+      <PagedList
+        query={query}
+        count={notifications.length}
+        loading="Loading notifications..."
+        empty={
           <p>
             No notifications yet. Requests, acceptances and comments on your notes show up here.
           </p>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ul
-            aria-label="Notifications"
-            className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-          >
-            {notifications.map((n) => (
-              <NotificationLine key={n.id} notification={n} viewerId={viewer?.id ?? null} />
-            ))}
-          </ul>
-          <LoadMoreButton query={query} />
-        </div>
-      )}
+        }
+      >
+        <ul
+          aria-label="Notifications"
+          className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
+        >
+          {notifications.map((n) => (
+            <NotificationLine key={n.id} notification={n} viewerId={viewer?.id ?? null} />
+          ))}
+        </ul>
+      </PagedList>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../api/limits';
 import type { TrashedRumination } from '../../api/rumination-schemas';
 import { trashErasureTime } from '../../domain/rumination-decisions';
-import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { PagedList } from '../../components/ui/paged-list';
 import { relationTypeLabel } from '../../domain/relation-types';
 import { showToast } from '../../lib/toasts';
 import { RESTORED_FROM_TRASH, useRestoreFromTrash } from '../ruminations/use-rumination-mutations';
@@ -78,37 +78,24 @@ export function TrashPage() {
           {error}
         </p>
       ) : null}
-      {query.isPending ? (
-        <p role="status" className="text-ink-muted">
-          Loading the trash...
-        </p>
-      ) : query.isError && notes.length === 0 ? (
-        <div role="alert" className="error-box flex flex-col items-start gap-3">
-          <p>{query.error.message}</p>
-          <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
-            Try again
-          </button>
-        </div>
-      ) : notes.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
-          <p>The trash is empty.</p>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ul aria-label="Deleted notes" className="flex flex-col gap-4">
-            {notes.map((note) => (
-              <TrashedNote
-                key={note.id}
-                note={note}
-                isRestoring={restore.isPending && restore.variables === note.id}
-                onRestore={() => restoreOne(note)}
-                onDelete={() => ask({ kind: 'one', note })}
-              />
-            ))}
-          </ul>
-          <LoadMoreButton query={query} />
-        </div>
-      )}
+      <PagedList
+        query={query}
+        count={notes.length}
+        loading="Loading the trash..."
+        empty={<p>The trash is empty.</p>}
+      >
+        <ul aria-label="Deleted notes" className="flex flex-col gap-4">
+          {notes.map((note) => (
+            <TrashedNote
+              key={note.id}
+              note={note}
+              isRestoring={restore.isPending && restore.variables === note.id}
+              onRestore={() => restoreOne(note)}
+              onDelete={() => ask({ kind: 'one', note })}
+            />
+          ))}
+        </ul>
+      </PagedList>
       {question ? (
         <Suspense fallback={null}>
           {question.kind === 'all' ? (
