@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/idempotency-key';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { raceWritesWithDeletion, type RaceAnswer } from './support/deletion-race';
 import { yieldAfterEachQuery } from './support/yield-after-each-query';
 import { call, person, writeRumination } from './ruminations-support';
 
@@ -27,16 +28,7 @@ afterAll(() => t.close());
 
 type Kind = 'note' | 'comment' | 'relation';
 
-interface Answer {
-  kind: Kind;
-  status: number;
-  title: string | undefined;
-  challenge: string | undefined;
-  /** When the answer arrived, on one clock shared with the deletion's answer. */
-  at: number;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Answer = RaceAnswer<Kind>;
 
 /** What is left in the database of the person `userId`, table by table (empty when erased). */
 async function leftoversOf(userId: number): Promise<Record<string, unknown[]>> {
@@ -99,14 +91,9 @@ async function deleteWhileWriting(): Promise<{
   const othersNote = await writeRumination(t, other, { publish: true });
   const ownNote = await writeRumination(t, leaver);
 
-  let clock = 0;
-  let deleted = false;
-  const answers: Answer[] = [];
-
-  async function write(writer: number): Promise<{ kind: Kind; res: Response }> {
+  async function write(writer: number, n: number): Promise<{ kind: Kind; res: Response }> {
     // Half of the notes and comments carry an Idempotency-Key, as the offline queue sends them.
     const headers = writer % 2 === 0 ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : undefined;
-    const n = answers.length;
     switch (writer % 3) {
       case 0:
         return {
@@ -143,35 +130,13 @@ async function deleteWhileWriting(): Promise<{
     }
   }
 
-  async function writer(index: number): Promise<void> {
-    while (!deleted) {
-      const { kind, res } = await write(index);
-      clock += 1;
-      const body = res.statusCode >= 400 ? res.json<{ title?: string }>() : undefined;
-      const challenge = res.headers['www-authenticate'];
-      answers.push({
-        kind,
-        status: res.statusCode,
-        title: body?.title,
-        challenge: typeof challenge === 'string' ? challenge : undefined,
-        at: clock,
-      });
-      if (res.statusCode === 401) return;
-    }
-  }
-
-  const writers = Array.from({ length: WRITERS }, (_, i) => writer(i));
   // Every writer under way before the deletion starts.
-  while (answers.length < WRITERS * 4) await pause(2);
-  const deletion = await call(t, 'DELETE', '/api/account', {
-    as: leaver,
-    body: { password: leaver.password },
+  const race = await raceWritesWithDeletion(t, leaver, {
+    writers: WRITERS,
+    startAfter: WRITERS * 4,
+    write,
   });
-  clock += 1;
-  const deletedAt = clock;
-  deleted = true;
-  await Promise.all(writers);
-  return { userId: leaver.id, deletion, deletedAt, answers };
+  return { userId: leaver.id, ...race };
 }
 
 describe('deleting an account while its person writes', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { newSubscriber } from '../support/web-push-receiver';
 import { createActiveUser, createTestApp, type TestApp } from './support/test-app';
+import { raceWritesWithDeletion, type RaceAnswer } from './support/deletion-race';
 import { yieldAfterEachQuery } from './support/yield-after-each-query';
 import { call } from './ruminations-support';
 
@@ -26,15 +27,7 @@ afterAll(() => t.close());
 
 type Kind = 'terms' | 'subscribe' | 'unsubscribe' | 'preferences';
 
-interface Answer {
-  kind: Kind;
-  status: number;
-  title: string | undefined;
-  /** When the answer arrived, on one clock shared with the deletion's answer. */
-  at: number;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Answer = RaceAnswer<Kind>;
 
 /** A known push service's address: nothing is sent to it here (the leaver is notified of nothing). */
 let endpoints = 0;
@@ -72,12 +65,12 @@ async function leftoversOf(userId: number) {
 async function deleteWhileWriting() {
   // The terms wait for acceptance: every writer may be the first to accept them.
   const leaver = await createActiveUser(t.app, { acceptTerms: false });
-  let clock = 0;
-  let deleted = false;
-  const answers: Answer[] = [];
+  // The devices each writer made and has not removed yet.
+  const owns: number[][] = Array.from({ length: WRITERS }, () => []);
   const as = { id: leaver.id, username: leaver.username, token: leaver.token };
 
-  async function write(writer: number, own: number[]): Promise<{ kind: Kind; res: Response }> {
+  async function write(writer: number, answered: number): Promise<{ kind: Kind; res: Response }> {
+    const own = owns[writer]!;
     switch (writer % 4) {
       case 0:
         return {
@@ -113,35 +106,19 @@ async function deleteWhileWriting() {
           kind: 'preferences',
           res: await call(t, 'PUT', '/api/account/preferences', {
             as,
-            body: { emailDigest: answers.length % 2 === 0 ? 'daily' : 'weekly' },
+            body: { emailDigest: answered % 2 === 0 ? 'daily' : 'weekly' },
           }),
         };
     }
   }
 
-  async function writer(index: number): Promise<void> {
-    const own: number[] = [];
-    while (!deleted) {
-      const { kind, res } = await write(index, own);
-      clock += 1;
-      const body = res.statusCode >= 400 ? res.json<{ title?: string }>() : undefined;
-      answers.push({ kind, status: res.statusCode, title: body?.title, at: clock });
-      if (res.statusCode === 401) return;
-    }
-  }
-
-  const writers = Array.from({ length: WRITERS }, (_, i) => writer(i));
   // Every writer under way before the deletion starts.
-  while (answers.length < WRITERS * 3) await pause(2);
-  const deletion = await call(t, 'DELETE', '/api/account', {
-    as,
-    body: { password: leaver.password },
+  const race = await raceWritesWithDeletion(t, leaver, {
+    writers: WRITERS,
+    startAfter: WRITERS * 3,
+    write,
   });
-  clock += 1;
-  const deletedAt = clock;
-  deleted = true;
-  await Promise.all(writers);
-  return { userId: leaver.id, deletion, deletedAt, answers };
+  return { userId: leaver.id, ...race };
 }
 
 describe('deleting an account while its person accepts terms, manages devices and preferences', () => {
