@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
 import { listRevisions } from '../../server/modules/ruminations/rumination-queries';
 import {
@@ -15,7 +15,7 @@ import { sqliteWithQueryLog } from './support/query-plans';
  * ANALYZE), as visibility-query-plans.test.ts checks for the lists.
  */
 
-const { sqlite, db, captured, plansOf } = sqliteWithQueryLog();
+const { sqlite, db, captured, describeBeforeAndAfterAnalyze, itSeeksOnly } = sqliteWithQueryLog();
 const AUTHOR = 1;
 const CUTOFF = '2026-01-01T00:00:00.000Z';
 
@@ -69,25 +69,8 @@ const reads: [string, () => Promise<unknown>][] = [
   ['emptying the trash', () => trashedIdsOf(db, AUTHOR)],
 ];
 
-describe.each([false, true])('trash and history plans (after ANALYZE: %s)', (analyzed) => {
-  beforeAll(() => {
-    if (analyzed) sqlite.exec('analyze');
-  });
-
-  it.each(reads)('%s: index seeks only, no table scan, no sort', async (_name, read) => {
-    const plans = await plansOf(read);
-    expect(plans.length).toBeGreaterThan(0);
-    for (const plan of plans) {
-      expect(
-        plan.filter((line) => TABLE_SCAN.test(line)),
-        plan.join('\n'),
-      ).toEqual([]);
-      expect(
-        plan.filter((line) => line.includes('TEMP B-TREE')),
-        plan.join('\n'),
-      ).toEqual([]);
-    }
-  });
+describeBeforeAndAfterAnalyze('trash and history plans (after ANALYZE: %s)', () => {
+  itSeeksOnly(reads, TABLE_SCAN);
 
   it('erasing for good deletes through indexes (no table scan)', async () => {
     captured.length = 0;

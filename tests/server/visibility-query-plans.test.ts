@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
 import { listForRumination, listReplies } from '../../server/modules/comments/comment-service';
 import { listRelations } from '../../server/modules/relations/relation-service';
@@ -24,7 +24,8 @@ import { sqliteWithQueryLog } from './support/query-plans';
  * before and after ANALYZE (the planner's choice may change with statistics).
  */
 
-const { sqlite, db, captured, plansOf } = sqliteWithQueryLog();
+const { sqlite, db, captured, plansOf, describeBeforeAndAfterAnalyze, itSeeksOnly } =
+  sqliteWithQueryLog();
 
 const VIEWER = 1;
 const AUTHORS = 60;
@@ -108,25 +109,8 @@ const calls: [string, () => Promise<unknown>][] = [
   ],
 ];
 
-describe.each([false, true])('query plans (after ANALYZE: %s)', (analyzed) => {
-  beforeAll(() => {
-    if (analyzed) sqlite.exec('analyze');
-  });
-
-  it.each(calls)('%s: index seeks only, no table scan, no sort', async (_name, call) => {
-    const plans = await plansOf(call);
-    expect(plans.length).toBeGreaterThan(0);
-    for (const plan of plans) {
-      expect(
-        plan.filter((line) => TABLE_SCAN.test(line)),
-        plan.join('\n'),
-      ).toEqual([]);
-      expect(
-        plan.filter((line) => line.includes('TEMP B-TREE')),
-        plan.join('\n'),
-      ).toEqual([]);
-    }
-  });
+describeBeforeAndAfterAnalyze('query plans (after ANALYZE: %s)', () => {
+  itSeeksOnly(calls, TABLE_SCAN);
 
   it("feed: the viewer's related authors, then one covering-index range per author", async () => {
     // The page, then its photos (their own test below).
