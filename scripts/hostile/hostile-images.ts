@@ -5,27 +5,7 @@
  * `npm run bench:media-memory` (scripts/bench/media-memory.ts). api-contract.md "Photos": each is
  * refused with a 4xx or taken, never a 5xx, and none raises the server's memory by 256 MB.
  */
-import zlib from 'node:zlib';
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-const PNG_SIGNATURE = Buffer.from('\x89PNG\r\n\x1a\n', 'binary');
+import { PNG_SIGNATURE, pngFile } from '../support/png-bytes';
 
 /**
  * A well-formed PNG header declaring `width` × `height` pixels of 16-bit RGBA (interlaced or not),
@@ -44,12 +24,7 @@ export function declaredPng(
   header[12] = options.interlaced ? 1 : 0;
   const rows = Math.min(height, options.rows ?? 1);
   const data = Buffer.alloc(Math.min((width * 8 + 1) * rows, 4 << 20));
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(data, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(header, data, 1);
 }
 
 /**

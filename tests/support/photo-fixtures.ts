@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { pngFile } from '../../scripts/support/png-bytes';
 
 /**
  * Images as people and attackers upload them (api-contract.md "Photos"), made here with sharp so
@@ -70,24 +70,6 @@ export async function smallPng(width = 64, height = 48, colour = '#33aa55'): Pro
     .toBuffer();
 }
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /**
  * A decompression bomb: a PNG of a few kilobytes that declares `side` × `side` pixels (50,000² is
  * 2.5 gigapixels, 7.5 GB decoded), its rows all zero and deflated.
@@ -100,12 +82,7 @@ export function pngBomb(side = 50_000): Buffer {
   header[9] = 0; // greyscale
   // Only the first rows: enough to look real, and a decoder that trusts the header starts big.
   const rows = Buffer.alloc((side + 1) * 64);
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'binary'),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(header, rows, 9);
 }
 
 /**
@@ -120,12 +97,7 @@ export function pngStrip(width: number, height: number): Buffer {
   header[8] = 16; // bit depth
   header[9] = 6; // RGBA
   const rows = Buffer.alloc(Math.min((width * 8 + 1) * Math.min(height, 4), 4 << 20));
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'binary'),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(header, rows, 9);
 }
 
 /** The first part of a real JPEG, cut off: it starts like a photo and ends mid-scan. */
