@@ -62,7 +62,8 @@ describe('on SQLite', () => {
   beforeAll(async () => {
     await migrateToLatest(db);
     await fill(db);
-  });
+    // About 2 s alone; over the default 10 s on a CI machine busy with the PostgreSQL lane.
+  }, 60_000);
   afterAll(() => db.destroy());
 
   const TABLE_SCAN = /^SCAN (r|c|p|u|ruminations|comments|users)\b/;
