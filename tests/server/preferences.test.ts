@@ -1,8 +1,8 @@
-import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/credentials/password';
 import type { Preferences } from '../../src/api/preferences-schemas';
 import { createActiveUser, setUpTestApp } from './support/test-app';
+import { yieldAfterEachQuery } from './support/yield-after-each-query';
 import { call, person, type Person } from './ruminations-support';
 
 const t = setUpTestApp();
@@ -172,18 +172,6 @@ describe('erasing the account', () => {
     expect(rows).toEqual([]);
   }, 60_000);
 });
-
-/**
- * Each query ends a turn of the event loop, as a network database's answer does, so that on SQLite
- * too requests interleave between any two queries (as in account-erasure-race.test.ts).
- */
-const yieldAfterEachQuery: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return args.result;
-  },
-};
 
 const raced = setUpTestApp({ dbPlugins: [yieldAfterEachQuery] });
 
