@@ -15,9 +15,30 @@ export function LoadError({ error }: { error: unknown }) {
   }, [reset]);
 
   return (
-    <div role="alert" className="error-box flex flex-col items-start gap-3">
-      <p>{error instanceof Error ? error.message : String(error)}</p>
-      <button type="button" onClick={() => void router.invalidate()} className="btn btn-danger">
+    <RetryBox
+      message={error instanceof Error ? error.message : String(error)}
+      onRetry={() => void router.invalidate()}
+    />
+  );
+}
+
+/**
+ * The error box of anything that failed to load: its message and Try again. `className` adds
+ * spacing where the box sits.
+ */
+export function RetryBox({
+  message,
+  onRetry,
+  className = '',
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={`error-box flex flex-col items-start gap-3 ${className}`.trim()}>
+      <p>{message}</p>
+      <button type="button" onClick={onRetry} className="btn btn-danger">
         Try again
       </button>
     </div>

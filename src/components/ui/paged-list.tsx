@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RetryBox } from './load-error';
 import { LoadMoreButton, type NextPageQuery } from './load-more-button';
 
 /** What a paged (infinite) query tells about its loading; its result passes as it is. */
@@ -38,26 +39,22 @@ export function PagedList({
     );
   }
   if (query.isError && count === 0) {
-    return (
-      <div role="alert" className="error-box flex flex-col items-start gap-3">
-        <p>{query.error?.message}</p>
-        <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
-          Try again
-        </button>
-      </div>
-    );
+    return <RetryBox message={query.error?.message ?? ''} onRetry={() => void query.refetch()} />;
   }
-  if (count === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
-        {empty}
-      </div>
-    );
-  }
+  if (count === 0) return <EmptyListBox>{empty}</EmptyListBox>;
   return (
     <div className="flex flex-col gap-4">
       {children}
       <LoadMoreButton query={query} />
+    </div>
+  );
+}
+
+/** The dashed box that stands where an empty list would be. */
+export function EmptyListBox({ children }: { children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+      {children}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Account } from '../../api/account-schemas';
+import { RetryBox } from '../../components/ui/load-error';
 import { errorMessage } from '../../lib/error-message';
 import { useAccount } from './account-queries';
 
@@ -17,12 +18,10 @@ export function AccountDetails() {
   if (account.isPending) return <p className="text-sm text-ink-muted">Loading your account...</p>;
   if (account.isError) {
     return (
-      <div role="alert" className="error-box flex flex-col items-start gap-3">
-        <p>{errorMessage(account.error, 'Failed to fetch your account')}</p>
-        <button type="button" className="btn btn-danger" onClick={() => void account.refetch()}>
-          Try again
-        </button>
-      </div>
+      <RetryBox
+        message={errorMessage(account.error, 'Failed to fetch your account')}
+        onRetry={() => void account.refetch()}
+      />
     );
   }
   const { username, email } = account.data;

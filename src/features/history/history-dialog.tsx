@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Rumination, RuminationRevision } from '../../api/rumination-schemas';
 import { relationTypeLabel } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
+import { RetryBox } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { isApiError } from '../../lib/api-error';
 import { showToast } from '../../lib/toasts';
@@ -106,12 +107,11 @@ export default function HistoryDialog({
           Loading the history...
         </p>
       ) : query.isError && revisions.length === 0 ? (
-        <div role="alert" className="error-box mt-4 flex flex-col items-start gap-3">
-          <p>{query.error.message}</p>
-          <button type="button" onClick={() => void query.refetch()} className="btn btn-danger">
-            Try again
-          </button>
-        </div>
+        <RetryBox
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          className="mt-4"
+        />
       ) : revisions.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">No earlier versions.</p>
       ) : (

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
 import { LoadMoreButton, type NextPageQuery } from '../../components/ui/load-more-button';
+import { EmptyListBox } from '../../components/ui/paged-list';
 import { useCurrentUser } from '../auth/use-current-user';
 import { RuminationCard } from './rumination-card';
 import { useVirtualListModule } from './use-virtual-list-module';
@@ -52,11 +53,7 @@ export function RuminationList({ query, empty, label, pending = [] }: Rumination
   });
 
   if (ruminations.length === 0 && pending.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
-        {empty}
-      </div>
-    );
+    return <EmptyListBox>{empty}</EmptyListBox>;
   }
 
   return (
