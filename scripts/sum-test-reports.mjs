@@ -20,6 +20,14 @@ const firstLine = (text) =>
     .split('\n')
     .map((line) => line.trim())
     .find((line) => line !== '') ?? '';
+// Vitest's JSON report keeps only an error's stack, and a timeout's stack is its placeholder
+// "Error: STACK_TRACE_ERROR": say what happened instead.
+const vitestError = (text, duration) => {
+  const line = firstLine(text);
+  return line === 'Error: STACK_TRACE_ERROR'
+    ? `timed out (a test or hook ran past its timeout; the test took ${Math.round(duration ?? 0)} ms)`
+    : line;
+};
 const relative = (file) => path.relative(root, file ?? '') || String(file);
 
 function vitestFailures(report, name) {
@@ -28,7 +36,7 @@ function vitestFailures(report, name) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       failures.push(
-        `${name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        `${name}: ${where} › ${test.fullName}: ${vitestError(test.failureMessages?.[0], test.duration)}`,
       );
     }
     // A file that failed outside any test (an import, a hook) has no failed assertion to show.
