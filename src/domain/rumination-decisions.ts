@@ -44,6 +44,21 @@ export function ruminationFieldsOf<T extends RuminationWriteFields>({
   return { ...fields, isPublished: publish, audiences: [...(audiences ?? [])] };
 }
 
+/**
+ * Who the writer chose to read a stored note, when it opens again to be edited: its audiences, [] is
+ * Public. A draft stored with no audience is the exception: "no audience" is Public only once
+ * published, and a draft saved before anybody was ticked is stored that way too, so which it was
+ * cannot be told. The safe side is that nobody is chosen yet (null): Publish then asks, never
+ * publishing to everyone on a guess (as migration 0021 asks again of a stored default of Public).
+ */
+export function chosenAudiencesOf(note: {
+  isPublished: boolean;
+  audiences: readonly RelationType[];
+}): RelationType[] | null {
+  if (!note.isPublished && note.audiences.length === 0) return null;
+  return [...note.audiences];
+}
+
 /** A rumination as the caller may see it, as far as changing it needs (never one in the trash). */
 export interface ChangeableRumination {
   authorId: number;

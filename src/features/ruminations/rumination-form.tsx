@@ -13,6 +13,7 @@ import {
   relationTypeOfAudience,
   type AudienceName,
 } from '../../domain/relation-types';
+import { chosenAudiencesOf } from '../../domain/rumination-decisions';
 import { AudiencePicker } from '../composer/audience-picker';
 import { ComposerQuestion } from '../composer/composer-question';
 import { WhoWillRead } from '../composer/who-will-read';
@@ -38,12 +39,13 @@ const ruminationFormSchema = z.object({
 });
 export type RuminationFormValues = z.input<typeof ruminationFormSchema>;
 
-/** The form's values for an existing rumination (the edit dialog). */
+/** The form's values for an existing rumination (the edit dialog): a draft may have nobody chosen. */
 export function formValuesOf(rumination: Rumination): RuminationFormValues {
-  return {
-    content: rumination.content,
-    audiences: rumination.audiences.map((a) => audienceNameOf(a.relationType)),
-  };
+  const chosen = chosenAudiencesOf({
+    isPublished: rumination.isPublished,
+    audiences: rumination.audiences.map((a) => a.relationType),
+  });
+  return { content: rumination.content, audiences: chosen?.map(audienceNameOf) ?? null };
 }
 
 /** Form values read back from a kept copy (stored by an older version, maybe): null if not. */

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server } from '../../../mocks/node';
-import { createUser } from '../../../mocks/store/factories';
+import { createRumination, createUser } from '../../../mocks/store/factories';
 import { preferencesOf, storePreferences } from '../../../mocks/store/preferences';
 import { defaultPreferences } from '../../../src/domain/preferences';
 import { AuthProvider } from '../../../src/features/auth/auth-context';
@@ -123,6 +123,32 @@ describe('a new account asks who reads each note', () => {
     await log.settled();
     expect(log.to('/api/ruminations', 'POST').map((r) => r.body)).toEqual([
       { content: 'Later', publish: false, writtenTMS: expect.any(String) },
+    ]);
+  });
+
+  test('a draft saved with nobody chosen opens to edit with nobody chosen, and Publish asks', async () => {
+    const { user, token } = createUser({ username: 'abuela' });
+    const draft = createRumination({
+      authorId: user.id,
+      content: 'Not sure yet',
+      isPublished: false,
+    });
+    const app = await renderApp('/my-ruminations?view=drafts', { token });
+    await app.user.click(await app.findByText('Not sure yet'));
+    const dialog = within(await app.findByRole('dialog', { name: 'Edit Rumination' }));
+    await expectNothingTicked(app, dialog);
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Choose who can read it first.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await log.settled();
+    expect(log.to(`/api/ruminations/${draft.id}`, 'PUT')).toHaveLength(0);
+
+    await tickAudiences(app.user, dialog, 'Family');
+    await app.user.click(dialog.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(app.queryByRole('dialog')).not.toBeInTheDocument());
+    await log.settled();
+    expect(log.to(`/api/ruminations/${draft.id}`, 'PUT').map((r) => r.body)).toEqual([
+      expect.objectContaining({ content: 'Not sure yet', audiences: ['Family'], publish: true }),
     ]);
   });
 

@@ -3,6 +3,7 @@ import { ruminationWriteRequest } from '../../../src/api/rumination-schemas';
 import { commentContent } from '../../../src/api/content-rules';
 import { NOT_STORABLE_MESSAGE } from '../../../src/api/text-rules';
 import {
+  chosenAudiencesOf,
   decideRuminationDelete,
   decideRuminationEdit,
   ruminationFieldsOf,
@@ -91,5 +92,17 @@ describe('changing a rumination', () => {
       },
     });
     expect(decideRuminationDelete(mine, AUTHOR)).toEqual({ ok: true, value: mine });
+  });
+});
+
+describe('who the writer chose, when a note opens again to be edited', () => {
+  it('a published note with no audience is Public; a draft with none has nobody chosen yet', () => {
+    expect(chosenAudiencesOf({ isPublished: true, audiences: [] })).toEqual([]);
+    expect(chosenAudiencesOf({ isPublished: false, audiences: [] })).toBeNull();
+  });
+
+  it('audiences ticked are kept, draft or published', () => {
+    expect(chosenAudiencesOf({ isPublished: false, audiences: [1, 3] })).toEqual([1, 3]);
+    expect(chosenAudiencesOf({ isPublished: true, audiences: [2] })).toEqual([2]);
   });
 });
