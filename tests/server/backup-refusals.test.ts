@@ -73,7 +73,8 @@ describe.skipIf(onPostgres)('restore refusals', () => {
       (copy: string) => {
         const file = path.join(copy, 'ruminations.sqlite');
         const bytes = fs.readFileSync(file);
-        bytes[bytes.length - 100] ^= 0x01;
+        const at = bytes.length - 100;
+        bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
         fs.writeFileSync(file, bytes);
       },
       /ruminations\.sqlite does not match the manifest/,
