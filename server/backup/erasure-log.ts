@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
 
@@ -20,11 +21,27 @@ export function erasureLogPath(config: Pick<AppConfig, 'dataDir' | 'backup'>): s
   return path.join(config.backup.dir ?? config.dataDir, ERASURE_LOG_FILE);
 }
 
-/** Appends one erasure; synchronous, so it is on disk before the answer says the account is gone. */
-export function recordErasure(logFile: string, userId: number, at: Date = new Date()): void {
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const line: RecordedErasure = { userId, at: at.toISOString() };
-  fs.appendFileSync(logFile, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+/**
+ * Appends one erasure, synchronously, so that it is on disk before the answer says the account is
+ * gone. A failure is logged, not thrown: the account is gone either way, and the operator must
+ * know that a restore would not erase it again.
+ */
+export function recordErasure(
+  logFile: string,
+  userId: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  at: Date = new Date(),
+): void {
+  try {
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    const line: RecordedErasure = { userId, at: at.toISOString() };
+    fs.appendFileSync(logFile, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+  } catch (error) {
+    log.error(
+      { err: error, userId, logFile },
+      'The erasure could not be recorded in the erasure log',
+    );
+  }
 }
 
 /**

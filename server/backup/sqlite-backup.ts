@@ -60,8 +60,11 @@ export async function takeSqliteBackup(options: SqliteBackupOptions): Promise<st
     }
     // After the database: every photo the copy refers to is on disk by now (a photo is stored
     // before its row), and one the sweep erased meanwhile was due already, so is skipped.
-    if (options.localMedia) copyMedia(options.dataDir, partial);
-    copyIfPresent(path.join(options.dataDir, JWT_SECRET_FILE), path.join(partial, JWT_SECRET_FILE));
+    if (options.localMedia) await copyMedia(options.dataDir, partial);
+    await copyIfPresent(
+      path.join(options.dataDir, JWT_SECRET_FILE),
+      path.join(partial, JWT_SECRET_FILE),
+    );
     const manifest: Manifest = {
       format: 1,
       database: 'sqlite',
@@ -77,21 +80,22 @@ export async function takeSqliteBackup(options: SqliteBackupOptions): Promise<st
   return folder;
 }
 
-function copyIfPresent(from: string, to: string): void {
+/** Asynchronous, so that a server taking its scheduled backup keeps answering between files. */
+async function copyIfPresent(from: string, to: string): Promise<void> {
   try {
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(from, to);
+    await fs.promises.mkdir(path.dirname(to), { recursive: true });
+    await fs.promises.copyFile(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
-function copyMedia(dataDir: string, backupFolder: string): void {
+async function copyMedia(dataDir: string, backupFolder: string): Promise<void> {
   const media = path.join(dataDir, MEDIA_FOLDER);
   if (!fs.existsSync(media)) return;
   for (const file of filesUnder(media)) {
     // A file being written (media-storage-folder.ts renames it when whole) is no photo yet.
     if (file.endsWith('.part')) continue;
-    copyIfPresent(path.join(media, file), path.join(backupFolder, MEDIA_FOLDER, file));
+    await copyIfPresent(path.join(media, file), path.join(backupFolder, MEDIA_FOLDER, file));
   }
 }

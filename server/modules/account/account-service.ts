@@ -137,7 +137,7 @@ export async function deleteAccount(
   settle(decideAccountDeletion({ passwordMatches: await passwordMatches(found, password, check) }));
   await deps.db.transaction().execute((trx) => eraseAccount(trx, userId));
   // After the commit (an erasure rolled back must not be re-applied), before the answer.
-  recordErasure(deps.erasureLog, userId);
+  recordErasure(deps.erasureLog, userId, deps.log);
   await eraseFromFiles(deps, found.email);
 }
 
