@@ -19,9 +19,9 @@ import type { TestUser } from './support/test-users';
  */
 
 describe.skipIf(onPostgres)('a backup restored after the data folder is lost', () => {
-  const backupDir = tempFolder('backups');
-  const lostDir = tempFolder('data');
-  const restoredDir = tempFolder('restored');
+  let backupDir: string;
+  let lostDir: string;
+  let restoredDir: string;
   let before: TestApp;
   let after: TestApp;
   let alice: TestUser;
@@ -63,6 +63,9 @@ describe.skipIf(onPostgres)('a backup restored after the data folder is lost', (
   };
 
   beforeAll(async () => {
+    backupDir = tempFolder('backups');
+    lostDir = tempFolder('data');
+    restoredDir = tempFolder('restored');
     before = await serverOn(backupConfig(lostDir, backupDir));
     alice = await createActiveUser(before.app);
     bob = await createActiveUser(before.app);

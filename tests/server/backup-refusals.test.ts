@@ -23,11 +23,13 @@ const TSX = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
  */
 
 describe.skipIf(onPostgres)('restore refusals', () => {
-  const backupDir = tempFolder('backups');
-  const dataDir = tempFolder('data');
+  let backupDir: string;
+  let dataDir: string;
   let backup: string;
 
   beforeAll(async () => {
+    backupDir = tempFolder('backups');
+    dataDir = tempFolder('data');
     const t = await serverOn(backupConfig(dataDir, backupDir));
     const someone = await createActiveUser(t.app);
     await writeRumination(t, someone, { content: 'kept safe' });

@@ -13,11 +13,13 @@ import { createActiveUser, type TestApp } from './support/test-app';
  */
 
 describe.skipIf(onPostgres)('scheduled backups', () => {
-  const backupDir = tempFolder('backups');
-  const dataDir = tempFolder('data');
+  let backupDir: string;
+  let dataDir: string;
   let t: TestApp;
 
   beforeAll(async () => {
+    backupDir = tempFolder('backups');
+    dataDir = tempFolder('data');
     t = await serverOn(backupConfig(dataDir, backupDir, { keep: 3 }));
     await createActiveUser(t.app);
   });
