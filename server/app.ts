@@ -25,6 +25,7 @@ import type { Mailer } from './mail/mailer';
 import { registerModules } from './modules/register-modules';
 import { scheduleTrashSweep } from './modules/ruminations/trash-retention';
 import { scheduleMediaSweep } from './modules/media/media-sweep';
+import { scheduleBackups } from './backup/backup-schedule';
 import { createNotificationBus } from './modules/notifications/notification-bus';
 import { OpenStreams } from './modules/notifications/notification-open-streams';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The trash's retention: erased in the background, by one instance at a time.
   scheduleTrashSweep(app);
   scheduleMediaSweep(app);
+  // BACKUP_DIR on SQLite: a backup every BACKUP_INTERVAL_SECONDS (server/backup).
+  scheduleBackups(app);
 
   if (serveSpa) await registerSpa(app, config.staticDir);
 

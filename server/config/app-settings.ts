@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { MEDIA_QUOTA_MB_DEFAULT, TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';
 import { STREAM_HEARTBEAT_MS } from '../../src/api/notification-stream-format';
@@ -297,6 +298,20 @@ export const appSettings = {
       'MEDIA_SWEEP_MS',
       millisecondsSetting(100, 86_400_000, 10 * MINUTE, { maxNote: '(a day)' }),
     ),
+  },
+  /** The server's own backups of SQLite (api-contract.md "Backups"; server/backup). */
+  backup: {
+    /** Where backups and the erasure log go; unset: no scheduled backups, the log in DATA_DIR. */
+    dir: setting(
+      'BACKUP_DIR',
+      optionalText.transform((dir) => (dir === undefined ? undefined : path.resolve(dir))),
+    ),
+    intervalSeconds: setting(
+      'BACKUP_INTERVAL_SECONDS',
+      wholeNumberSetting(1, 31_536_000, 3600, { of: 'seconds', maxNote: '(a year)' }),
+    ),
+    /** The newest this many backup folders are kept; older ones are removed after each backup. */
+    keep: setting('BACKUP_KEEP', wholeNumberSetting(1, 100_000, 24, { of: 'backups' })),
   },
 };
 

@@ -7,6 +7,7 @@ import {
   deleteAccountRequest,
   updateProfileRequest,
 } from '../../../src/api/account-schemas';
+import { erasureLogPath } from '../../backup/erasure-log';
 import { accountOfUser, LoginThrottle } from '../auth/login-throttle';
 import {
   changePassword,
@@ -68,7 +69,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   api.delete('/api/account', { schema: { body: deleteAccountRequest } }, async (request, reply) => {
     const user = await request.requireUser();
     const check = await passwordCheck(user.id, request.ip);
-    const deps = { db: app.db, mailer: app.mailer, log: request.log };
+    const deps = {
+      db: app.db,
+      mailer: app.mailer,
+      log: request.log,
+      erasureLog: erasureLogPath(app.config),
+    };
     await deleteAccount(deps, user.id, request.body.password, check);
     return reply.code(204).send();
   });

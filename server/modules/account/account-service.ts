@@ -9,6 +9,7 @@ import {
   decidePasswordChange,
   ownAccount,
 } from '../../../src/domain/account-decisions';
+import { recordErasure } from '../../backup/erasure-log';
 import { signAccessToken } from '../../credentials/access-token';
 import { asWriter } from '../../credentials/writer-lock';
 import { revokeAccountTokens } from '../../credentials/account-tokens';
@@ -121,6 +122,8 @@ export interface ErasureDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** erasures.jsonl (server/backup/erasure-log.ts): a restore re-applies what it records. */
+  erasureLog: string;
 }
 
 /** Erases the account for good (account-erasure.ts), after the password proves it is them. */
@@ -133,6 +136,8 @@ export async function deleteAccount(
   const found = await requireAccount(deps.db, userId);
   settle(decideAccountDeletion({ passwordMatches: await passwordMatches(found, password, check) }));
   await deps.db.transaction().execute((trx) => eraseAccount(trx, userId));
+  // After the commit (an erasure rolled back must not be re-applied), before the answer.
+  recordErasure(deps.erasureLog, userId, deps.log);
   await eraseFromFiles(deps, found.email);
 }
 
