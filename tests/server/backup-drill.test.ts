@@ -7,7 +7,7 @@ import { mediaUrlExpiry, signedMediaUrls } from '../../src/api/media-urls';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { testUpload } from './media-test-uploads';
 import { call, relation, writeRumination, type Person } from './ruminations-support';
-import { backupConfig, onPostgres, serverOn, tempFolder } from './backup-support';
+import { backupConfig, onPostgres, serverOn, tempFolder } from './support/backup-support';
 import { authHeader, createActiveUser, type TestApp } from './support/test-app';
 import type { TestUser } from './support/test-users';
 

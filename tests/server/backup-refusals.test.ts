@@ -9,7 +9,13 @@ import { restoreSqliteBackup } from '../../server/backup/restore';
 import { takeSqliteBackup } from '../../server/backup/sqlite-backup';
 import { testUpload } from './media-test-uploads';
 import { writeRumination } from './ruminations-support';
-import { backupConfig, folderContents, onPostgres, serverOn, tempFolder } from './backup-support';
+import {
+  backupConfig,
+  folderContents,
+  onPostgres,
+  serverOn,
+  tempFolder,
+} from './support/backup-support';
 import { createActiveUser } from './support/test-app';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupTick } from '../../server/backup/backup-schedule';
 import { ERASURE_LOG_FILE } from '../../server/backup/erasure-log';
 import { BACKUP_FOLDER_PATTERN, backupFolderName } from '../../server/backup/sqlite-backup';
-import { backupConfig, onPostgres, serverOn, tempFolder } from './backup-support';
+import { backupConfig, onPostgres, serverOn, tempFolder } from './support/backup-support';
 import { createActiveUser, type TestApp } from './support/test-app';
 
 /**

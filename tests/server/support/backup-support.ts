@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app';
-import type { AppConfig } from '../../server/config';
-import { resolveJwtSecret } from '../../server/credentials/jwt-secret';
-import { openDatabase } from '../../server/db/open-database';
-import { createMemoryMailer } from './support/memory-mailer';
-import { testConfig, type TestApp } from './support/test-app';
-import { testPostgresUrl } from './support/test-database';
+import { buildApp } from '../../../server/app';
+import type { AppConfig } from '../../../server/config';
+import { resolveJwtSecret } from '../../../server/credentials/jwt-secret';
+import { openDatabase } from '../../../server/db/open-database';
+import { createMemoryMailer } from './memory-mailer';
+import { testConfig, type TestApp } from './test-app';
+import { testPostgresUrl } from './test-database';
 
 /**
  * The backup tests' servers: SQLite in a data folder of its own, opened as main.ts opens it
