@@ -138,7 +138,8 @@ async function waitForPromotion(url: string, timeoutMs: number): Promise<void> {
 export async function reapplyErasures(config: AppConfig, since: string): Promise<number> {
   if (config.databaseUrl === undefined) throw new Error('DATABASE_URL is not set');
   const erasures = erasuresSince(erasureLogPath(config), since);
-  await waitForPromotion(config.databaseUrl, 120_000);
+  // Replaying a week of WAL can take hours: wait as long as PostgreSQL is on its way.
+  await waitForPromotion(config.databaseUrl, 12 * 3600_000);
   const db = await openDatabase(config);
   try {
     for (const erasure of erasures) {
@@ -192,7 +193,7 @@ export async function restorePgBackup(options: PgRestoreOptions): Promise<PgRest
   const restoreSeconds = (Date.now() - started) / 1000;
   if (options.pgData === undefined) return { restoreSeconds, erasuresApplied: undefined };
   const log = path.join(options.pgData, 'restore-start.log');
-  await run(pgCtl(), ['-D', options.pgData, '-l', log, '-w', '-t', '300', 'start']);
+  await run(pgCtl(), ['-D', options.pgData, '-l', log, '-w', '-t', '3600', 'start']);
   const erasuresApplied = await reapplyErasures(options.config, since);
   return { restoreSeconds, erasuresApplied };
 }
