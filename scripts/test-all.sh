@@ -109,6 +109,9 @@ postgres_lane() {
   stage "hostile input (2,000 requests, PostgreSQL)" bash scripts/pg/with-test-postgres.sh \
     bash -c 'npm run --silent fuzz -- --requests 2000 --seed 2 --database-url "$DATABASE_URL"'
   stage "crash test (3 rounds of kill -9, SQLite)" npm run --silent crashtest -- --rounds 3
+  # pgBackRest: backup, point-in-time restore of a lost cluster, erasures re-applied (docs/operations.md).
+  stage "backup drill (pgBackRest, point-in-time)" bash scripts/pg/with-test-pgbackrest.sh \
+    npx vitest run --project server tests/server/backup-drill-pg.test.ts
   # The journeys may start now: the failover waits on timers more than it uses the CPU (34 CPU-s in
   # 72 s), so it runs beside them instead of holding them up.
   touch "$work/journeys-may-start"

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { takeSqliteBackup } from '../backup/sqlite-backup';
+import { pgBackupCommand } from './pg-backup-commands';
 import { sqliteCommandConfig } from './sqlite-command-config';
 
 /**
@@ -9,7 +10,8 @@ import { sqliteCommandConfig } from './sqlite-command-config';
  *
  * Makes DIR/<UTC time>/ (the database by SQLite's online backup, the local photos, the signing key,
  * manifest.json) and prints that folder as the last line of its output. Uses the server's
- * configuration (DATA_DIR); PostgreSQL (DATABASE_URL) is not covered yet.
+ * configuration (DATA_DIR). With DATABASE_URL set, pgBackRest takes the backup instead
+ * (pg-backup-commands.ts): `npm run backup [-- --config <pgbackrest.conf>]`.
  */
 
 const USAGE = 'Usage: npm run backup -- --to <folder>';
@@ -18,6 +20,7 @@ async function main(): Promise<number> {
   const config = sqliteCommandConfig();
   if (typeof config === 'number') return config;
   const args = process.argv.slice(2);
+  if (config.databaseUrl !== undefined) return pgBackupCommand(args);
   const to = args[0] === '--to' ? args[1] : undefined;
   if (to === undefined || to === '' || args.length !== 2) {
     console.error(USAGE);

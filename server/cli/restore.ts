@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BackupRefused } from '../backup/manifest';
 import { restoreSqliteBackup } from '../backup/restore';
+import { pgRestoreCommand } from './pg-backup-commands';
 import { sqliteCommandConfig } from './sqlite-command-config';
 
 /**
@@ -11,7 +12,9 @@ import { sqliteCommandConfig } from './sqlite-command-config';
  *
  * Every file is checked against the backup's manifest first; a mismatch, or a data folder that
  * holds data without --force, is refused (exit 1) with nothing changed. The erasures recorded since
- * the backup (erasures.jsonl) are re-applied before the server can answer.
+ * the backup (erasures.jsonl) are re-applied before the server can answer. With DATABASE_URL set,
+ * pgBackRest restores to a point in time instead (pg-backup-commands.ts):
+ *   npm run restore -- --from <pgbackrest.conf> --to-time <ISO time> [--force] [--no-start]
  */
 
 const USAGE = 'Usage: npm run restore -- --from <backup folder> [--force]';
@@ -20,6 +23,7 @@ async function main(): Promise<number> {
   const config = sqliteCommandConfig();
   if (typeof config === 'number') return config;
   const args = process.argv.slice(2);
+  if (config.databaseUrl !== undefined) return pgRestoreCommand(config, args);
   const force = args.includes('--force');
   const rest = args.filter((arg) => arg !== '--force');
   const from = rest[0] === '--from' ? rest[1] : undefined;

@@ -1,15 +1,14 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 
 /**
- * The configuration of `npm run backup` and `npm run restore`, which cover SQLite only for now:
- * PostgreSQL's backups (pgBackRest, api-contract.md "Backups") are later work.
+ * The configuration of `npm run backup` and `npm run restore`: SQLite's when DATABASE_URL is
+ * unset, else PostgreSQL's (pgBackRest: pg-backup-commands.ts).
  */
 
 /** A command's configuration, or the exit code after telling the operator what is wrong. */
 export function sqliteCommandConfig(): AppConfig | number {
-  let config: AppConfig;
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -17,11 +16,4 @@ export function sqliteCommandConfig(): AppConfig | number {
     }
     throw error;
   }
-  if (config.databaseUrl !== undefined) {
-    console.error(
-      'DATABASE_URL is set: backups of PostgreSQL (pgBackRest) are not there yet; only SQLite is backed up for now.',
-    );
-    return 2;
-  }
-  return config;
 }

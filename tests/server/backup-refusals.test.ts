@@ -170,7 +170,7 @@ describe.skipIf(onPostgres)('restore refusals', () => {
       }
     }, 30_000);
 
-    it('with DATABASE_URL both say, on one line, that PostgreSQL backups are not there yet (exit 2)', async () => {
+    it('with DATABASE_URL both are pgBackRest’s: SQLite’s arguments get its usage, on one line (exit 2)', async () => {
       const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
       const answers = await Promise.all([
         command('backup.ts', ['--to', backupDir], env),
@@ -179,9 +179,10 @@ describe.skipIf(onPostgres)('restore refusals', () => {
       for (const answer of answers) {
         expect(answer.code).toBe(2);
         expect(answer.stderr.trim().split('\n')).toEqual([
-          expect.stringMatching(/PostgreSQL.*not there yet/),
+          expect.stringMatching(/^Usage \(PostgreSQL, pgBackRest\)/),
         ]);
       }
+      expect(answers[1]?.stderr).toContain('--to-time');
     }, 30_000);
   });
 });

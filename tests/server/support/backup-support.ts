@@ -12,8 +12,8 @@ import { testPostgresUrl } from './test-database';
 /**
  * The backup tests' servers: SQLite in a data folder of its own, opened as main.ts opens it
  * (openDatabase, the signing key generated into DATA_DIR), so that what a backup copies and a
- * restore puts back is what a real server would use. SQLite only: PostgreSQL's backups are
- * pgBackRest's, later work.
+ * restore puts back is what a real server would use. SQLite by default: the pgBackRest drill
+ * (backup-drill-pg.test.ts) sets DATABASE_URL on backupConfig's result.
  */
 
 export const onPostgres = testPostgresUrl() !== undefined;
