@@ -134,6 +134,10 @@ async function waitForPromotion(url: string, timeoutMs: number): Promise<void> {
 /**
  * Re-applies the erasures recorded at or after `since` to the database of DATABASE_URL, once it
  * has left recovery: each through eraseAccount, the server's own erasure, in its own transaction.
+ * Then every session signed before the restore ends (each person's token version goes up, as
+ * "Sign out everywhere" does): a token signed after the point restored to would otherwise still
+ * be good, its person maybe erased or their password changed since. Everyone signs in again, as
+ * after a SQLite restore's new signing key.
  */
 export async function reapplyErasures(config: AppConfig, since: string): Promise<number> {
   if (config.databaseUrl === undefined) throw new Error('DATABASE_URL is not set');
@@ -145,6 +149,10 @@ export async function reapplyErasures(config: AppConfig, since: string): Promise
     for (const erasure of erasures) {
       await db.transaction().execute((trx) => eraseAccount(trx, erasure.userId));
     }
+    await db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .execute();
   } finally {
     await db.destroy();
   }

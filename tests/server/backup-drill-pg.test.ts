@@ -47,6 +47,7 @@ describe.skipIf(pgData === undefined || databaseUrl === undefined || conf === un
     let beforeT: Rumination;
     let afterT: Rumination;
     let restoreOutput: string;
+    let tokenAfterT: string;
     const exportsAtT = new Map<number, unknown>();
 
     beforeAll(async () => {
@@ -102,6 +103,8 @@ describe.skipIf(pgData === undefined || databaseUrl === undefined || conf === un
       await sleep(1100);
 
       afterT = await writeRumination(before, asPerson(alice), { content: 'after T' });
+      // A sign-in after T: its token must not outlive the restore.
+      tokenAfterT = await signIn(before, alice);
       const erased = await call(before, 'DELETE', '/api/account', {
         as: asPerson(carol),
         body: { password: carol.password },
@@ -117,6 +120,8 @@ describe.skipIf(pgData === undefined || databaseUrl === undefined || conf === un
       restoreOutput = await command('restore.ts', ['--from', conf ?? '', '--to-time', t]);
       const restoreWall = (Date.now() - started) / 1000;
       after = await serverOn(config);
+      // Every session ended with the restore: the survivors sign in again, with their passwords.
+      for (const who of [alice, bob]) who.token = await signIn(after, who);
       console.log(
         `${backupOutput.trim()}\n${restoreOutput.trim()}\n` +
           `pgBackRest drill: restore to T with start, promotion and erasures ${restoreWall.toFixed(1)} s`,
@@ -136,6 +141,13 @@ describe.skipIf(pgData === undefined || databaseUrl === undefined || conf === un
         as: asPerson(alice),
       });
       expect(kept.statusCode).toBe(200);
+    });
+
+    it('a token signed after T is refused: every session ended with the restore', async () => {
+      const res = await call(after, 'GET', '/api/ruminations/my', {
+        as: { ...asPerson(alice), token: tokenAfterT },
+      });
+      expect(res.statusCode).toBe(401);
     });
 
     it('what was written after T is not there', async () => {
@@ -202,6 +214,17 @@ function pgCtl(args: string[]): void {
     { stdio: 'inherit' },
   );
   if (res.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} exited with ${res.status}`);
+}
+
+/** Signs in through the API, as a person does: the new token. */
+async function signIn(t: TestApp, who: TestUser): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: who.username, password: who.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ accessToken: string }>().accessToken;
 }
 
 function asPerson(user: TestUser): Person {
