@@ -18,6 +18,8 @@ const RESTORE_USAGE =
   'Usage (PostgreSQL, pgBackRest): npm run restore -- --from <pgbackrest.conf> --to-time <ISO time> ' +
   '[--force] [--no-start] | --erasures-since <ISO time>';
 
+const SESSIONS_ENDED = 'Every session was ended: everyone signs in again with their password.';
+
 /** `--name value` pairs and bare flags; undefined when an argument is not one of `known`. */
 function parseArgs(args: string[], known: string[], flags: string[]) {
   const values = new Map<string, string>();
@@ -68,6 +70,7 @@ export async function pgRestoreCommand(config: AppConfig, args: string[]): Promi
     try {
       const applied = await reapplyErasures(config, new Date(since).toISOString());
       console.log(`${applied} account erasure(s) recorded since ${since} re-applied.`);
+      console.log(SESSIONS_ENDED);
       return 0;
     } catch (error) {
       console.error(`Re-applying the erasures failed: ${(error as Error).message}`);
@@ -103,6 +106,7 @@ export async function pgRestoreCommand(config: AppConfig, args: string[]): Promi
       console.log(
         `PostgreSQL started on ${pgData ?? ''}; ${result.erasuresApplied} account erasure(s) made since then re-applied.`,
       );
+      console.log(SESSIONS_ENDED);
     }
     return 0;
   } catch (error) {
