@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { takeSqliteBackup } from '../backup/sqlite-backup';
 import { pgBackupCommand } from './pg-backup-commands';
-import { sqliteCommandConfig } from './sqlite-command-config';
+import { commandConfig, runCommand } from './command';
 
 /**
  * Operator command: one backup, taken while the server runs (docs/operations.md "Backups").
@@ -17,7 +17,7 @@ import { sqliteCommandConfig } from './sqlite-command-config';
 const USAGE = 'Usage: npm run backup -- --to <folder>';
 
 async function main(): Promise<number> {
-  const config = sqliteCommandConfig();
+  const config = commandConfig();
   if (typeof config === 'number') return config;
   const args = process.argv.slice(2);
   if (config.databaseUrl !== undefined) return pgBackupCommand(args);
@@ -43,10 +43,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { insertTermsVersion } from '../modules/terms/terms-queries';
+import { commandConfig, runCommand } from './command';
 
 /**
  * Operator command: publish a new version of the Terms of Service, which becomes current at once
@@ -36,16 +36,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (typeof config === 'number') return config;
   const db = await openDatabase(config);
   try {
     const added = await insertTermsVersion(db, version, content, new Date().toISOString());
@@ -62,10 +54,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BackupRefused } from '../backup/manifest';
 import { restoreSqliteBackup } from '../backup/restore';
 import { pgRestoreCommand } from './pg-backup-commands';
-import { sqliteCommandConfig } from './sqlite-command-config';
+import { commandConfig, runCommand } from './command';
 
 /**
  * Operator command: restore a backup into DATA_DIR, with the server stopped
@@ -20,7 +20,7 @@ import { sqliteCommandConfig } from './sqlite-command-config';
 const USAGE = 'Usage: npm run restore -- --from <backup folder> [--force]';
 
 async function main(): Promise<number> {
-  const config = sqliteCommandConfig();
+  const config = commandConfig();
   if (typeof config === 'number') return config;
   const args = process.argv.slice(2);
   if (config.databaseUrl !== undefined) return pgRestoreCommand(config, args);
@@ -53,10 +53,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);
