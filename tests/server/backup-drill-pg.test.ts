@@ -8,7 +8,7 @@ import { erasureLogPath } from '../../server/backup/erasure-log';
 import { REPO_ROOT } from '../../scripts/support/repo-root';
 import type { AppConfig } from '../../server/config';
 import type { Rumination } from '../../src/api/rumination-schemas';
-import { call, relation, writeRumination, type Person } from './ruminations-support';
+import { call, commentOnEach, relation, writeRumination, type Person } from './ruminations-support';
 import { backupConfig, serverOn, tempFolder } from './support/backup-support';
 import { createActiveUser, type TestApp } from './support/test-app';
 import { testConnectionConfig } from './support/test-database';
@@ -65,16 +65,10 @@ describe.skipIf(pgData === undefined || databaseUrl === undefined || conf === un
       const aliceNote = await writeRumination(before, asPerson(alice), { content: 'first' });
       carolNote = await writeRumination(before, asPerson(carol), { content: 'carol was here' });
       await relation(before.db, alice, bob, 1, 'accepted');
-      for (const [who, note] of [
-        [bob, aliceNote],
-        [carol, carolNote],
-      ] as const) {
-        const res = await call(before, 'POST', '/api/comments', {
-          as: asPerson(who),
-          body: { ruminationId: note.id, content: `${who.username} says hi` },
-        });
-        expect(res.statusCode).toBe(201);
-      }
+      await commentOnEach(before, [
+        [asPerson(bob), aliceNote],
+        [asPerson(carol), carolNote],
+      ]);
 
       // As the operator runs them: npm run backup, npm run restore (pgBackRest through PGBACKREST_CONFIG).
       const command = async (script: string, args: string[]) => {

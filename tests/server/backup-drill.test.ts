@@ -6,7 +6,7 @@ import { takeSqliteBackup } from '../../server/backup/sqlite-backup';
 import { mediaUrlExpiry, signedMediaUrls } from '../../src/api/media-urls';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { testUpload } from './media-test-uploads';
-import { call, relation, writeRumination, type Person } from './ruminations-support';
+import { call, commentOnEach, relation, writeRumination, type Person } from './ruminations-support';
 import { backupConfig, onPostgres, serverOn, tempFolder } from './support/backup-support';
 import { authHeader, createActiveUser, type TestApp } from './support/test-app';
 import type { TestUser } from './support/test-users';
@@ -81,17 +81,11 @@ describe.skipIf(onPostgres)('a backup restored after the data folder is lost', (
     carolNote = await writeRumination(before, asPerson(carol), { content: 'carol was here' });
     await relation(before.db, alice, bob, 1, 'accepted');
     // Carol's writing touches nobody else's, so that her erasure leaves the others' exports whole.
-    for (const [who, note] of [
-      [bob, aliceNote],
-      [alice, aliceNote],
-      [carol, carolNote],
-    ] as const) {
-      const res = await call(before, 'POST', '/api/comments', {
-        as: asPerson(who),
-        body: { ruminationId: note.id, content: `${who.username} says hi` },
-      });
-      expect(res.statusCode).toBe(201);
-    }
+    await commentOnEach(before, [
+      [asPerson(bob), aliceNote],
+      [asPerson(alice), aliceNote],
+      [asPerson(carol), carolNote],
+    ]);
     const photo = await photoOf(before, alice);
     expect(photo.statusCode).toBe(200);
     photoBytes = photo.rawPayload;

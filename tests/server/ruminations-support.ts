@@ -115,6 +115,20 @@ export async function writeRumination(
   return res.json<Rumination>();
 }
 
+/** Each person comments "<username> says hi" on the note paired with them, through the API. */
+export async function commentOnEach(
+  t: TestApp,
+  pairs: ReadonlyArray<readonly [Person, Rumination]>,
+): Promise<void> {
+  for (const [who, note] of pairs) {
+    const res = await call(t, 'POST', '/api/comments', {
+      as: who,
+      body: { ruminationId: note.id, content: `${who.username} says hi` },
+    });
+    if (res.statusCode !== 201) throw new Error(`comment failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
 /** A comment written straight to the table: drafts can hold comments from before unpublishing. */
 export async function insertComment(
   db: Kysely<Database>,
