@@ -39,8 +39,8 @@ if [ "$(id -u)" = 0 ]; then as_pg=(runuser -u postgres --); fi
 # auth_type trust still looks the user up in the auth file (any password is accepted).
 printf '"%s" ""\n' "$pg_user" >"$dir/userlist.txt"
 
-for attempt in 1 2 3 4 5; do
-  port="$(free_port)"
+start_pgbouncer() {
+  local port="$1"
   # The wildcard entry serves every database of the cluster under its own name: the tests create
   # one per test app. default_pool_size below the app's own pool (10) and server_round_robin make
   # clients share server connections and a client's statements move between them, so that state
@@ -71,18 +71,17 @@ EOF
   if [ "$(id -u)" = 0 ]; then chown -R postgres:postgres "$dir"; fi
   if "${as_pg[@]}" "$bouncer" -d -q "$dir/pgbouncer.ini" >>"$dir/start.log" 2>&1; then
     for _ in $(seq 1 50); do
-      if "$bindir/pg_isready" -q -h 127.0.0.1 -p "$port" -d "$pg_db" -U "$pg_user"; then break 2; fi
+      if "$bindir/pg_isready" -q -h 127.0.0.1 -p "$port" -d "$pg_db" -U "$pg_user"; then return 0; fi
       sleep 0.1
     done
     if [ -f "$dir/pgbouncer.pid" ]; then kill "$(cat "$dir/pgbouncer.pid")" 2>/dev/null || true; fi
   fi
-  if [ "$attempt" = 5 ]; then
-    echo "PgBouncer did not start; log:" >&2
-    cat "$dir/start.log" "$dir/pgbouncer.log" >&2 2>/dev/null || true
-    rm -rf "$dir"
-    exit 1
-  fi
-done
+  return 1
+}
+start_on_free_port PgBouncer start_pgbouncer "$dir/start.log" "$dir/pgbouncer.log" || {
+  rm -rf "$dir"
+  exit 1
+}
 
 url="postgres://$pg_user@127.0.0.1:$port/$pg_db"
 printf 'PGBOUNCER_TEST_DIR=%q\nPOOLER_URL=%q\n' "$dir" "$url"

@@ -54,21 +54,13 @@ else
     }
 fi
 
-# A free port: ask the kernel for one, then start on it; retry when another process took it first.
-for attempt in 1 2 3 4 5; do
-  port="$(free_port)"
-  # fsync/synchronous_commit off: a test cluster is thrown away, durability only costs time.
-  if "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start \
-    -o "-p $port -k $sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTS:-}" \
-    >/dev/null 2>&1; then
-    break
-  fi
-  if [ "$attempt" = 5 ]; then
-    echo "PostgreSQL did not start; log:" >&2
-    cat "$dir/postgres.log" >&2 || true
-    exit 1
-  fi
-done
+# fsync/synchronous_commit off: a test cluster is thrown away, durability only costs time.
+start_postgres() {
+  "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start \
+    -o "-p $1 -k $sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTS:-}" \
+    >/dev/null 2>&1
+}
+start_on_free_port PostgreSQL start_postgres "$dir/postgres.log" || exit 1
 
 url="postgres://$pg_user@127.0.0.1:$port/postgres"
 printf 'PG_TEST_DIR=%q\nDATABASE_URL=%q\n' "$dir" "$url" | tee "$dir/env"

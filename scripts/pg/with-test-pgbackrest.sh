@@ -82,19 +82,12 @@ pg1-socket-path=$sock
 CONF
 }
 
-for attempt in 1 2 3 4 5; do
-  port="$(free_port)"
-  echo "port = $port" | "${as_pg[@]}" tee "$data/test-port.conf" >/dev/null
-  write_pgbackrest_conf "$port"
-  if "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start >/dev/null 2>&1; then
-    break
-  fi
-  if [ "$attempt" = 5 ]; then
-    echo "PostgreSQL did not start; log:" >&2
-    cat "$dir/postgres.log" >&2 || true
-    exit 1
-  fi
-done
+start_postgres() {
+  echo "port = $1" | "${as_pg[@]}" tee "$data/test-port.conf" >/dev/null
+  write_pgbackrest_conf "$1"
+  "${as_pg[@]}" "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 30 start >/dev/null 2>&1
+}
+start_on_free_port PostgreSQL start_postgres "$dir/postgres.log" || exit 1
 
 "${as_pg[@]}" pgbackrest --config="$conf" --stanza="$stanza" stanza-create >&2
 echo "PostgreSQL started on 127.0.0.1:$port, WAL archived by pgBackRest into $dir/repo (stanza $stanza)" >&2
