@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idInput, userRef } from './common';
-import { REACTION_KINDS } from '../domain/reactions';
+import { REACTION_KINDS } from '../domain/reaction-kinds';
 
 /** Wire schemas of /api/ruminations/{id}/reactions (api-contract.md "Habits of a shared journal"). */
 
-export { REACTION_KINDS, type ReactionKind } from '../domain/reactions';
+export { REACTION_KINDS, type ReactionKind } from '../domain/reaction-kinds';
 
 export const reactionKind = z.enum(REACTION_KINDS, {
   error: () => `Must be one of ${REACTION_KINDS.join(', ')}`,
