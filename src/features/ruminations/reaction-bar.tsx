@@ -1,15 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { Rumination } from '../../api/rumination-schemas';
-import { REACTION_EMOJI, reactionCountLabel, type ReactionKind } from '../../domain/reaction-kinds';
-import { applyReactionLocally } from './reaction-cache';
+import { REACTION_EMOJI, reactionCountLabel } from '../../domain/reaction-kinds';
+import { REACTION_CHIP } from './reaction-chip';
 
-// Loaded when used: the six kinds to choose from, and who reacted.
-const ReactionPicker = lazy(() => import('./reaction-picker'));
-const ReactorsDialog = lazy(() => import('./reactors-dialog'));
-
-const chip =
-  'inline-flex min-h-8 items-center gap-1 rounded-full border border-line px-2.5 text-sm text-ink';
+// A signed-in reader's buttons, picker trigger and "Who reacted": visitors never download them.
+const ReactionControls = lazy(() => import('./reaction-controls'));
 
 interface ReactionBarProps {
   rumination: Rumination;
@@ -18,106 +13,27 @@ interface ReactionBarProps {
 }
 
 /**
- * The reactions under a published rumination (api-contract.md "Habits of a shared journal"): each
- * kind with its count, a button that adds or takes back one's own (`aria-pressed`), "Add a
- * reaction" (the picker) and "Who reacted". A tap shows at once; the write, the picker and the
- * list load only when used, so the first visit carries just this row.
+ * The reactions under a published rumination (api-contract.md "Habits of a shared journal"). A
+ * visitor sees each kind's count, read out in words; a signed-in reader gets the controls
+ * (reaction-controls.tsx), with the counts shown meanwhile.
  */
 export function ReactionBar({ rumination, viewerId }: ReactionBarProps) {
-  const queryClient = useQueryClient();
-  const canReact = viewerId !== null;
-  const [picking, setPicking] = useState(false);
-  const [pickerMounted, setPickerMounted] = useState(false);
-  const [showingWho, setShowingWho] = useState(false);
-  const [whoMounted, setWhoMounted] = useState(false);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const { id, reactions } = rumination;
-
-  const toggle = (kind: ReactionKind, on: boolean) => {
-    applyReactionLocally(queryClient, id, kind, on);
-    void import('./reaction-writes').then(
-      ({ sendReactionWrite }) => sendReactionWrite(queryClient, id, kind, on),
-      // The write's code could not load (offline before it was ever cached): nothing was sent.
-      () => applyReactionLocally(queryClient, id, kind, !on),
-    );
-  };
-
-  if (!canReact && reactions.length === 0) return null;
-
-  return (
+  const counts = (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Reactions">
-      {reactions.map((r) =>
-        canReact ? (
-          <button
-            key={r.kind}
-            type="button"
-            aria-pressed={r.mine}
-            aria-label={reactionCountLabel(r)}
-            className={`${chip} bg-page ${r.mine ? 'border-accent font-semibold' : ''}`}
-            onClick={() => toggle(r.kind, !r.mine)}
-          >
-            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span>
-            <span aria-hidden="true">{r.count}</span>
-          </button>
-        ) : (
-          <span key={r.kind} className={`${chip} bg-page`}>
-            <span aria-hidden="true">
-              {REACTION_EMOJI[r.kind]} {r.count}
-            </span>
-            <span className="sr-only">{reactionCountLabel(r)}</span>
+      {rumination.reactions.map((r) => (
+        <span key={r.kind} className={REACTION_CHIP}>
+          <span aria-hidden="true">
+            {REACTION_EMOJI[r.kind]} {r.count}
           </span>
-        ),
-      )}
-      {canReact ? (
-        <span className="relative">
-          <button
-            ref={addButton}
-            type="button"
-            aria-expanded={picking}
-            className={`${chip} bg-page text-ink-muted`}
-            onClick={() => {
-              setPickerMounted(true);
-              setPicking((open) => !open);
-            }}
-          >
-            <span aria-hidden="true">☺+</span>
-            <span className="sr-only">Add a reaction</span>
-          </button>
-          {pickerMounted && picking ? (
-            <Suspense fallback={null}>
-              <ReactionPicker
-                reactions={reactions}
-                onChoose={(kind, on) => {
-                  setPicking(false);
-                  addButton.current?.focus();
-                  toggle(kind, on);
-                }}
-                onClose={() => {
-                  setPicking(false);
-                  addButton.current?.focus();
-                }}
-              />
-            </Suspense>
-          ) : null}
+          <span className="sr-only">{reactionCountLabel(r)}</span>
         </span>
-      ) : null}
-      {reactions.length > 0 ? (
-        <button
-          type="button"
-          className="min-h-8 text-sm text-ink-muted underline-offset-2 hover:underline"
-          onClick={() => {
-            setWhoMounted(true);
-            setShowingWho(true);
-          }}
-        >
-          Who reacted
-        </button>
-      ) : null}
-      {whoMounted ? (
-        <Suspense fallback={null}>
-          <ReactorsDialog ruminationId={id} open={showingWho} onOpenChange={setShowingWho} />
-        </Suspense>
-      ) : null}
+      ))}
     </div>
+  );
+  if (viewerId === null) return rumination.reactions.length === 0 ? null : counts;
+  return (
+    <Suspense fallback={counts}>
+      <ReactionControls rumination={rumination} />
+    </Suspense>
   );
 }

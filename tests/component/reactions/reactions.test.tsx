@@ -18,6 +18,7 @@ const log = logRequests();
 
 beforeAll(async () => {
   await Promise.all([
+    import('../../../src/features/ruminations/reaction-controls'),
     import('../../../src/features/ruminations/reaction-writes'),
     import('../../../src/features/ruminations/reaction-picker'),
     import('../../../src/features/ruminations/reactors-dialog'),
