@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { rumination as ruminationSchema } from '../../src/api/rumination-schemas';
-import { createRelation, createRumination, createUser } from '../../mocks/store/factories';
+import {
+  createRelation,
+  createRumination,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+} from '../../mocks/store/factories';
+import { getDb } from '../../mocks/store/db';
 import { api, setupMockBackend, type Json } from './mock-backend';
 
 /**
@@ -118,6 +124,29 @@ describe('reactions in the mock backend', () => {
     });
     expect(narrowed.status).toBe(200);
     expect(narrowed.json.reactions).toEqual([]);
+  });
+
+  it('erases them with the reacting account and with the note, kept through the trash', async () => {
+    const { alice, bob, carol, note } = arrange();
+    await react(bob.token, note.id, 'love');
+    await react(carol.token, note.id, 'hug');
+    expect(
+      (await api('DELETE', `/api/ruminations/${note.id}`, { token: alice.token })).status,
+    ).toBe(204);
+    const restored = await api('POST', `/api/ruminations/${note.id}/restore`, {
+      token: alice.token,
+    });
+    expect(restored.status).toBe(200);
+    expect(await countsOf(note.id, alice.token)).toHaveLength(2);
+    const gone = await api('DELETE', '/api/account', {
+      token: bob.token,
+      body: { password: DEFAULT_TEST_PASSWORD },
+    });
+    expect(gone.status).toBe(204);
+    expect(await countsOf(note.id, alice.token)).toEqual([{ kind: 'hug', count: 1, mine: false }]);
+    await api('DELETE', `/api/ruminations/${note.id}`, { token: alice.token });
+    await api('DELETE', `/api/ruminations/${note.id}/permanent`, { token: alice.token });
+    expect(getDb().reactions.filter((x) => x.ruminationId === note.id)).toEqual([]);
   });
 
   it('exports the reactions given and received, in the JSON and in reactions.md', async () => {
