@@ -5,6 +5,7 @@ import { accountExportHandlers } from './handlers/account-export';
 import { notificationHandlers } from './handlers/notifications';
 import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
+import { reactionHandlers } from './handlers/reactions';
 import { termsHandlers } from './handlers/terms';
 import { peopleHandlers } from './handlers/people';
 import { pushHandlers } from './handlers/push';
@@ -19,6 +20,7 @@ export const handlers = [
   ...termsHandlers,
   ...peopleHandlers,
   ...ruminationHandlers,
+  ...reactionHandlers,
   ...commentHandlers,
   ...relationHandlers,
   ...accountHandlers,

@@ -8,6 +8,7 @@ import type {
 } from '../src/api/rumination-schemas';
 import type { UserRef } from '../src/api/common';
 import { canView } from '../src/domain/visibility';
+import { countReactions } from '../src/domain/reactions';
 import {
   mediaUrlExpiry,
   signedMediaUrls,
@@ -71,6 +72,8 @@ export function toRumination({
     commentCount: getDb().comments.filter((c) => c.ruminationId === fields.id && !c.isDeleted)
       .length,
     media: [],
+    // Counted for the viewer by withMedia, which every answer goes through.
+    reactions: [],
   };
 }
 
@@ -124,15 +127,23 @@ export async function toRuminationMedia(
 }
 
 /**
- * Ruminations as answered to `viewerId`: with their photos and URLs signed for that viewer (the
- * step after the synchronous shapes of `toRumination`).
+ * Ruminations as answered to `viewerId`: with their photos and URLs signed for that viewer, and
+ * their reactions' counts with `mine` for them (the step after the synchronous `toRumination`).
  */
 export async function withMedia<R extends Rumination>(
   list: readonly R[],
   viewerId: number | null,
 ): Promise<R[]> {
+  const reactions = getDb().reactions;
   return Promise.all(
-    list.map(async (r) => ({ ...r, media: await toRuminationMedia(r.id, viewerId) })),
+    list.map(async (r) => ({
+      ...r,
+      media: await toRuminationMedia(r.id, viewerId),
+      reactions: countReactions(
+        reactions.filter((x) => x.ruminationId === r.id),
+        viewerId,
+      ),
+    })),
   );
 }
 

@@ -18,6 +18,8 @@ import {
   ruminationFileName,
   ruminationMarkdown,
 } from '../../src/domain/markdown-export';
+import { REACTIONS_FILE_NAME, reactionsMarkdown } from '../../src/domain/markdown-export-reactions';
+import { countReactions } from '../../src/domain/reactions';
 import { ApiProblem } from '../../src/api/problem';
 import {
   ACCOUNT_PROBLEMS,
@@ -38,6 +40,7 @@ import {
   toRelation,
   toRevision,
   toRumination,
+  userRef,
 } from '../views';
 
 /**
@@ -123,6 +126,23 @@ function accountExportOf(userId: number): ExportOfAccount {
       .filter((c) => ownIds.has(c.ruminationId) && c.authorId !== userId)
       .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
       .map(toExportedComment),
+    // By rumination then kind; received also by person, as the server's keys order them.
+    reactionsGiven: db.reactions
+      .filter((x) => x.userId === userId && live.has(x.ruminationId))
+      .sort((a, b) => a.ruminationId - b.ruminationId || a.kind.localeCompare(b.kind))
+      .map(({ ruminationId, kind, createTMS }) => ({ ruminationId, kind, createTMS })),
+    reactionsReceived: db.reactions
+      .filter((x) => ownIds.has(x.ruminationId))
+      .sort(
+        (a, b) =>
+          a.ruminationId - b.ruminationId || a.userId - b.userId || a.kind.localeCompare(b.kind),
+      )
+      .map(({ ruminationId, kind, createTMS, userId: by }) => ({
+        ruminationId,
+        kind,
+        createTMS,
+        user: userRef(by),
+      })),
     relations: db.relations
       .filter((r) => r.initiatorId === userId || r.receiverId === userId)
       .sort((a, b) => a.id - b.id)
@@ -146,6 +166,11 @@ function accountExportOf(userId: number): ExportOfAccount {
 function toExportedRumination(r: StoredRumination): ExportedRumination {
   return {
     ...toRumination(r),
+    // Counted as their author sees them (each reaction is in reactionsReceived).
+    reactions: countReactions(
+      getDb().reactions.filter((x) => x.ruminationId === r.id),
+      r.authorId,
+    ),
     media: mediaOfRumination(r.id).map(({ id, width, height, alt }) => ({
       id,
       width,
@@ -206,6 +231,10 @@ async function markdownZip({ data, ownRepliesOutside }: ExportOfAccount): Promis
         data.commentsOnMyRuminations,
       ),
     ),
+    { mtime: new Date(data.exportedAt) },
+  ];
+  files[REACTIONS_FILE_NAME] = [
+    strToU8(reactionsMarkdown(data.reactionsGiven, data.reactionsReceived)),
     { mtime: new Date(data.exportedAt) },
   ];
   return zipSync(files);

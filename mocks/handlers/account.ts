@@ -53,6 +53,8 @@ function eraseAccount(user: StoredUser): void {
     }
   }
   db.relations = db.relations.filter((r) => r.initiatorId !== user.id && r.receiverId !== user.id);
+  db.reactions = db.reactions.filter((x) => x.userId !== user.id);
+  db.reactionNotified = db.reactionNotified.filter((x) => x.userId !== user.id);
   // Nothing tells of the erased person any more, and nothing waits for them.
   db.notifications = db.notifications.filter(
     (n) => n.recipientId !== user.id && n.actorId !== user.id,

@@ -23,6 +23,7 @@ import { createNotification } from '../store/notifications';
 import { getDb, nextId } from '../store/db';
 import { now } from '../store/clock';
 import { relationFactsBetween } from '../store/lookups';
+import { eraseUnreadableReactions } from '../store/reaction-changes';
 import type { StoredRelation } from '../store/tables';
 import { findActiveUser, toRelation } from '../views';
 
@@ -79,6 +80,8 @@ function store(move: RelationMove): StoredRelation {
   Object.assign(relation, move.set);
   notify(relation, move.notices);
   if (move.withdrawn) withdraw(relation, move.withdrawn);
+  // Reactions on each other's notes that the relation no longer lets them read go with it.
+  eraseUnreadableReactions();
   return relation;
 }
 

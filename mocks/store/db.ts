@@ -22,6 +22,8 @@ function emptyDb(): MockDb {
     comments: [],
     relations: [],
     notifications: [],
+    reactions: [],
+    reactionNotified: [],
     terms: [
       {
         version: INITIAL_TERMS_VERSION,

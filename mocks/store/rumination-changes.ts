@@ -7,6 +7,7 @@ import {
 import { now } from './clock';
 import { getDb, nextId, saveDb } from './db';
 import { sweepMedia } from './media-changes';
+import { eraseUnreadableReactions } from './reaction-changes';
 import type { StoredRumination } from './tables';
 
 /**
@@ -35,6 +36,8 @@ export function reviseRumination(
     savedTMS: rumination.updateTMS,
   });
   Object.assign(rumination, fields, { version, updateTMS: time });
+  // A narrower audience (or back to a draft): reactions of people who may no longer read it go.
+  eraseUnreadableReactions();
   saveDb();
   return rumination;
 }
@@ -54,7 +57,7 @@ export function takeOutOfTrash(rumination: StoredRumination): StoredRumination {
 
 /**
  * Erases ruminations for good (permanent delete, empty trash, retention, an erased account), with
- * what hangs off them: comments, revisions and the notifications about them.
+ * what hangs off them: comments, reactions, revisions and the notifications about them.
  */
 export function eraseRuminations(ids: ReadonlySet<number>): void {
   if (ids.size === 0) return;
@@ -62,6 +65,8 @@ export function eraseRuminations(ids: ReadonlySet<number>): void {
   db.ruminations = db.ruminations.filter((r) => !ids.has(r.id));
   db.revisions = db.revisions.filter((r) => !ids.has(r.ruminationId));
   db.comments = db.comments.filter((c) => !ids.has(c.ruminationId));
+  db.reactions = db.reactions.filter((x) => !ids.has(x.ruminationId));
+  db.reactionNotified = db.reactionNotified.filter((x) => !ids.has(x.ruminationId));
   db.notifications = db.notifications.filter(
     (n) => n.ruminationId === null || !ids.has(n.ruminationId),
   );

@@ -1,3 +1,4 @@
+import type { ReactionKind } from '../../src/domain/reactions';
 import type { NotificationKind } from '../../src/api/notification-schemas';
 import type { RuminationWrite } from '../../src/api/rumination-schemas';
 import type { AccountLinkPurpose } from '../../src/domain/auth-decisions';
@@ -166,6 +167,20 @@ export interface StoredMedia {
   picture?: string;
 }
 
+/** One person's reaction of one kind to one rumination (the server's migration 0023). */
+export interface StoredReaction {
+  ruminationId: number;
+  userId: number;
+  kind: ReactionKind;
+  createTMS: string;
+}
+
+/** Who once told a rumination's author they reacted: once per person and rumination, ever. */
+export interface StoredReactionNotified {
+  ruminationId: number;
+  userId: number;
+}
+
 export interface SentEmail {
   to: string;
   subject: string;
@@ -195,6 +210,8 @@ export interface MockDb {
    */
   pushPublicKey: string | null;
   media: StoredMedia[];
+  reactions: StoredReaction[];
+  reactionNotified: StoredReactionNotified[];
   /**
    * The key photo URLs are signed with (src/api/media-urls.ts), made at the first signing and
    * kept, as the server keeps its own in the database; null until then.

@@ -270,10 +270,26 @@ export interface Database {
   digest_state: DigestStateTable;
   media: MediaTable;
   write_positions: WritePositionsTable;
+  reactions: ReactionsTable;
+  reaction_notified: ReactionNotifiedTable;
 }
 
 /** Where each person's last write ended in PostgreSQL's WAL (migration 0020; read-routing.ts). */
 export interface WritePositionsTable {
   user_id: number;
   lsn: string;
+}
+
+/** One person's reaction of one kind to one rumination (migration 0023). */
+export interface ReactionsTable {
+  rumination_id: number;
+  user_id: number;
+  kind: string;
+  created_at: string;
+}
+
+/** Who once told a rumination's author they reacted (migration 0023): once per person, ever. */
+export interface ReactionNotifiedTable {
+  rumination_id: number;
+  user_id: number;
 }

@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { notificationStreamRoutes } from './notifications/notification-stream-routes';
 import { relationRoutes } from './relations/relation-routes';
 import { ruminationRoutes } from './ruminations/rumination-routes';
+import { reactionRoutes } from './reactions/reaction-routes';
 import { termsRoutes } from './terms/terms-routes';
 import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(termsRoutes);
   await app.register(ruminationRoutes);
   await app.register(commentRoutes);
+  await app.register(reactionRoutes);
   await app.register(relationRoutes);
   await app.register(peopleRoutes);
   await app.register(accountRoutes);

@@ -3,6 +3,7 @@ import { newPassword, PASSWORD_MAX } from './auth-schemas';
 import { id, timestamp, userRef } from './common';
 import { userRelation } from './relation-schemas';
 import { ruminationMedia } from './media-schemas';
+import { reactionKind } from './reaction-schemas';
 import { rumination, ruminationRevision } from './rumination-schemas';
 
 /** Wire schemas of /api/account/* (api-contract.md "My account" and "My writing": export). */
@@ -87,6 +88,18 @@ export const exportedRumination = rumination.extend({
 });
 export type ExportedRumination = z.infer<typeof exportedRumination>;
 
+/** A reaction the caller gave, in the export's `reactionsGiven`. */
+export const exportedReaction = z.object({
+  ruminationId: id,
+  kind: reactionKind,
+  createTMS: timestamp,
+});
+export type ExportedReaction = z.infer<typeof exportedReaction>;
+
+/** A reaction on one of the caller's ruminations, in `reactionsReceived`, naming who gave it. */
+export const exportedReactionReceived = exportedReaction.extend({ user: userRef });
+export type ExportedReactionReceived = z.infer<typeof exportedReactionReceived>;
+
 /**
  * The whole of `format=json`, in this key order. `comments` are the caller's own, anywhere, oldest
  * first (as the contract says); `commentsOnMyRuminations` are the comments other people left on the
@@ -102,6 +115,8 @@ export const accountExport = z.object({
   revisions: z.array(exportedRevision),
   comments: z.array(exportedComment),
   commentsOnMyRuminations: z.array(exportedComment),
+  reactionsGiven: z.array(exportedReaction),
+  reactionsReceived: z.array(exportedReactionReceived),
   relations: z.array(userRelation),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: timestamp })),
 });

@@ -15,6 +15,7 @@ import { NOTE_SEARCH_MAX } from './limits';
 import { writtenTime } from './written-time';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import { mediaListInput, ruminationMedia } from './media-schemas';
+import { reactionCount } from './reaction-schemas';
 import {
   AUDIENCE_NAMES,
   relationTypeOfAudience,
@@ -50,6 +51,8 @@ export const rumination = z.object({
   version: z.number().int().positive(),
   /** Its photos in the author's order, with URLs signed for the caller (api-contract.md "Photos"). */
   media: z.array(ruminationMedia),
+  /** Its reactions' counts, only kinds above 0, in the kinds' order; `mine` false for visitors. */
+  reactions: z.array(reactionCount),
 });
 export type Rumination = z.infer<typeof rumination>;
 

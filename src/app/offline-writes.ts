@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { registerConflictView } from '../features/offline/offline-writes';
 import { registerCommentWrites } from '../features/comments/comment-writes';
+import { registerReactionWrites } from '../features/ruminations/reaction-writes';
 import {
   registerRuminationWrites,
   ruminationWrites,
@@ -15,6 +16,7 @@ import {
 export function registerFeatureWrites(queryClient: QueryClient): void {
   registerRuminationWrites(queryClient);
   registerCommentWrites(queryClient);
+  registerReactionWrites(queryClient);
   registerConflictViews();
 }
 

@@ -220,7 +220,7 @@ export function commentOnMineMarkdown(comment: MarkdownCommentOnMine): string {
  * "José Núñez 🌻 (@jnunez)": the name people recognise, and the username that tells two people of
  * one name apart; an erased account has neither, only its placeholder name.
  */
-function authorLine(person: { username: string; displayName: string }): string {
+export function authorLine(person: { username: string; displayName: string }): string {
   return person.username === ERASED_ACCOUNT_NAME
     ? ERASED_ACCOUNT_NAME
     : `${person.displayName} (@${person.username})`;

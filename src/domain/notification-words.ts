@@ -28,6 +28,8 @@ export function notificationText(n: Notification, viewerId: number | null): stri
       return `${who} commented on your rumination`;
     case 'ReplyToMyComment':
       return `${who} replied to your comment`;
+    case 'ReactionOnMyRumination':
+      return `${who} reacted to your rumination`;
   }
 }
 

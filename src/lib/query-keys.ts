@@ -12,6 +12,8 @@ export const ruminationKeys = {
   feed: (filters: object) => [...RUMINATIONS, 'feed', filters] as const,
   public: (filters: object) => [...RUMINATIONS, 'public', filters] as const,
   one: (ruminationId: number) => [...RUMINATIONS, 'one', ruminationId] as const,
+  /** Who reacted to one (GET /api/ruminations/{id}/reactions). */
+  reactors: (ruminationId: number) => [...RUMINATIONS, 'reactors', ruminationId] as const,
 };
 
 const COMMENTS = ['comments'] as const;

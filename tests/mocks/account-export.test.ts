@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { accountExport } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
+import { REACTIONS_FILE_NAME } from '../../src/domain/markdown-export-reactions';
 import { ERASED_ACCOUNT_NAME } from '../../src/domain/erased-account';
 import { createComment, createRumination, createUser } from '../../mocks/store/factories';
 import { getDb } from '../../mocks/store/db';
@@ -124,6 +125,8 @@ describe('GET /api/account/export (mock backend)', () => {
       'revisions',
       'comments',
       'commentsOnMyRuminations',
+      'reactionsGiven',
+      'reactionsReceived',
       'relations',
       'termsAcceptances',
     ]);
@@ -155,7 +158,7 @@ describe('GET /api/account/export (mock backend)', () => {
     );
     const own = [notes.published, notes.shared, notes.draft];
     expect(Object.keys(files).sort()).toEqual(
-      [COMMENTS_FILE_NAME, ...own.map((r) => ruminationFileName(r))].sort(),
+      [COMMENTS_FILE_NAME, REACTIONS_FILE_NAME, ...own.map((r) => ruminationFileName(r))].sort(),
     );
     expect(files[ruminationFileName(notes.shared)]).toBe(
       [

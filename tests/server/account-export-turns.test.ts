@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { ExportedRevision, ExportedRumination } from '../../src/api/account-schemas';
 import { COMMENTS_FILE_NAME } from '../../src/domain/markdown-export';
+import { REACTIONS_FILE_NAME } from '../../src/domain/markdown-export-reactions';
 import { markdownExportChunks } from '../../server/modules/account/export-markdown';
 import type { ExportSource } from '../../server/modules/account/export-source';
 
@@ -28,6 +29,7 @@ function note(id: number): ExportedRumination {
     commentCount: 0,
     version: 2,
     media: [],
+    reactions: [],
   };
 }
 
@@ -58,20 +60,22 @@ function source(notes: number): ExportSource {
     revisions: () => pagesOf(ids.map((id) => revision(id, id))),
     comments: () => pagesOf([]),
     commentsOnMyRuminations: () => pagesOf([]),
+    reactionsGiven: () => pagesOf([]),
+    reactionsReceived: () => pagesOf([]),
     relations: () => pagesOf([]),
     termsAcceptances: () => Promise.resolve([]),
   };
 }
 
 /**
- * Notes and versions begun in a chunk: local file headers (signature PK\3\4), comments.md aside
- * (a streamed file, whose header goes out on its own).
+ * Notes and versions begun in a chunk: local file headers (signature PK\3\4), comments.md and
+ * reactions.md aside (streamed files, whose headers go out on their own).
  */
 function filesIn(chunk: Buffer): number {
   let count = 0;
   for (let at = chunk.indexOf('PK\x03\x04', 0, 'latin1'); at !== -1;) {
     const name = chunk.toString('utf8', at + 30, at + 30 + chunk.readUInt16LE(at + 26));
-    if (name !== COMMENTS_FILE_NAME) count += 1;
+    if (name !== COMMENTS_FILE_NAME && name !== REACTIONS_FILE_NAME) count += 1;
     at = chunk.indexOf('PK\x03\x04', at + 4, 'latin1');
   }
   return count;

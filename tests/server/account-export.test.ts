@@ -5,6 +5,7 @@ import { accountExport, type AccountExport } from '../../src/api/account-schemas
 import type { Rumination } from '../../src/api/rumination-schemas';
 import { ERASED_ACCOUNT_NAME } from '../../src/domain/erased-account';
 import { COMMENTS_FILE_NAME, ruminationFileName } from '../../src/domain/markdown-export';
+import { REACTIONS_FILE_NAME } from '../../src/domain/markdown-export-reactions';
 import { eraseAccount } from '../../server/modules/account/account-erasure';
 import { EXPORT_PAGE_SIZE } from '../../server/modules/account/export-queries';
 import { ZipWriter } from '../../server/modules/account/export-zip';
@@ -195,6 +196,8 @@ describe('format=json', () => {
       'revisions',
       'comments',
       'commentsOnMyRuminations',
+      'reactionsGiven',
+      'reactionsReceived',
       'relations',
       'termsAcceptances',
     ]);
@@ -303,6 +306,7 @@ describe('format=markdown', () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         COMMENTS_FILE_NAME,
+        REACTIONS_FILE_NAME,
         ...[mine.published, mine.shared, mine.draft].map((r) => ruminationFileName(r)),
       ].sort(),
     );
@@ -394,12 +398,12 @@ describe('format=markdown', () => {
 });
 
 describe('empty accounts', () => {
-  it('exports empty lists and a zip with comments.md alone', async () => {
+  it('exports empty lists and a zip with comments.md and reactions.md alone', async () => {
     const empty = await person(t);
     const { data } = await jsonExportOf(empty);
     expect(data).toMatchObject({ ruminations: [], comments: [], relations: [] });
     const files = unzip((await exportOf(empty, '?format=markdown')).rawPayload);
-    expect(Object.keys(files)).toEqual([COMMENTS_FILE_NAME]);
+    expect(Object.keys(files)).toEqual([COMMENTS_FILE_NAME, REACTIONS_FILE_NAME]);
   });
 });
 
@@ -450,7 +454,8 @@ describe('large accounts', () => {
     expect(data.relations).toHaveLength(3);
 
     const files = unzip((await exportOf(big, '?format=markdown')).rawPayload);
-    expect(Object.keys(files)).toHaveLength(notes + 4);
+    // The notes with the three of the setup, comments.md and reactions.md.
+    expect(Object.keys(files)).toHaveLength(notes + 5);
     expect(files[COMMENTS_FILE_NAME]?.match(/\n## Comment /g)).toHaveLength(
       EXPORT_PAGE_SIZE + 1 + theirs.length,
     );

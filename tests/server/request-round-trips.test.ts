@@ -5,8 +5,8 @@ import { call, person, relation, writeRumination, type Person } from './ruminati
 
 /**
  * What a read costs the database in round trips: one for the signed-in user (token version and
- * state, so that revocation is immediate), one for the page, and one for the page's photos (none
- * for an empty page), on SQLite and PostgreSQL alike.
+ * state, so that revocation is immediate), one for the page, one for the page's photos and one for
+ * its reactions' counts (none of either for an empty page), on SQLite and PostgreSQL alike.
  * Every query the app sends passes through the counting plugin.
  */
 
@@ -43,16 +43,16 @@ async function roundTrips(url: string, as: Person | null): Promise<number> {
 
 describe('round trips of a read', () => {
   it.each([
-    ['/api/ruminations/feed', 3],
-    ['/api/ruminations/public', 3],
+    ['/api/ruminations/feed', 4],
+    ['/api/ruminations/public', 4],
     // Alice wrote nothing: an empty page has no photos to read.
     ['/api/ruminations/my', 2],
     ['/api/notifications/unread-count', 2],
-  ])('%s signed in: the user, then the page (and its photos)', async (url, trips) => {
+  ])('%s signed in: the user, then the page (and its photos and reactions)', async (url, trips) => {
     expect(await roundTrips(url, alice)).toBe(trips);
   });
 
-  it('/api/ruminations/public signed out: the page and its photos alone', async () => {
-    expect(await roundTrips('/api/ruminations/public', null)).toBe(2);
+  it('/api/ruminations/public signed out: the page, its photos and reactions alone', async () => {
+    expect(await roundTrips('/api/ruminations/public', null)).toBe(3);
   });
 });

@@ -32,6 +32,7 @@ const aRumination = {
   audiences: [{ relationType: 0 }, { relationType: 5 }],
   commentCount: 3,
   version: 2,
+  reactions: [{ kind: 'love', count: 2, mine: true }],
   media: [
     {
       id: 4,

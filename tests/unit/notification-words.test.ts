@@ -45,6 +45,12 @@ describe('notificationText: one sentence naming the actor by display name', () =
     );
   });
 
+  it('a reaction to my rumination', () => {
+    expect(notificationText(notification({ kind: 'ReactionOnMyRumination' }), ME)).toBe(
+      'Bob Martin reacted to your rumination',
+    );
+  });
+
   it('names the actor by display name, never by username', () => {
     const text = notificationText(
       notification({ actor: { id: 3, username: 'gran', displayName: 'Grandma 🌻' } }),

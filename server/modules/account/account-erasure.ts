@@ -5,11 +5,13 @@ import { deleteDigestState } from '../digests/digest-queries';
 import { makeUploadsOfAccountDue } from '../media/media-sweep-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 import { deleteSubscriptionsOfPerson } from '../push/push-queries';
+import { deleteReactionsOfPerson } from '../reactions/reaction-queries';
 
 /**
  * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
  * happens whole or not at all. What goes:
- * - their ruminations, with every comment on them (anyone's);
+ * - their ruminations, with every comment and reaction on them (anyone's; the foreign key cascades);
+ * - every reaction they gave, and the memory of whom those told;
  * - their relations in every state, and every viewer_audiences row they are part of, so nobody's
  *   feed or visibility still counts them;
  * - their activation and reset tokens, terms acceptances and idempotency keys;
@@ -54,6 +56,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
     .where((eb) => eb.or([eb('viewer_id', '=', userId), eb('author_id', '=', userId)]))
     .execute();
   await deleteNotificationsOfPerson(trx, userId);
+  await deleteReactionsOfPerson(trx, userId);
   // Their devices, with the messages queued for them (the tombstone cascades nothing).
   await deleteSubscriptionsOfPerson(trx, userId);
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();

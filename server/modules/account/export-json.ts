@@ -11,6 +11,8 @@ export async function* jsonExportChunks(source: ExportSource): AsyncGenerator<st
   yield* jsonArray('revisions', source.revisions());
   yield* jsonArray('comments', commentsOnly(source.comments()));
   yield* jsonArray('commentsOnMyRuminations', source.commentsOnMyRuminations());
+  yield* jsonArray('reactionsGiven', source.reactionsGiven());
+  yield* jsonArray('reactionsReceived', source.reactionsReceived());
   yield* jsonArray('relations', source.relations());
   yield `,"termsAcceptances":${JSON.stringify(await source.termsAcceptances())}}`;
 }

@@ -10,6 +10,13 @@ import {
   ruminationFileName,
   ruminationMarkdown,
 } from '../../../src/domain/markdown-export';
+import {
+  REACTIONS_FILE_NAME,
+  reactionGivenMarkdown,
+  reactionReceivedMarkdown,
+  reactionsGivenMarkdownHead,
+  reactionsReceivedMarkdownHead,
+} from '../../../src/domain/markdown-export-reactions';
 import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import type { ExportSource } from './export-source';
 import { ZipWriter } from './export-zip';
@@ -17,8 +24,8 @@ import { ZipWriter } from './export-zip';
 /**
  * `format=markdown`: a zip of one Markdown file per own rumination (dated by its last update), its
  * photos in media/ (linked from its file), one per earlier version of each in history/ (dated when
- * it was saved), and comments.md (the JSON's two comment lists, so trashed notes are left out here
- * too), written as the pages come. The Markdown itself is src/domain/markdown-export.ts, which the
+ * it was saved), comments.md (the JSON's two comment lists, so trashed notes are left out here
+ * too) and reactions.md (given and received), written as the pages come. The Markdown itself is src/domain/markdown-export.ts, which the
  * mock backend uses too.
  */
 export async function* markdownExportChunks(source: ExportSource): AsyncGenerator<Buffer> {
@@ -59,6 +66,7 @@ export async function* markdownExportChunks(source: ExportSource): AsyncGenerato
     }
   }
   yield* zip.streamedFile(COMMENTS_FILE_NAME, commentsParts(source), new Date(source.exportedAt));
+  yield* zip.streamedFile(REACTIONS_FILE_NAME, reactionsParts(source), new Date(source.exportedAt));
   // The central directory goes in its own blocks, not copied into one buffer.
   yield* zip.finish();
 }
@@ -77,6 +85,18 @@ async function* commentsParts(source: ExportSource): AsyncGenerator<Buffer> {
     for await (const slice of turnSized(page)) {
       yield Buffer.from(slice.map(commentOnMineMarkdown).join(''), 'utf8');
     }
+  }
+}
+
+/** reactions.md, one part per page: the reactions I gave, then those on my notes. */
+async function* reactionsParts(source: ExportSource): AsyncGenerator<Buffer> {
+  yield Buffer.from(reactionsGivenMarkdownHead(), 'utf8');
+  for await (const page of source.reactionsGiven()) {
+    yield Buffer.from(page.map(reactionGivenMarkdown).join(''), 'utf8');
+  }
+  yield Buffer.from(reactionsReceivedMarkdownHead(), 'utf8');
+  for await (const page of source.reactionsReceived()) {
+    yield Buffer.from(page.map(reactionReceivedMarkdown).join(''), 'utf8');
   }
 }
 

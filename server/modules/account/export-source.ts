@@ -5,6 +5,8 @@ import type {
   Account,
   AccountExport,
   ExportedComment,
+  ExportedReaction,
+  ExportedReactionReceived,
   ExportedRevision,
   ExportedRumination,
 } from '../../../src/api/account-schemas';
@@ -18,10 +20,20 @@ import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
 import { mediaByRumination } from '../ruminations/rumination-media';
+import { reactionsByRumination } from '../reactions/reaction-counts';
 import { mediaFileKey, type MediaStorage } from '../media/media-storage';
 import type { RuminationRow } from '../ruminations/rumination-queries';
 import { maskToAudiences } from '../ruminations/audience-mask';
+import type { ReactionKind } from '../../../src/domain/reactions';
 import { findAccount } from './account-queries';
+import {
+  givenReactionPage,
+  receivedReactionPage,
+  type GivenCursor,
+  type GivenReactionRow,
+  type ReceivedCursor,
+  type ReceivedReactionRow,
+} from './export-reaction-queries';
 import { toAccount } from './account-service';
 import {
   commentOnOwnPage,
@@ -77,6 +89,10 @@ export interface ExportSource {
    * comment, oldest first.
    */
   commentsOnMyRuminations(): AsyncIterable<ExportedComment[]>;
+  /** Reactions I gave, by rumination then kind (not on notes in the trash). */
+  reactionsGiven(): AsyncIterable<ExportedReaction[]>;
+  /** Reactions on my ruminations (not those in the trash), by rumination, person, kind. */
+  reactionsReceived(): AsyncIterable<ExportedReactionReceived[]>;
   /** Relations on either side, every state, oldest first. */
   relations(): AsyncIterable<UserRelation[]>;
   termsAcceptances(): Promise<AccountExport['termsAcceptances']>;
@@ -153,12 +169,13 @@ async function withExportedMedia(
   db: Kysely<Database>,
   rows: RuminationRow[],
 ): Promise<ExportedRumination[]> {
-  const held = await mediaByRumination(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const held = await mediaByRumination(db, ids);
+  // Their reactions' counts as the author sees them (each kind's full list is reactionsReceived).
+  const reactions = await reactionsByRumination(db, ids, rows[0]?.author_id ?? null);
   return rows.map((row) => ({
     ...toRumination(row),
+    reactions: reactions.get(row.id) ?? [],
     media: (held.get(row.id) ?? []).map((m) => ({
       id: m.id,
       width: m.width,
@@ -215,6 +232,29 @@ export async function exportSource(
               displayName: c.author_display_name,
             }),
           ),
+      ),
+    reactionsGiven: () =>
+      pages<GivenReactionRow, ExportedReaction, GivenCursor>(
+        (after) => givenReactionPage(db, row.id, after),
+        (x) => ({ ruminationId: x.rumination_id, kind: x.kind }),
+        (rows) =>
+          rows.map((x) => ({
+            ruminationId: x.rumination_id,
+            kind: x.kind as ReactionKind,
+            createTMS: x.created_at,
+          })),
+      ),
+    reactionsReceived: () =>
+      pages<ReceivedReactionRow, ExportedReactionReceived, ReceivedCursor>(
+        (after) => receivedReactionPage(db, row.id, after),
+        (x) => ({ ruminationId: x.rumination_id, userId: x.user_id, kind: x.kind }),
+        (rows) =>
+          rows.map((x) => ({
+            ruminationId: x.rumination_id,
+            kind: x.kind as ReactionKind,
+            createTMS: x.created_at,
+            user: { id: x.user_id, username: x.user_username, displayName: x.user_display_name },
+          })),
       ),
     relations: () =>
       pages(

@@ -147,3 +147,18 @@ export async function notifyComment(
     })),
   );
 }
+
+/** A reaction's notification to the rumination's author (decided by src/domain/reactions.ts). */
+export async function notifyReaction(
+  db: Kysely<Database>,
+  reaction: { ruminationId: number; actorId: number; recipientId: number },
+): Promise<Notified> {
+  return write(db, [
+    {
+      kind: 'ReactionOnMyRumination',
+      recipient_id: reaction.recipientId,
+      actor_id: reaction.actorId,
+      rumination_id: reaction.ruminationId,
+    },
+  ]);
+}

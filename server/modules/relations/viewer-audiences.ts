@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { THERAPIST } from '../../../src/domain/relation-types';
 import type { Database } from '../../db/schema';
+import { eraseUnreadableReactions } from '../reactions/reaction-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,6 +56,8 @@ export async function refreshViewerAudiences(db: Db, a: number, b: number): Prom
   ${viewerAudienceRows(sql<SqlBool>`ur.initiator_id in (${a}, ${b}) and ur.receiver_id in (${a}, ${b})`)}`.execute(
     db,
   );
+  // Reactions on each other's notes that the relation no longer lets them read go with it.
+  await eraseUnreadableReactions(db, { between: [a, b] });
 }
 
 /** Recomputes the whole table (the migration that creates it; bulk loads such as the benchmark's). */

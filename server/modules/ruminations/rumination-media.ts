@@ -17,6 +17,7 @@ import {
   writeAttachment,
   type HeldMediaRow,
 } from '../media/media-queries';
+import { reactionsByRumination } from '../reactions/reaction-counts';
 import type { RuminationRow } from './rumination-queries';
 import { toRumination } from './rumination-wire';
 
@@ -24,7 +25,7 @@ import { toRumination } from './rumination-wire';
  * The photos of ruminations (api-contract.md "Photos"): every rumination the API answers goes
  * through ruminationsWithMedia, so that each path (one note, the lists, search, the trash, a 412's
  * `current`, a write's answer) shows the same photos, signed for whoever reads them. A page's photos
- * are one query (media_rumination), never one per card.
+ * are one query (media_rumination), never one per card; so are its reactions' counts.
  */
 
 /** The photos of these notes, by note, in each note's order. */
@@ -52,15 +53,16 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
   viewerId: number | null,
   signer: MediaSigner,
 ): Promise<(Rumination & { row: Row })[]> {
-  const held = await mediaByRumination(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const held = await mediaByRumination(db, ids);
+  // Their reactions' counts, also one query for the page.
+  const reactions = await reactionsByRumination(db, ids, viewerId);
   const viewer = viewerId ?? ANONYMOUS_VIEWER;
   const expires = mediaUrlExpiry(new Date());
   return Promise.all(
     rows.map(async (row) => ({
       ...toRumination(row),
+      reactions: reactions.get(row.id) ?? [],
       media: await Promise.all(
         (held.get(row.id) ?? []).map(async (m) => ({
           id: m.id,

@@ -56,6 +56,7 @@ import {
   type MediaAttachment,
 } from './rumination-media';
 import { asWriter } from '../../credentials/writer-lock';
+import { eraseUnreadableReactions } from '../reactions/reaction-queries';
 
 /**
  * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
@@ -274,6 +275,8 @@ function editOnVersion(
       (rumination) => decide(trx, rumination),
       (edit, rumination) => writeEdit(trx, edit, rumination),
     );
+    // A narrower audience (or back to a draft): reactions of people who may no longer read it go.
+    await eraseUnreadableReactions(trx, { ruminationId: id });
     return getRumination(trx, id, userId, signer);
   });
 }

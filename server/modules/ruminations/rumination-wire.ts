@@ -20,5 +20,7 @@ export function toRumination(row: RuminationRow): Rumination {
     version: row.version,
     // Its photos and their signed URLs come from rumination-media.ts, which every answer goes through.
     media: [],
+    // Its reactions' counts too, loaded for a whole page at once (reaction-service.ts).
+    reactions: [],
   };
 }

@@ -32,6 +32,10 @@ export function applyNotification(queryClient: QueryClient, n: Notification): vo
     case 'ReplyToMyComment':
       if (n.ruminationId !== null) void invalidateCommentTree(queryClient, n.ruminationId);
       break;
+    case 'ReactionOnMyRumination':
+      // The counts on the author's cards and who reacted.
+      void queryClient.invalidateQueries({ queryKey: ruminationKeys.all });
+      break;
   }
 }
 

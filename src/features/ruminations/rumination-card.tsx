@@ -8,6 +8,7 @@ import { PersonName, displayNameOf } from '../../components/ui/person-name';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { PhotoGrid } from '../photos/photo-grid';
 import { AudienceLine } from './audience-line';
+import { ReactionBar } from './reaction-bar';
 import { formatTimestamp } from '../../lib/format-time';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 
@@ -149,6 +150,9 @@ export function RuminationCard({
         <PhotoGrid media={rumination.media} />
         <AudienceLine rumination={rumination} />
       </div>
+
+      {/* Drafts cannot be reacted to, so they have no reactions. */}
+      {rumination.isPublished ? <ReactionBar rumination={rumination} viewerId={viewerId} /> : null}
 
       {/* Nobody can comment on a draft, so drafts have no comment section. */}
       {rumination.isPublished ? (

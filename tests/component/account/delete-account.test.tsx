@@ -25,6 +25,7 @@ describe('delete account', () => {
     expect(dialog).toHaveAccessibleDescription(/This cannot be undone/);
     for (const erased of [
       'Your ruminations and drafts, with every comment on them.',
+      'Your reactions, and those on your ruminations.',
       'Your relations.',
       "Your comments on other people's ruminations: they are erased and shown as deleted.",
       'Your notifications.',

@@ -20,6 +20,7 @@ const KINDS = [
   'Someone accepts your request',
   'Someone comments on your rumination',
   'Someone replies to your comment',
+  'Someone reacts to your rumination',
 ];
 
 async function openSection(token: string) {
@@ -265,6 +266,7 @@ describe('Settings: Notifications', () => {
       RelationAccepted: true,
       CommentOnMyRumination: false,
       ReplyToMyComment: true,
+      ReactionOnMyRumination: true,
     });
 
     app.unmount();
