@@ -29,6 +29,7 @@ import type {
 } from './store/tables';
 import { ApiProblem } from '../src/api/problem';
 import { RUMINATION_PROBLEMS } from '../src/domain/rumination-decisions';
+import { extractTags } from '../src/domain/tags';
 
 /** Stored records as the wire contract shapes them, and the visibility checks of reads. */
 
@@ -71,6 +72,7 @@ export function toRumination({
     commentCount: getDb().comments.filter((c) => c.ruminationId === fields.id && !c.isDeleted)
       .length,
     media: [],
+    tags: extractTags(fields.content),
   };
 }
 

@@ -36,6 +36,7 @@ function emptyDb(): MockDb {
     outbox: [],
     pushSubscriptions: [],
     idempotentAnswers: [],
+    mentionNotified: [],
     pushPublicKey: null,
     media: [],
     mediaSecret: null,

@@ -62,6 +62,7 @@ export function eraseRuminations(ids: ReadonlySet<number>): void {
   db.ruminations = db.ruminations.filter((r) => !ids.has(r.id));
   db.revisions = db.revisions.filter((r) => !ids.has(r.ruminationId));
   db.comments = db.comments.filter((c) => !ids.has(c.ruminationId));
+  db.mentionNotified = db.mentionNotified.filter((m) => !ids.has(m.ruminationId));
   db.notifications = db.notifications.filter(
     (n) => n.ruminationId === null || !ids.has(n.ruminationId),
   );

@@ -40,6 +40,7 @@ import * as m0019 from './migrations/0019-photos';
 import * as m0020 from './migrations/0020-write-positions';
 import * as m0021 from './migrations/0021-ask-each-time';
 import * as m0022 from './migrations/0022-one-acceptance-ten-devices';
+import * as m0024 from './migrations/0024-tags-and-mentions';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-write-positions': m0020,
   '0021-ask-each-time': m0021,
   '0022-one-acceptance-ten-devices': m0022,
+  '0024-tags-and-mentions': m0024,
 };
 
 export interface DatabaseConfig {

@@ -270,10 +270,29 @@ export interface Database {
   digest_state: DigestStateTable;
   media: MediaTable;
   write_positions: WritePositionsTable;
+  rumination_tags: RuminationTagsTable;
+  mention_notified: MentionNotifiedTable;
 }
 
 /** Where each person's last write ended in PostgreSQL's WAL (migration 0020; read-routing.ts). */
 export interface WritePositionsTable {
   user_id: number;
   lsn: string;
+}
+
+/** A rumination's tags, as stored (migration 0024; src/domain/tags.ts). */
+export interface RuminationTagsTable {
+  rumination_id: number;
+  tag: string;
+  /** Its rumination's author, so that one author's notes with a tag are one index range. */
+  author_id: number;
+  /** Order of first appearance in the content. */
+  position: number;
+}
+
+/** Who was told of a mention in which content; comment_id 0 is the rumination itself (0024). */
+export interface MentionNotifiedTable {
+  rumination_id: number;
+  comment_id: number;
+  user_id: number;
 }

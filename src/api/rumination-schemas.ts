@@ -50,6 +50,8 @@ export const rumination = z.object({
   version: z.number().int().positive(),
   /** Its photos in the author's order, with URLs signed for the caller (api-contract.md "Photos"). */
   media: z.array(ruminationMedia),
+  /** `#tags` of its content: NFC, lower-cased, each once, in order (src/domain/tags.ts). */
+  tags: z.array(z.string()),
 });
 export type Rumination = z.infer<typeof rumination>;
 
@@ -111,6 +113,15 @@ export const ruminationListQuery = z.object({
   q: z
     .string()
     .max(NOTE_SEARCH_MAX, `Search must be at most ${NOTE_SEARCH_MAX} characters`)
+    .refine(isStorableText, NOT_STORABLE_MESSAGE)
+    .optional(),
+  /**
+   * Only ruminations with this tag (compared as stored; src/domain/tags.ts `tagFilterOf`): one that
+   * no note can hold finds nothing.
+   */
+  tag: z
+    .string()
+    .max(NOTE_SEARCH_MAX, `Tag must be at most ${NOTE_SEARCH_MAX} characters`)
     .refine(isStorableText, NOT_STORABLE_MESSAGE)
     .optional(),
 });

@@ -38,3 +38,16 @@ export function mentionRecipients(facts: MentionFacts): number[] {
     (id) => id !== facts.writerId && !facts.alreadyNotified.has(id) && facts.mayRead(id),
   );
 }
+
+/**
+ * Nobody gets two notifications for one comment (api-contract.md "Notifications"): a person the
+ * comment mentions is told of the mention, the more specific of the two, and not also of the
+ * comment (`CommentOnMyRumination` or `ReplyToMyComment`).
+ */
+export function withoutMentioned<T extends { recipientId: number }>(
+  recipients: readonly T[],
+  mentionedRecipientIds: readonly number[],
+): T[] {
+  const mentioned = new Set(mentionedRecipientIds);
+  return recipients.filter((r) => !mentioned.has(r.recipientId));
+}

@@ -4,5 +4,6 @@ export const NOTIFICATION_KINDS = [
   'RelationAccepted',
   'CommentOnMyRumination',
   'ReplyToMyComment',
+  'MentionedMe',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -28,6 +28,10 @@ export function notificationText(n: Notification, viewerId: number | null): stri
       return `${who} commented on your rumination`;
     case 'ReplyToMyComment':
       return `${who} replied to your comment`;
+    case 'MentionedMe':
+      return n.commentId === null
+        ? `${who} mentioned you in a rumination`
+        : `${who} mentioned you in a comment`;
   }
 }
 

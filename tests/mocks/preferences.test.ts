@@ -11,6 +11,7 @@ const ALL_PUSH = {
   RelationAccepted: true,
   CommentOnMyRumination: true,
   ReplyToMyComment: true,
+  MentionedMe: true,
 };
 
 const get = (token: string) => api('GET', '/api/account/preferences', { token });

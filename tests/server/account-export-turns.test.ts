@@ -28,6 +28,7 @@ function note(id: number): ExportedRumination {
     commentCount: 0,
     version: 2,
     media: [],
+    tags: [],
   };
 }
 

@@ -14,6 +14,7 @@ const EVERY_PUSH_ON = {
   RelationAccepted: true,
   CommentOnMyRumination: true,
   ReplyToMyComment: true,
+  MentionedMe: true,
 };
 
 /** "Ask each time" (null), not Public: a new account's notes reach nobody it did not choose. */

@@ -36,6 +36,7 @@ describe('POST /api/ruminations', () => {
       commentCount: 0,
       version: 1,
       media: [],
+      tags: [],
     });
   });
 

@@ -17,6 +17,7 @@ import { repliesOutsideExport } from '../../../src/domain/markdown-export';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
+import { tagsByRumination } from '../ruminations/rumination-tags';
 import { mediaByRumination } from '../ruminations/rumination-media';
 import { mediaFileKey, type MediaStorage } from '../media/media-storage';
 import type { RuminationRow } from '../ruminations/rumination-queries';
@@ -157,8 +158,13 @@ async function withExportedMedia(
     db,
     rows.map((r) => r.id),
   );
+  const tags = await tagsByRumination(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     ...toRumination(row),
+    tags: tags.get(row.id) ?? [],
     media: (held.get(row.id) ?? []).map((m) => ({
       id: m.id,
       width: m.width,

@@ -19,6 +19,7 @@ import {
 } from '../media/media-queries';
 import type { RuminationRow } from './rumination-queries';
 import { toRumination } from './rumination-wire';
+import { tagsByRumination } from './rumination-tags';
 
 /**
  * The photos of ruminations (api-contract.md "Photos"): every rumination the API answers goes
@@ -56,6 +57,10 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
     db,
     rows.map((r) => r.id),
   );
+  const tags = await tagsByRumination(
+    db,
+    rows.map((r) => r.id),
+  );
   const viewer = viewerId ?? ANONYMOUS_VIEWER;
   const expires = mediaUrlExpiry(new Date());
   return Promise.all(
@@ -70,6 +75,7 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
           ...(await signedMediaUrls(m.id, viewer, expires, signer)),
         })),
       ),
+      tags: tags.get(row.id) ?? [],
       row,
     })),
   );

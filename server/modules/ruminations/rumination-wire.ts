@@ -20,5 +20,7 @@ export function toRumination(row: RuminationRow): Rumination {
     version: row.version,
     // Its photos and their signed URLs come from rumination-media.ts, which every answer goes through.
     media: [],
+    // Its tags come from rumination-tags.ts, loaded for a page at once beside its photos.
+    tags: [],
   };
 }

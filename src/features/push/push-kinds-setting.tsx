@@ -10,6 +10,7 @@ const KIND_LABELS: { kind: PushKind; label: string }[] = [
   { kind: 'RelationAccepted', label: 'Someone accepts your request' },
   { kind: 'CommentOnMyRumination', label: 'Someone comments on your rumination' },
   { kind: 'ReplyToMyComment', label: 'Someone replies to your comment' },
+  { kind: 'MentionedMe', label: 'Someone mentions you' },
 ];
 
 /** "Which notifications" reach the account's devices by push; each box saves itself alone. */

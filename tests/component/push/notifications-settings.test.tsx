@@ -265,6 +265,7 @@ describe('Settings: Notifications', () => {
       RelationAccepted: true,
       CommentOnMyRumination: false,
       ReplyToMyComment: true,
+      MentionedMe: true,
     });
 
     app.unmount();

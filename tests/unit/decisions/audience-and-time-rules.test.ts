@@ -45,6 +45,7 @@ describe('preferences', () => {
         RelationAccepted: true,
         CommentOnMyRumination: true,
         ReplyToMyComment: true,
+        MentionedMe: true,
       },
     });
   });

@@ -6,6 +6,7 @@ import {
 } from '../../../src/domain/mentions';
 import { noteSegments } from '../../../src/domain/note-references';
 import { compareTagCounts, extractTags, tagFilterOf } from '../../../src/domain/tags';
+import { ruminationMarkdown } from '../../../src/domain/markdown-export';
 
 /** The parsing rules of tags and mentions (api-contract.md "Habits of a shared journal"). */
 
@@ -95,5 +96,20 @@ describe('whom a mention tells', () => {
 
   it('is nobody while the note is a draft', () => {
     expect(mentionRecipients(facts({ published: false }))).toEqual([]);
+  });
+});
+
+describe('the Markdown export', () => {
+  it('writes a note’s tags into its front matter, each quoted', () => {
+    const file = ruminationMarkdown({
+      id: 7,
+      content: '#2024 #café',
+      createTMS: '2026-01-01T00:00:00.000Z',
+      updateTMS: '2026-01-01T00:00:00.000Z',
+      isPublished: false,
+      audiences: [],
+      tags: ['2024', 'café'],
+    });
+    expect(file.split('\n').slice(0, 8)).toContain('tags: ["2024", "café"]');
   });
 });
