@@ -12,6 +12,8 @@ export const ruminationKeys = {
   feed: (filters: object) => [...RUMINATIONS, 'feed', filters] as const,
   public: (filters: object) => [...RUMINATIONS, 'public', filters] as const,
   one: (ruminationId: number) => [...RUMINATIONS, 'one', ruminationId] as const,
+  /** The signed-in person's tags with counts (under `all`: every note change refreshes them). */
+  myTags: [...RUMINATIONS, 'my-tags'] as const,
 };
 
 const COMMENTS = ['comments'] as const;

@@ -8,6 +8,7 @@ import { PersonName, displayNameOf } from '../../components/ui/person-name';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { PhotoGrid } from '../photos/photo-grid';
 import { AudienceLine } from './audience-line';
+import { RuminationTags } from './rumination-tags';
 import { formatTimestamp } from '../../lib/format-time';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 
@@ -147,6 +148,7 @@ export function RuminationCard({
         </header>
         <NoteText content={rumination.content} />
         <PhotoGrid media={rumination.media} />
+        <RuminationTags rumination={rumination} viewerId={viewerId} />
         <AudienceLine rumination={rumination} />
       </div>
 
