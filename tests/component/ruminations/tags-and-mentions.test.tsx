@@ -82,3 +82,25 @@ describe('a mention', () => {
     expect(app.queryByRole('link', { name: '@someone' })).not.toBeInTheDocument();
   });
 });
+
+describe('typing @ in a comment', () => {
+  test('offers the people I have a relation with, by name, and puts the username in', async () => {
+    const me = createUser({ username: 'meg' });
+    const ana = createUser({ username: 'ana_g', displayName: 'Ana García' });
+    createUser({ username: 'anastranger' });
+    relate(ana, me, 2);
+    createRumination({ authorId: me.user.id, content: 'A note to talk about' });
+    const app = await renderApp('/my-ruminations', { token: me.token });
+    const card = app.getByText('A note to talk about').closest('article')!;
+    await app.user.click(within(card).getByRole('button', { name: 'Add a comment' }));
+    const box = await within(card).findByRole('textbox', { name: 'Add a comment' });
+    await app.user.type(box, 'thanks @an');
+    const people = await within(card).findByRole('list', { name: 'People to mention' });
+    expect(within(people).getAllByRole('button')).toHaveLength(1);
+    await app.user.click(
+      within(people).getByRole('button', { name: 'Mention Ana García (@ana_g)' }),
+    );
+    await waitFor(() => expect(box).toHaveValue('thanks @ana_g '));
+    expect(within(card).queryByRole('list', { name: 'People to mention' })).not.toBeInTheDocument();
+  });
+});
