@@ -1,5 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { noteSegments } from '../../domain/note-references';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 
 /**
  * How a note shows an `@mention` (api-contract.md "Habits of a shared journal": a link to the
@@ -14,15 +13,16 @@ export function useRenderMention(): RenderMention | null {
   return useContext(MentionContext);
 }
 
-/** A plain text with its mentions rendered (src/domain/note-references.ts cuts it). */
+// The scanner is fetched with the first note that holds an `@`, not with every first visit.
+const MentionedText = lazy(() => import('./note-mentioned-text'));
+
+/** A plain text with its mentions rendered; shown as it is until the scanner has loaded. */
 export function TextWithMentions({ text }: { text: string }) {
   const render = useRenderMention();
   if (render === null || !text.includes('@')) return text;
-  return noteSegments(text).map((segment, index) =>
-    segment.kind === 'mention' ? (
-      <span key={index}>{render(segment.username, segment.text)}</span>
-    ) : (
-      segment.text
-    ),
+  return (
+    <Suspense fallback={text}>
+      <MentionedText text={text} render={render} />
+    </Suspense>
   );
 }
