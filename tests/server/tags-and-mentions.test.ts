@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/api/notification-schemas';
 import type { Rumination } from '../../src/api/rumination-schemas';
 import type { TagCount } from '../../src/api/tag-schemas';
+import { eraseAccount } from '../../server/modules/account/account-erasure';
 import { setUpTestApp } from './support/test-app';
 import { call, idsOf, person, relation, writeRumination, type Person } from './ruminations-support';
 
@@ -131,6 +132,25 @@ describe('tags', () => {
       .where('rumination_id', '=', trashed.id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('go with an erased account, as do the mentions it was told of', async () => {
+    const [leaving, other] = [await person(t), await person(t)];
+    const note = await writeRumination(t, leaving, { content: `#gone @${other.username}` });
+    await writeRumination(t, other, { content: `hi @${leaving.username}`, audiences: [] });
+    await t.db.transaction().execute((trx) => eraseAccount(trx, leaving.id));
+    const tags = await t.db
+      .selectFrom('rumination_tags')
+      .select('tag')
+      .where('rumination_id', '=', note.id)
+      .execute();
+    expect(tags).toEqual([]);
+    const told = await t.db
+      .selectFrom('mention_notified')
+      .select('user_id')
+      .where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('rumination_id', '=', note.id)]))
+      .execute();
+    expect(told).toEqual([]);
   });
 
   it('are in the JSON export', async () => {

@@ -74,12 +74,13 @@ describe('a mention', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/user/${ana.user.id}`));
   });
 
-  test('is words for a visitor, who cannot look people up', async () => {
+  test('is words for a visitor, who cannot look people up; the tags still link', async () => {
     const author = createUser({ username: 'ann' });
-    createRumination({ authorId: author.user.id, content: 'Hello @someone here' });
+    createRumination({ authorId: author.user.id, content: 'Hello @someone #here' });
     const app = await renderApp('/public');
-    expect(app.getByText('Hello @someone here')).toBeInTheDocument();
+    expect(app.getByText('Hello @someone #here')).toBeInTheDocument();
     expect(app.queryByRole('link', { name: '@someone' })).not.toBeInTheDocument();
+    expect(app.getByRole('link', { name: '#here' })).toHaveAttribute('href', '/public?tag=here');
   });
 });
 
