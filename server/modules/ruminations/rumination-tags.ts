@@ -61,7 +61,7 @@ export async function tagsByRumination(
   return byRumination;
 }
 
-interface TaggedFilter {
+export interface TaggedFilter {
   tag: string;
   viewerId: number | null;
   /** One author's notes (rumination_tags_tag_author); absent: everyone's (rumination_tags_tag). */
@@ -71,23 +71,27 @@ interface TaggedFilter {
   publicOnly?: boolean;
 }
 
+/** The SQL of listTagged (compiled alone by the plan tests). */
+export function taggedQuery(filter: TaggedFilter, page: Page) {
+  const author = filter.authorId === undefined ? sql`` : sql` and t.author_id = ${filter.authorId}`;
+  const published =
+    filter.published === undefined ? sql`` : sql` and r.is_published = ${filter.published ? 1 : 0}`;
+  const onlyPublic = filter.publicOnly === true ? sql` and r.audience_mask = 0` : sql``;
+  const before = page.beforeId === undefined ? sql`` : sql` and t.rumination_id < ${page.beforeId}`;
+  return sql<RuminationRow>`select ${ROW_SQL}
+    from rumination_tags t cross join ruminations r cross join users u
+    where t.tag = ${filter.tag}${author}${before} and r.id = t.rumination_id and u.id = r.author_id
+      and ${ruminationVisibleTo(filter.viewerId)}${published}${onlyPublic}
+    order by t.rumination_id desc limit ${rowLimit(page.limit)}`;
+}
+
 /** A page of the ruminations with a tag that the viewer may read, newest first. */
 export async function listTagged(
   db: Kysely<Database>,
   filter: TaggedFilter,
   page: Page,
 ): Promise<RuminationRow[]> {
-  const author = filter.authorId === undefined ? sql`` : sql` and t.author_id = ${filter.authorId}`;
-  const published =
-    filter.published === undefined ? sql`` : sql` and r.is_published = ${filter.published ? 1 : 0}`;
-  const onlyPublic = filter.publicOnly === true ? sql` and r.audience_mask = 0` : sql``;
-  const before = page.beforeId === undefined ? sql`` : sql` and t.rumination_id < ${page.beforeId}`;
-  const result = await sql<RuminationRow>`select ${ROW_SQL}
-    from rumination_tags t cross join ruminations r cross join users u
-    where t.tag = ${filter.tag}${author}${before} and r.id = t.rumination_id and u.id = r.author_id
-      and ${ruminationVisibleTo(filter.viewerId)}${published}${onlyPublic}
-    order by t.rumination_id desc limit ${rowLimit(page.limit)}`.execute(db);
-  return result.rows;
+  return (await taggedQuery(filter, page).execute(db)).rows;
 }
 
 /**
