@@ -57,7 +57,9 @@ export async function notifyMentions(
     alreadyNotified,
   });
   if (recipients.length === 0) return [];
-  await trx
+  // Two saves of one comment at once (no If-Match: last write wins) may both find someone newly
+  // mentioned: the one whose row lands tells them, the other leaves them be.
+  const stored = await trx
     .insertInto('mention_notified')
     .values(
       recipients.map((userId) => ({
@@ -66,6 +68,12 @@ export async function notifyMentions(
         user_id: userId,
       })),
     )
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
     .execute();
-  return notifyMentioned(trx, saved, recipients);
+  return notifyMentioned(
+    trx,
+    saved,
+    stored.map((row) => row.user_id),
+  );
 }
