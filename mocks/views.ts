@@ -30,6 +30,7 @@ import type {
 } from './store/tables';
 import { ApiProblem } from '../src/api/problem';
 import { RUMINATION_PROBLEMS } from '../src/domain/rumination-decisions';
+import { extractTags } from '../src/domain/tags';
 
 /** Stored records as the wire contract shapes them, and the visibility checks of reads. */
 
@@ -74,6 +75,7 @@ export function toRumination({
     media: [],
     // Counted for the viewer by withMedia, which every answer goes through.
     reactions: [],
+    tags: extractTags(fields.content),
   };
 }
 

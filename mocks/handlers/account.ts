@@ -43,6 +43,7 @@ function eraseAccount(user: StoredUser): void {
   // Their ruminations, in the trash or not, with their comments, revisions, notifications and
   // photos; then every upload of theirs no note holds yet.
   eraseRuminations(new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id)));
+  db.mentionNotified = db.mentionNotified.filter((m) => m.userId !== user.id);
   eraseMedia(new Set(db.media.filter((m) => m.ownerId === user.id).map((m) => m.id)));
   const at = now();
   for (const c of db.comments) {

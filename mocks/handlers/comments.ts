@@ -27,6 +27,8 @@ import {
   route,
 } from '../http';
 import { createNotification } from '../store/notifications';
+import { withoutMentioned } from '../../src/domain/mentions';
+import { notifyMentions } from './mentions';
 import { getDb, nextId } from '../store/db';
 import { now } from '../store/clock';
 import type { StoredComment } from '../store/tables';
@@ -113,7 +115,14 @@ export const commentHandlers = [
         version: 1,
       };
       getDb().comments.push(comment);
-      for (const { recipientId, kind } of decided.recipients) {
+      const mentioned = notifyMentions({
+        ruminationId: decided.ruminationId,
+        commentId: comment.id,
+        actorId: userId,
+        content: comment.content,
+        published: true,
+      });
+      for (const { recipientId, kind } of withoutMentioned(decided.recipients, mentioned)) {
         createNotification({
           recipientId,
           actorId: userId,
@@ -143,6 +152,14 @@ export const commentHandlers = [
       comment.content = input.content;
       comment.updateTMS = now();
       comment.version = version;
+      // An edit tells only people newly mentioned.
+      notifyMentions({
+        ruminationId: comment.ruminationId,
+        commentId: comment.id,
+        actorId: userId,
+        content: comment.content,
+        published: true,
+      });
       return HttpResponse.json(toComment(comment));
     }),
   ),

@@ -37,6 +37,8 @@ import {
   route,
 } from '../http';
 import { matchesSearch, searchTerms } from '../../src/domain/note-search';
+import { compareTagCounts, extractTags, tagFilterOf, type TagCount } from '../../src/domain/tags';
+import { notifyMentions } from './mentions';
 import { idempotent } from './idempotency';
 import {
   eraseRuminations,
@@ -138,7 +140,39 @@ function relatedUserIds(userId: number): Set<number> {
   return ids;
 }
 
+/**
+ * The `tag=` of a list (src/domain/tags.ts): undefined, every rumination passes; a tag no note can
+ * hold, none does; otherwise those whose content holds it.
+ */
+function tagFilter(query: RuminationListQuery): (r: StoredRumination) => boolean {
+  const tag = tagFilterOf(query.tag);
+  if (tag === undefined) return () => true;
+  return (r) => tag !== null && extractTags(r.content).includes(tag);
+}
+
+/** The saved content's mentions told (a published rumination's; a draft's wait). */
+function tellMentions(rumination: StoredRumination): void {
+  notifyMentions({
+    ruminationId: rumination.id,
+    commentId: null,
+    actorId: rumination.authorId,
+    content: rumination.content,
+    published: rumination.isPublished,
+  });
+}
+
 export const ruminationHandlers = [
+  route('get', '/api/account/tags', ({ request }) => {
+    const userId = requireUser(request);
+    const counts = new Map<string, number>();
+    for (const r of liveRuminations()) {
+      if (r.authorId !== userId) continue;
+      for (const tag of extractTags(r.content)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+    const list: TagCount[] = [...counts].map(([tag, count]) => ({ tag, count }));
+    return HttpResponse.json(list.sort(compareTagCounts));
+  }),
+
   route('get', '/api/ruminations/my', async ({ request }) => {
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
@@ -149,7 +183,7 @@ export const ruminationHandlers = [
         (query.isPublic === undefined || r.isPublished === query.isPublic) &&
         matchesSearch(r.content, terms),
     );
-    return HttpResponse.json(await page(own, query, userId));
+    return HttpResponse.json(await page(own.filter(tagFilter(query)), query, userId));
   }),
 
   route('get', '/api/ruminations/feed', async ({ request }) => {
@@ -164,7 +198,7 @@ export const ruminationHandlers = [
         r.isPublished &&
         (query.isPublic === true ? r.audiences.length === 0 : isVisible(r, userId)),
     );
-    return HttpResponse.json(await page(items, query, userId));
+    return HttpResponse.json(await page(items.filter(tagFilter(query)), query, userId));
   }),
 
   route('get', '/api/ruminations/public', async ({ request }) => {
@@ -176,7 +210,7 @@ export const ruminationHandlers = [
       if (r.authorId !== authorId || !r.isPublished) return false;
       return query.isPublic === true ? isPublicOne(r) : isVisible(r, viewerId);
     });
-    return HttpResponse.json(await page(items, query, viewerId));
+    return HttpResponse.json(await page(items.filter(tagFilter(query)), query, viewerId));
   }),
 
   // The trash (fixed paths, before /api/ruminations/:id takes "trash" for an id).
@@ -224,6 +258,7 @@ export const ruminationHandlers = [
       };
       getDb().ruminations.push(rumination);
       storeAttachment(rumination.id, photos);
+      tellMentions(rumination);
       return HttpResponse.json(await ruminationFor(rumination, userId), { status: 201 });
     }),
   ),
@@ -245,6 +280,7 @@ export const ruminationHandlers = [
       const photos = media === undefined ? undefined : decideAttachment(media, userId, rumination);
       reviseRumination(rumination, fields, version);
       if (photos) storeAttachment(rumination.id, photos);
+      tellMentions(rumination);
       return withEtag(rumination, userId);
     }),
   ),
@@ -312,7 +348,9 @@ export const ruminationHandlers = [
         decideRevisionRestore(found, revision, userId, expected),
         () => found && ruminationFor(found, userId),
       );
-      return withEtag(reviseRumination(rumination, fields, version), userId);
+      const restored = reviseRumination(rumination, fields, version);
+      tellMentions(restored);
+      return withEtag(restored, userId);
     }),
   ),
 ];

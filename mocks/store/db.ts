@@ -38,6 +38,7 @@ function emptyDb(): MockDb {
     outbox: [],
     pushSubscriptions: [],
     idempotentAnswers: [],
+    mentionNotified: [],
     pushPublicKey: null,
     media: [],
     mediaSecret: null,

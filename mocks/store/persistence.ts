@@ -44,6 +44,7 @@ export function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.media)) next.media = [];
   if (!Array.isArray(next.reactions)) next.reactions = [];
   if (!Array.isArray(next.reactionNotified)) next.reactionNotified = [];
+  if (!Array.isArray(next.mentionNotified)) next.mentionNotified = [];
   // Typed as always present; absent in a copy saved before photos existed.
   (next as { mediaSecret?: string | null }).mediaSecret ??= null;
   // Typed as always present; absent in a copy saved before push existed.

@@ -67,6 +67,7 @@ export function eraseRuminations(ids: ReadonlySet<number>): void {
   db.comments = db.comments.filter((c) => !ids.has(c.ruminationId));
   db.reactions = db.reactions.filter((x) => !ids.has(x.ruminationId));
   db.reactionNotified = db.reactionNotified.filter((x) => !ids.has(x.ruminationId));
+  db.mentionNotified = db.mentionNotified.filter((m) => !ids.has(m.ruminationId));
   db.notifications = db.notifications.filter(
     (n) => n.ruminationId === null || !ids.has(n.ruminationId),
   );

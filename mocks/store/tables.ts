@@ -219,6 +219,8 @@ export interface MockDb {
   mediaSecret: string | null;
   /** The first 2xx answers of writes sent with an Idempotency-Key (handlers/idempotency.ts). */
   idempotentAnswers: StoredIdempotentAnswer[];
+  /** Who was told of a mention in which content (commentId 0: the rumination itself). */
+  mentionNotified: StoredMentionNotified[];
   nextId: number;
 }
 
@@ -234,4 +236,11 @@ export interface StoredIdempotentAnswer {
   status: number;
   body: unknown;
   etag: string | null;
+}
+
+/** One person told of a mention in one content (as the server's mention_notified). */
+export interface StoredMentionNotified {
+  ruminationId: number;
+  commentId: number;
+  userId: number;
 }

@@ -41,6 +41,7 @@ import * as m0020 from './migrations/0020-write-positions';
 import * as m0021 from './migrations/0021-ask-each-time';
 import * as m0022 from './migrations/0022-one-acceptance-ten-devices';
 import * as m0023 from './migrations/0023-reactions';
+import * as m0024 from './migrations/0024-tags-and-mentions';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-ask-each-time': m0021,
   '0022-one-acceptance-ten-devices': m0022,
   '0023-reactions': m0023,
+  '0024-tags-and-mentions': m0024,
 };
 
 export interface DatabaseConfig {

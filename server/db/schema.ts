@@ -272,6 +272,8 @@ export interface Database {
   write_positions: WritePositionsTable;
   reactions: ReactionsTable;
   reaction_notified: ReactionNotifiedTable;
+  rumination_tags: RuminationTagsTable;
+  mention_notified: MentionNotifiedTable;
 }
 
 /** Where each person's last write ended in PostgreSQL's WAL (migration 0020; read-routing.ts). */
@@ -291,5 +293,22 @@ export interface ReactionsTable {
 /** Who once told a rumination's author they reacted (migration 0023): once per person, ever. */
 export interface ReactionNotifiedTable {
   rumination_id: number;
+  user_id: number;
+}
+
+/** A rumination's tags, as stored (migration 0024; src/domain/tags.ts). */
+export interface RuminationTagsTable {
+  rumination_id: number;
+  tag: string;
+  /** Its rumination's author, so that one author's notes with a tag are one index range. */
+  author_id: number;
+  /** Order of first appearance in the content. */
+  position: number;
+}
+
+/** Who was told of a mention in which content; comment_id 0 is the rumination itself (0024). */
+export interface MentionNotifiedTable {
+  rumination_id: number;
+  comment_id: number;
   user_id: number;
 }

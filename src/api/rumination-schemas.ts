@@ -53,6 +53,8 @@ export const rumination = z.object({
   media: z.array(ruminationMedia),
   /** Its reactions' counts, only kinds above 0, in the kinds' order; `mine` false for visitors. */
   reactions: z.array(reactionCount),
+  /** `#tags` of its content: NFC, lower-cased, each once, in order (src/domain/tags.ts). */
+  tags: z.array(z.string()),
 });
 export type Rumination = z.infer<typeof rumination>;
 
@@ -114,6 +116,15 @@ export const ruminationListQuery = z.object({
   q: z
     .string()
     .max(NOTE_SEARCH_MAX, `Search must be at most ${NOTE_SEARCH_MAX} characters`)
+    .refine(isStorableText, NOT_STORABLE_MESSAGE)
+    .optional(),
+  /**
+   * Only ruminations with this tag (compared as stored; src/domain/tags.ts `tagFilterOf`): one that
+   * no note can hold finds nothing.
+   */
+  tag: z
+    .string()
+    .max(NOTE_SEARCH_MAX, `Tag must be at most ${NOTE_SEARCH_MAX} characters`)
     .refine(isStorableText, NOT_STORABLE_MESSAGE)
     .optional(),
 });

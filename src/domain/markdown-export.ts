@@ -18,6 +18,8 @@ export interface MarkdownRumination {
   audiences: readonly { relationType: RelationType }[];
   /** Its photos, in order; each is a file of the zip (mediaFileName), linked below the text. */
   media?: readonly MarkdownMedia[];
+  /** Its tags as the API gives them (src/domain/tags.ts); written into the front matter. */
+  tags?: readonly string[];
 }
 
 /** A photo of a note as its file links it. */
@@ -94,7 +96,8 @@ export function ruminationFileName(rumination: Pick<MarkdownRumination, 'id' | '
 /**
  * A rumination as a Markdown file. Every front matter value is one YAML cannot misread: an integer,
  * an ISO 8601 UTC timestamp (written by the server, never by a person), `true`/`false`, and a flow
- * list of audience names, which are fixed identifiers (`[Friend, BestFriend]`; `[]` is public).
+ * list of audience names, which are fixed identifiers (`[Friend, BestFriend]`; `[]` is public), and
+ * the note's tags when it has any, each quoted (tagList).
  */
 export function ruminationMarkdown(
   rumination: MarkdownRumination,
@@ -109,6 +112,8 @@ export function ruminationMarkdown(
     `updated: ${rumination.updateTMS}`,
     `published: ${rumination.isPublished ? 'true' : 'false'}`,
     `audiences: ${audiences}`,
+    // Only a note that has tags says so: an untagged one's file stays as it always was.
+    ...(rumination.tags?.length ? [`tags: ${tagList(rumination.tags)}`] : []),
     '---',
     '',
     withFinalNewline(rumination.content),
@@ -137,6 +142,14 @@ function mediaMarkdown(media: MarkdownMedia, extension: MediaFileExtension): str
     .trim()
     .replace(/[\\[\]]/g, (c) => `\\${c}`);
   return `![${alt}](${mediaFileName(media.id, extension)})`;
+}
+
+/**
+ * `["café", "2024"]`: each tag double-quoted (JSON's string form is YAML's too), since a tag may
+ * read as a number or a boolean (`#2024`, `#true`) and any script may appear in it.
+ */
+function tagList(tags: readonly string[]): string {
+  return `[${tags.map((tag) => JSON.stringify(tag)).join(', ')}]`;
 }
 
 /** `[Friend, BestFriend]`; `[]` is public. */

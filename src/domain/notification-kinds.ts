@@ -5,5 +5,6 @@ export const NOTIFICATION_KINDS = [
   'CommentOnMyRumination',
   'ReplyToMyComment',
   'ReactionOnMyRumination',
+  'MentionedMe',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -30,6 +30,10 @@ export function notificationText(n: Notification, viewerId: number | null): stri
       return `${who} replied to your comment`;
     case 'ReactionOnMyRumination':
       return `${who} reacted to your rumination`;
+    case 'MentionedMe':
+      return n.commentId === null
+        ? `${who} mentioned you in a rumination`
+        : `${who} mentioned you in a comment`;
   }
 }
 

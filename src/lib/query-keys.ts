@@ -14,6 +14,8 @@ export const ruminationKeys = {
   one: (ruminationId: number) => [...RUMINATIONS, 'one', ruminationId] as const,
   /** Who reacted to one (GET /api/ruminations/{id}/reactions). */
   reactors: (ruminationId: number) => [...RUMINATIONS, 'reactors', ruminationId] as const,
+  /** The signed-in person's tags with counts (under `all`: every note change refreshes them). */
+  myTags: [...RUMINATIONS, 'my-tags'] as const,
 };
 
 const COMMENTS = ['comments'] as const;

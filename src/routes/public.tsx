@@ -4,13 +4,19 @@ import { PublicRuminationsFrame } from '../features/ruminations/public-ruminatio
 import { PublicRuminationsPage } from '../features/ruminations/public-ruminations-page';
 import { ruminationQueries } from '../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../features/ruminations/rumination-list-skeleton';
+import { tagParam } from '../lib/search-params';
 
 // Only the component and errorComponent are split into the page's chunk; the loader and the
 // pending state stay in the first-load bundle, so they import small modules only.
 export const Route = createFileRoute('/public')({
   staticData: { title: 'Public' },
-  loader: ({ context }) =>
-    context.queryClient.ensureInfiniteQueryData(ruminationQueries.public({})),
+  // ?tag= lists only the public ruminations that carry that tag.
+  validateSearch: (search: Record<string, unknown>): { tag?: string } => tagParam(search.tag),
+  loaderDeps: ({ search }) => ({ tag: search.tag }),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureInfiniteQueryData(
+      ruminationQueries.public(deps.tag === undefined ? {} : { tag: deps.tag }),
+    ),
   pendingComponent: () => (
     <PublicRuminationsFrame>
       <RuminationListSkeleton />
@@ -21,5 +27,8 @@ export const Route = createFileRoute('/public')({
       <LoadError error={error} />
     </PublicRuminationsFrame>
   ),
-  component: PublicRuminationsPage,
+  component: function PublicRoute() {
+    const { tag } = Route.useSearch();
+    return <PublicRuminationsPage tag={tag} />;
+  },
 });

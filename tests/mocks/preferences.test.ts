@@ -12,6 +12,7 @@ const ALL_PUSH = {
   CommentOnMyRumination: true,
   ReplyToMyComment: true,
   ReactionOnMyRumination: true,
+  MentionedMe: true,
 };
 
 const get = (token: string) => api('GET', '/api/account/preferences', { token });

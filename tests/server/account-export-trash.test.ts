@@ -7,6 +7,7 @@ import {
   revisionFileName,
   ruminationFileName,
 } from '../../src/domain/markdown-export';
+import { REACTIONS_FILE_NAME } from '../../src/domain/markdown-export-reactions';
 import { EXPORT_PAGE_SIZE } from '../../server/modules/account/export-queries';
 import { setUpTestApp } from './support/test-app';
 import { call, person, relation, writeRumination, type Person } from './ruminations-support';
@@ -110,6 +111,7 @@ describe('revisions in the export', () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         COMMENTS_FILE_NAME,
+        REACTIONS_FILE_NAME,
         ...data.ruminations.map((r) => ruminationFileName(r)),
         ...data.revisions.map((v) => revisionFileName(v)),
       ].sort(),
@@ -182,7 +184,7 @@ describe('a note in the trash and the export', () => {
     );
     const zipDuring = await zipExportOf(me);
     expect(Object.keys(zipDuring).sort()).toEqual(
-      [COMMENTS_FILE_NAME, ruminationFileName(kept)].sort(),
+      [COMMENTS_FILE_NAME, REACTIONS_FILE_NAME, ruminationFileName(kept)].sort(),
     );
     expect(zipDuring[COMMENTS_FILE_NAME]).not.toContain('my word');
     expect(zipDuring[COMMENTS_FILE_NAME]).not.toContain(`## Comment ${friendsCommentOnMine}`);

@@ -30,6 +30,7 @@ function note(id: number): ExportedRumination {
     version: 2,
     media: [],
     reactions: [],
+    tags: [],
   };
 }
 

@@ -15,6 +15,7 @@ const EVERY_PUSH_ON = {
   CommentOnMyRumination: true,
   ReplyToMyComment: true,
   ReactionOnMyRumination: true,
+  MentionedMe: true,
 };
 
 /** "Ask each time" (null), not Public: a new account's notes reach nobody it did not choose. */

@@ -33,6 +33,7 @@ const aRumination = {
   commentCount: 3,
   version: 2,
   reactions: [{ kind: 'love', count: 2, mine: true }],
+  tags: ['garden', 'niños_2024'],
   media: [
     {
       id: 4,

@@ -78,7 +78,7 @@ describeBeforeAndAfterAnalyze('trash and history plans (after ANALYZE: %s)', () 
       await eraseRuminations(trx, [10]);
     });
     const deletes = captured.filter((q) => /^\s*delete\b/i.test(q.sql));
-    expect(deletes).toHaveLength(4);
+    expect(deletes).toHaveLength(6);
     for (const q of deletes) {
       const plan = (
         sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[]

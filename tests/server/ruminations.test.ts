@@ -37,6 +37,7 @@ describe('POST /api/ruminations', () => {
       version: 1,
       media: [],
       reactions: [],
+      tags: [],
     });
   });
 

@@ -51,6 +51,15 @@ describe('notificationText: one sentence naming the actor by display name', () =
     );
   });
 
+  it('a mention, in a comment or in a rumination, leading to where it stands', () => {
+    const inComment = notification({ kind: 'MentionedMe' });
+    expect(notificationText(inComment, ME)).toBe('Bob Martin mentioned you in a comment');
+    expect(notificationPath(inComment)).toBe('/rumination/5#comment-9');
+    const inNote = notification({ kind: 'MentionedMe', commentId: null });
+    expect(notificationText(inNote, ME)).toBe('Bob Martin mentioned you in a rumination');
+    expect(notificationPath(inNote)).toBe('/rumination/5');
+  });
+
   it('names the actor by display name, never by username', () => {
     const text = notificationText(
       notification({ actor: { id: 3, username: 'gran', displayName: 'Grandma 🌻' } }),

@@ -37,6 +37,11 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   // Replies before what they answer would be the safe order for foreign keys without cascade;
   // deleting all of one rumination's comments in one statement is checked at its end.
   await trx.deleteFrom('comments').where('rumination_id', 'in', own).execute();
+  // Their tags (through rumination_tags_author) and whom their notes told of a mention; and that
+  // they were told of others' mentions, which names them.
+  await trx.deleteFrom('rumination_tags').where('author_id', '=', userId).execute();
+  await trx.deleteFrom('mention_notified').where('rumination_id', 'in', own).execute();
+  await trx.deleteFrom('mention_notified').where('user_id', '=', userId).execute();
   await trx.deleteFrom('ruminations').where('author_id', '=', userId).execute();
   // Their photos: those of the notes just erased are due already (the foreign key let go of
   // them); their uploads no note holds yet become due now. The photo sweep erases the files.

@@ -72,9 +72,12 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await request.requireWriter();
       const expected = settle(expectedVersionOf(request.headers['if-match']));
-      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        updateComment(db, user.id, request.params.id, request.body, expected),
+      const news: Notified = [];
+      const sent = await sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        updateComment(db, user.id, request.params.id, request.body, expected, news),
       );
+      publishTo(app, news);
+      return sent;
     },
   );
 

@@ -27,6 +27,9 @@ import { findVisibleRumination } from '../ruminations/rumination-queries';
 import { asWriter } from '../../credentials/writer-lock';
 import { buildCommentTree } from './comment-tree';
 import { notifyComment, type Notified } from '../notifications/notification-service';
+import { notifyMentions } from '../notifications/mention-notices';
+import { recipientOf } from '../notifications/notification-events';
+import { withoutMentioned } from '../../../src/domain/mentions';
 import {
   findVisibleComment,
   insertComment,
@@ -149,8 +152,23 @@ export async function createComment(
         },
         createTMS,
       );
-      const notified = await notifyComment(trx, { ...decided, commentId: id, actorId: userId });
-      return { comment: await loadComment(trx, decided.ruminationId, id), notified };
+      const mentioned = await notifyMentions(trx, {
+        ruminationId: decided.ruminationId,
+        commentId: id,
+        actorId: userId,
+        content: input.content,
+        published: true,
+      });
+      const notified = await notifyComment(trx, {
+        ...decided,
+        recipients: withoutMentioned(decided.recipients, mentioned.map(recipientOf)),
+        commentId: id,
+        actorId: userId,
+      });
+      return {
+        comment: await loadComment(trx, decided.ruminationId, id),
+        notified: [...mentioned, ...notified],
+      };
     });
   } catch (error) {
     // The rumination (and with it the parent comment) was deleted between the check above and
@@ -200,6 +218,7 @@ export async function updateComment(
   id: number,
   input: UpdateCommentInput,
   expected: ExpectedVersion = undefined,
+  news: Notified = [],
 ): Promise<Comment> {
   const now = new Date().toISOString();
   return asWriter(db, userId, async (trx) => {
@@ -210,6 +229,16 @@ export async function updateComment(
       { action: 'edit', bodyId: input.id },
       expected,
       (w, basedOn) => updateCommentContent(w, id, input.content, basedOn, now),
+    );
+    // An edit tells only people newly mentioned (mention_notified remembers the others).
+    news.push(
+      ...(await notifyMentions(trx, {
+        ruminationId: comment.ruminationId,
+        commentId: id,
+        actorId: userId,
+        content: input.content,
+        published: true,
+      })),
     );
     return loadComment(trx, comment.ruminationId, id);
   });

@@ -131,6 +131,27 @@ export interface CommentNotified {
   recipients: readonly CommentRecipient[];
 }
 
+/**
+ * `MentionedMe` to each recipient src/domain/mentions.ts chose, about a rumination or (with
+ * `commentId`) one of its comments.
+ */
+export async function notifyMentioned(
+  db: Kysely<Database>,
+  mention: { ruminationId: number; commentId: number | null; actorId: number },
+  recipientIds: readonly number[],
+): Promise<Notified> {
+  return write(
+    db,
+    recipientIds.map((recipientId) => ({
+      kind: 'MentionedMe' as const,
+      recipient_id: recipientId,
+      actor_id: mention.actorId,
+      rumination_id: mention.ruminationId,
+      comment_id: mention.commentId,
+    })),
+  );
+}
+
 /** A new comment's notifications, one row per recipient the rules chose. */
 export async function notifyComment(
   db: Kysely<Database>,

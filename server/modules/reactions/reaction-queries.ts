@@ -14,7 +14,7 @@ export async function insertReaction(
   await db
     .insertInto('reactions')
     .values({ ...row, created_at: now })
-    .onConflict((oc) => oc.columns(['rumination_id', 'user_id', 'kind']).doNothing())
+    .onConflict((oc) => oc.columns(['rumination_id', 'kind', 'user_id']).doNothing())
     .execute();
 }
 
@@ -134,7 +134,7 @@ export async function eraseUnreadableReactions(
       ? sql`x.rumination_id = ${scope.ruminationId}`
       : sql`((x.user_id = ${scope.between[0]} and r.author_id = ${scope.between[1]})
           or (x.user_id = ${scope.between[1]} and r.author_id = ${scope.between[0]}))`;
-  // Row values by the key's first two columns: each (rumination, person) found is one index range.
+  // Row values of reactions_user's two columns: each (rumination, person) found is one index range.
   await sql`delete from reactions where (rumination_id, user_id) in (
     select x.rumination_id, x.user_id from reactions x
     inner join ruminations r on r.id = x.rumination_id

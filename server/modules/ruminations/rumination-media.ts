@@ -20,6 +20,7 @@ import {
 import { reactionsByRumination } from '../reactions/reaction-counts';
 import type { RuminationRow } from './rumination-queries';
 import { toRumination } from './rumination-wire';
+import { tagsByRumination } from './rumination-tags';
 
 /**
  * The photos of ruminations (api-contract.md "Photos"): every rumination the API answers goes
@@ -54,9 +55,12 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
   signer: MediaSigner,
 ): Promise<(Rumination & { row: Row })[]> {
   const ids = rows.map((r) => r.id);
-  const held = await mediaByRumination(db, ids);
-  // Their reactions' counts, also one query for the page.
-  const reactions = await reactionsByRumination(db, ids, viewerId);
+  // Their photos, reactions' counts and tags: one query each for the whole page.
+  const [held, reactions, tags] = await Promise.all([
+    mediaByRumination(db, ids),
+    reactionsByRumination(db, ids, viewerId),
+    tagsByRumination(db, ids),
+  ]);
   const viewer = viewerId ?? ANONYMOUS_VIEWER;
   const expires = mediaUrlExpiry(new Date());
   return Promise.all(
@@ -72,6 +76,7 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
           ...(await signedMediaUrls(m.id, viewer, expires, signer)),
         })),
       ),
+      tags: tags.get(row.id) ?? [],
       row,
     })),
   );

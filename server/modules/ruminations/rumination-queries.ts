@@ -41,7 +41,7 @@ const ROW_COLUMNS = [
   ...personColumns('u', 'author'),
   COMMENT_COUNT.as('comment_count'),
 ] as const;
-const ROW_SQL = sql.join([
+export const ROW_SQL = sql.join([
   ...READ_COLUMNS.map((column) => sql.ref(column)),
   personColumnsSql('u', 'author'),
   sql`${COMMENT_COUNT} as comment_count`,
@@ -109,9 +109,11 @@ export async function listOwnMatching(
   published: boolean | undefined,
   terms: readonly string[],
   page: Page,
+  tag?: string,
 ): Promise<RuminationRow[]> {
-  const publishedFilter =
-    published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`;
+  const publishedFilter = sql`${
+    published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`
+  }${tag === undefined ? sql`` : sql` and ${hasTag(tag)}`}`;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const match = authorFts5Match(authorId, terms);
     const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
@@ -127,9 +129,18 @@ export async function listOwnMatching(
     selectVisible(db, authorId)
       .where('r.author_id', '=', authorId)
       .where(sql<boolean>`r.search_vector @@ cast(${tsquery} as tsquery)`)
-      .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0)),
+      .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0))
+      .$if(tag !== undefined, (q) => q.where(hasTag(tag ?? ''))),
     page,
   ).execute();
+}
+
+/**
+ * The rumination `r` holds `tag`: one primary-key probe of rumination_tags per row the search's
+ * own index hands back (a search with a tag is still a walk of the search index, newest first).
+ */
+function hasTag(tag: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from rumination_tags t where t.rumination_id = r.id and t.tag = ${tag})`;
 }
 
 /** Published ruminations of one author that `viewerId` may read; optionally public ones only. */
@@ -176,14 +187,17 @@ export function feedQuery(
   onlyAuthorId: number | undefined,
   publicOnly: boolean,
   page: Page,
+  tag?: string,
 ) {
   const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
   const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
   const visible = sql`${ruminationVisibleThroughMask()}${publicFilter}${before}`;
   const pageCtes =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? postgresFeedPage(visible, page)
-      : sql`page as (select r.id from a cross join ruminations r
+    tag !== undefined
+      ? taggedFeedPage(visible, tag, page)
+      : db.getExecutor().adapter instanceof PostgresAdapter
+        ? postgresFeedPage(visible, page)
+        : sql`page as (select r.id from a cross join ruminations r
     where r.author_id = a.author_id and ${visible}
     order by r.id desc limit ${rowLimit(page.limit)})`;
   return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
@@ -233,14 +247,31 @@ function postgresFeedPage(visible: RawBuilder<unknown>, page: Page): RawBuilder<
   order by p.id desc limit ${rowLimit(page.limit)})`;
 }
 
+/**
+ * The feed's page with a tag, on both databases: each related author's notes with the tag are one
+ * range of rumination_tags_tag_author (tag, author_id, rumination_id), the page the newest of them
+ * all. It reads every such entry of the viewer's related authors (a tag narrows far more than an
+ * author does) and probes each row by primary key for its visibility.
+ */
+function taggedFeedPage(
+  visible: RawBuilder<unknown>,
+  tag: string,
+  page: Page,
+): RawBuilder<unknown> {
+  return sql`page as (select t.rumination_id as id from a cross join rumination_tags t cross join ruminations r
+    where t.tag = ${tag} and t.author_id = a.author_id and r.id = t.rumination_id and ${visible}
+    order by t.rumination_id desc limit ${rowLimit(page.limit)})`;
+}
+
 export async function listFeed(
   db: Kysely<Database>,
   viewerId: number,
   onlyAuthorId: number | undefined,
   publicOnly: boolean,
   page: Page,
+  tag?: string,
 ): Promise<RuminationRow[]> {
-  return (await feedQuery(db, viewerId, onlyAuthorId, publicOnly, page).execute(db)).rows;
+  return (await feedQuery(db, viewerId, onlyAuthorId, publicOnly, page, tag).execute(db)).rows;
 }
 
 /** What a create or an edit writes; the author and the times are the queries' own. */

@@ -37,6 +37,10 @@ import { emptyWalAfterErasure } from '../../db/database';
 import { sendIdempotent } from '../../http/idempotency';
 import { rateLimitHook } from '../../http/rate-limit';
 import { searchTerms } from '../../../src/domain/note-search';
+import { publishTo } from '../notifications/notification-events';
+import type { Notified } from '../notifications/notification-service';
+import { accountTagsOf } from './rumination-service';
+import { tagCountList } from '../../../src/api/tag-schemas';
 
 const ruminationList = z.array(rumination);
 const revisionList = z.array(ruminationRevision);
@@ -92,6 +96,12 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
       return listMine(app.db, user.id, request.query, await app.media.signer());
     },
   );
+
+  // The caller's own tags with counts (api-contract.md "Habits of a shared journal").
+  api.get('/api/account/tags', { schema: { response: { 200: tagCountList } } }, async (request) => {
+    const user = await request.requireUser();
+    return accountTagsOf(app.db, user.id);
+  });
 
   api.get(
     '/api/ruminations/feed',
@@ -194,9 +204,12 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
       const expected = expectedVersion(request);
       const { id, revisionId } = request.params;
       const signer = await app.media.signer();
-      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        restoreRevision(db, user.id, id, revisionId, signer, expected),
+      const news: Notified = [];
+      const sent = await sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        restoreRevision(db, user.id, id, revisionId, signer, expected, news),
       );
+      publishTo(app, news);
+      return sent;
     },
   );
 
@@ -219,10 +232,15 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
       const user = await request.requireWriter();
       // Loaded before the write's transaction (rumination-media.ts says why).
       const signer = await app.media.signer();
-      // An Idempotency-Key makes a resent create (offline queue) answer the first one.
-      return sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
-        createRumination(db, user.id, request.body, signer),
+      // An Idempotency-Key makes a resent create (offline queue) answer the first one; a replay
+      // writes nothing and so tells nobody of a mention.
+      const news: Notified = [];
+      const sent = await sendIdempotent(app.db, request, reply, user.id, 201, (db) =>
+        createRumination(db, user.id, request.body, signer, news),
       );
+      // sendIdempotent returns once the write (and its notifications) committed.
+      publishTo(app, news);
+      return sent;
     },
   );
 
@@ -240,9 +258,12 @@ export async function ruminationRoutes(app: FastifyInstance): Promise<void> {
       const user = await request.requireWriter();
       const expected = expectedVersion(request);
       const signer = await app.media.signer();
-      return sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
-        updateRumination(db, user.id, request.params.id, request.body, signer, expected),
+      const news: Notified = [];
+      const sent = await sendIdempotent(app.db, request, reply, user.id, 200, (db) =>
+        updateRumination(db, user.id, request.params.id, request.body, signer, expected, news),
       );
+      publishTo(app, news);
+      return sent;
     },
   );
 

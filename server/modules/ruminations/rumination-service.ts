@@ -57,6 +57,11 @@ import {
 } from './rumination-media';
 import { asWriter } from '../../credentials/writer-lock';
 import { eraseUnreadableReactions } from '../reactions/reaction-queries';
+import { tagFilterOf } from '../../../src/domain/tags';
+import type { Notified } from '../notifications/notification-service';
+import { notifyMentions } from '../notifications/mention-notices';
+import { listTagged, tagCountsOf, writeTags } from './rumination-tags';
+import type { TagCount } from '../../../src/api/tag-schemas';
 
 /**
  * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
@@ -114,10 +119,19 @@ export async function listMine(
   signer: MediaSigner,
 ): Promise<Rumination[]> {
   const terms = searchTerms(query.q);
+  const tag = tagFilterOf(query.tag);
+  // A tag no note can hold finds nothing, and asks nothing of the database.
+  if (tag === null) return [];
   const rows =
-    terms.length === 0
-      ? await listOwn(db, userId, query.isPublic, pageOf(query))
-      : await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query));
+    terms.length > 0
+      ? await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query), tag)
+      : tag !== undefined
+        ? await listTagged(
+            db,
+            { tag, viewerId: userId, authorId: userId, published: query.isPublic },
+            pageOf(query),
+          )
+        : await listOwn(db, userId, query.isPublic, pageOf(query));
   return ruminationListWithMedia(db, rows, userId, signer);
 }
 
@@ -128,7 +142,16 @@ export async function listFeedOf(
   query: RuminationListQuery,
   signer: MediaSigner,
 ): Promise<Rumination[]> {
-  const rows = await listFeed(db, userId, query.UserId, query.isPublic === true, pageOf(query));
+  const tag = tagFilterOf(query.tag);
+  if (tag === null) return [];
+  const rows = await listFeed(
+    db,
+    userId,
+    query.UserId,
+    query.isPublic === true,
+    pageOf(query),
+    tag,
+  );
   return ruminationListWithMedia(db, rows, userId, signer);
 }
 
@@ -142,10 +165,26 @@ export async function listPublicOf(
   query: RuminationListQuery,
   signer: MediaSigner,
 ): Promise<Rumination[]> {
+  const tag = tagFilterOf(query.tag);
+  if (tag === null) return [];
   const rows =
-    query.UserId === undefined
-      ? await listPublic(db, pageOf(query))
-      : await listByAuthor(db, query.UserId, viewerId, query.isPublic === true, pageOf(query));
+    tag !== undefined
+      ? await listTagged(
+          db,
+          query.UserId === undefined
+            ? { tag, viewerId: null, published: true, publicOnly: true }
+            : {
+                tag,
+                viewerId,
+                authorId: query.UserId,
+                published: true,
+                publicOnly: query.isPublic === true,
+              },
+          pageOf(query),
+        )
+      : query.UserId === undefined
+        ? await listPublic(db, pageOf(query))
+        : await listByAuthor(db, query.UserId, viewerId, query.isPublic === true, pageOf(query));
   return ruminationListWithMedia(db, rows, viewerId, signer);
 }
 
@@ -160,6 +199,7 @@ export async function createRumination(
   userId: number,
   { writtenTMS, ...input }: CreateRuminationInput,
   signer: MediaSigner,
+  news: Notified = [],
 ): Promise<Rumination> {
   const createTMS = settle(decideWrittenTime(writtenTMS, new Date()));
   const fields = ruminationFieldsOf(input);
@@ -168,6 +208,7 @@ export async function createRumination(
     const media = settle(await decideWriteMedia(trx, userId, null, input.media));
     const id = await insertRumination(trx, userId, toWrite(fields), createTMS);
     await writeMedia(trx, id, media);
+    await saveReferences(trx, id, userId, fields, news);
     return getRumination(trx, id, userId, signer);
   });
 }
@@ -219,6 +260,29 @@ async function changeOnVersion<T>(
   }
 }
 
+/**
+ * What a saved content refers to: its tags, rewritten, and its mentions, told to whoever is newly
+ * mentioned once it is published (`news` collects them, for the route to publish after the commit).
+ */
+async function saveReferences(
+  trx: Kysely<Database>,
+  id: number,
+  authorId: number,
+  fields: StoredRuminationFields<RuminationInput>,
+  news: Notified,
+): Promise<void> {
+  await writeTags(trx, id, authorId, fields.content);
+  news.push(
+    ...(await notifyMentions(trx, {
+      ruminationId: id,
+      commentId: null,
+      actorId: authorId,
+      content: fields.content,
+      published: fields.isPublished,
+    })),
+  );
+}
+
 /** An edit as decided: the fields to make current, their version, and the photos it names. */
 interface DecidedEdit {
   fields: StoredRuminationFields<RuminationInput>;
@@ -235,6 +299,7 @@ async function writeEdit(
   trx: Kysely<Database>,
   edit: DecidedEdit,
   rumination: Changeable,
+  news: Notified,
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const wrote = await updateRuminationRow(
@@ -247,6 +312,7 @@ async function writeEdit(
   if (wrote) {
     await insertRevision(trx, rumination.row);
     await writeMedia(trx, rumination.id, edit.media);
+    await saveReferences(trx, rumination.id, rumination.authorId, edit.fields, news);
   }
   return wrote;
 }
@@ -265,6 +331,7 @@ function editOnVersion(
     trx: Kysely<Database>,
     rumination: Changeable | undefined,
   ) => Promise<Decision<DecidedEdit>>,
+  news: Notified,
 ): Promise<Rumination> {
   return asWriter(db, userId, async (trx) => {
     await changeOnVersion(
@@ -273,7 +340,7 @@ function editOnVersion(
       id,
       signer,
       (rumination) => decide(trx, rumination),
-      (edit, rumination) => writeEdit(trx, edit, rumination),
+      (edit, rumination) => writeEdit(trx, edit, rumination, news),
     );
     // A narrower audience (or back to a draft): reactions of people who may no longer read it go.
     await eraseUnreadableReactions(trx, { ruminationId: id });
@@ -288,14 +355,22 @@ export async function updateRumination(
   input: RuminationInput,
   signer: MediaSigner,
   expected: ExpectedVersion = undefined,
+  news: Notified = [],
 ): Promise<Rumination> {
-  return editOnVersion(db, userId, id, signer, async (trx, rumination) => {
-    // Who may edit, and on which version, before what the photos are (404, 403, 412, then 400).
-    const edit = decideRuminationEdit(rumination, userId, input, expected);
-    if (!edit.ok) return edit;
-    const media = await decideWriteMedia(trx, userId, id, input.media);
-    return media.ok ? allow({ ...edit.value, media: media.value }) : media;
-  });
+  return editOnVersion(
+    db,
+    userId,
+    id,
+    signer,
+    async (trx, rumination) => {
+      // Who may edit, and on which version, before what the photos are (404, 403, 412, then 400).
+      const edit = decideRuminationEdit(rumination, userId, input, expected);
+      if (!edit.ok) return edit;
+      const media = await decideWriteMedia(trx, userId, id, input.media);
+      return media.ok ? allow({ ...edit.value, media: media.value }) : media;
+    },
+    news,
+  );
 }
 
 /** DELETE: moves the rumination to its author's trash (comments and revisions stay with it). */
@@ -351,19 +426,32 @@ export async function restoreRevision(
   revisionId: number,
   signer: MediaSigner,
   expected: ExpectedVersion = undefined,
+  news: Notified = [],
 ): Promise<Rumination> {
-  return editOnVersion(db, userId, id, signer, async (trx, rumination) => {
-    const revision = await findRevision(trx, id, revisionId);
-    return decideRevisionRestore(
-      rumination,
-      revision && {
-        ruminationId: revision.rumination_id,
-        content: revision.content,
-        isPublished: revision.is_published === 1,
-        audiences: maskToAudiences(revision.audience_mask),
-      },
-      userId,
-      expected,
-    );
-  });
+  return editOnVersion(
+    db,
+    userId,
+    id,
+    signer,
+    async (trx, rumination) => {
+      const revision = await findRevision(trx, id, revisionId);
+      return decideRevisionRestore(
+        rumination,
+        revision && {
+          ruminationId: revision.rumination_id,
+          content: revision.content,
+          isPublished: revision.is_published === 1,
+          audiences: maskToAudiences(revision.audience_mask),
+        },
+        userId,
+        expected,
+      );
+    },
+    news,
+  );
+}
+
+/** GET /api/account/tags: the caller's own tags, drafts included, most used first, then by tag. */
+export async function accountTagsOf(db: Kysely<Database>, userId: number): Promise<TagCount[]> {
+  return tagCountsOf(db, userId);
 }

@@ -22,5 +22,7 @@ export function toRumination(row: RuminationRow): Rumination {
     media: [],
     // Its reactions' counts too, loaded for a whole page at once (reaction-service.ts).
     reactions: [],
+    // Its tags come from rumination-tags.ts, loaded for a page at once beside its photos.
+    tags: [],
   };
 }

@@ -135,7 +135,7 @@ export async function trashedBefore(
 /**
  * Erases ruminations for good with everything about them: the notifications about them (their
  * rumination_id is a plain id, not a foreign key; comment notifications carry it too), their
- * comments and revisions (first: foreign keys may or may not cascade depending on the database's
+ * comments, revisions, tags and who was told of a mention (first: foreign keys may or may not cascade depending on the database's
  * settings), then the rows.
  */
 export async function eraseRuminations(
@@ -146,5 +146,7 @@ export async function eraseRuminations(
   await db.deleteFrom('notifications').where('rumination_id', 'in', ids).execute();
   await db.deleteFrom('rumination_revisions').where('rumination_id', 'in', ids).execute();
   await db.deleteFrom('comments').where('rumination_id', 'in', ids).execute();
+  await db.deleteFrom('rumination_tags').where('rumination_id', 'in', ids).execute();
+  await db.deleteFrom('mention_notified').where('rumination_id', 'in', ids).execute();
   await db.deleteFrom('ruminations').where('id', 'in', ids).execute();
 }

@@ -4,6 +4,8 @@ import Markdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, ExtraProps, Options } from 'react-markdown';
 import type { Element, ElementContent, Root } from 'hast';
 import type { SplitForHighlight } from './text-highlight';
+import { noteSegments } from '../../domain/note-references';
+import { useRenderMention } from './note-mentions';
 
 /**
  * A note's text (a rumination's or a comment's) rendered from Markdown, written by any user and
@@ -44,7 +46,9 @@ export default function NoteMarkdown({
         remarkPlugins={gfm}
         remarkRehypeOptions={{ clobberPrefix }}
         rehypePlugins={
-          highlight ? [rehypeAutoDirection, [rehypeHighlight, highlight]] : [rehypeAutoDirection]
+          highlight
+            ? [rehypeAutoDirection, rehypeMentions, [rehypeHighlight, highlight]]
+            : [rehypeAutoDirection, rehypeMentions]
         }
       >
         {content}
@@ -84,7 +88,13 @@ function loadGfm(): Promise<PluggableList> {
   return gfmPlugins;
 }
 
-function NoteLink({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
+function NoteLink({ href, title, children, ...rest }: ComponentProps<'a'> & ExtraProps) {
+  const renderMention = useRenderMention();
+  // An @mention (rehypeMentions): the shell's link to the person, or its words.
+  const mention = (rest as Record<string, unknown>)['data-mention'];
+  if (typeof mention === 'string') {
+    return renderMention ? renderMention(mention, `@${mention}`) : <>{children}</>;
+  }
   // The URL transform emptied an unsafe target: the words stay, the link goes.
   if (!href) return <span>{children}</span>;
   // A footnote and its reference point at each other within the note.
@@ -175,6 +185,39 @@ function rehypeAutoDirection() {
       if (AUTO_DIRECTION_TAGS.has(child.tagName)) child.properties.dir = 'auto';
       visit(child);
     }
+  };
+  return (tree: Root) => visit(tree);
+}
+
+/** Elements whose text is never a mention: a link's words, code. */
+const NO_MENTION_TAGS = new Set(['a', 'code', 'pre']);
+
+/**
+ * `@username` in the note's text (src/domain/note-references.ts) as an <a data-mention> that
+ * NoteLink renders through the shell's link, after Markdown has become HTML, so that a link's
+ * words or target and code are never read as a mention.
+ */
+function rehypeMentions() {
+  const visit = (node: Root | Element): void => {
+    node.children = node.children.flatMap((child): ElementContent[] => {
+      if (child.type === 'element') {
+        if (!NO_MENTION_TAGS.has(child.tagName)) visit(child);
+        return [child];
+      }
+      if (child.type !== 'text' || !child.value.includes('@')) {
+        return child.type === 'doctype' ? [] : [child];
+      }
+      return noteSegments(child.value).map((segment): ElementContent =>
+        segment.kind === 'mention'
+          ? {
+              type: 'element',
+              tagName: 'a',
+              properties: { href: '#', dataMention: segment.username },
+              children: [{ type: 'text', value: segment.text }],
+            }
+          : { type: 'text', value: segment.text },
+      );
+    });
   };
   return (tree: Root) => visit(tree);
 }

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { useAfterFirstLoad } from '../../lib/after-first-load';
 import { looksLikeMarkdown } from '../../lib/looks-like-markdown';
 import { useTextHighlight, type SplitForHighlight } from './text-highlight';
+import { TextWithMentions } from './note-mentions';
 
 /**
  * On a note's plain stand-in while its Markdown is not rendered yet: the saved last screen
@@ -77,7 +78,13 @@ function PlainNote({
   const pending = markdownPending ? { [MARKDOWN_PENDING_ATTRIBUTE]: '' } : {};
   return (
     <div className="prose-note" dir="auto" {...pending}>
-      <p dir="auto">{highlight ? <Highlighted parts={highlight(content)} /> : content}</p>
+      <p dir="auto">
+        {highlight ? (
+          <Highlighted parts={highlight(content)} />
+        ) : (
+          <TextWithMentions text={content} />
+        )}
+      </p>
     </div>
   );
 }

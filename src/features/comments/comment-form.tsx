@@ -2,6 +2,8 @@ import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX, tooLongMessage } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
 import { useOneWrite } from '../composer/use-one-write';
+import { MentionPicker, useMentionTyping } from '../composer/mention-typing';
+import { useCurrentUser } from '../auth/use-current-user';
 
 // Asked only when Cancel would lose text: the dialog's code waits until then.
 const DiscardQuestion = lazy(() =>
@@ -48,6 +50,8 @@ export function CommentForm({
   const oneWrite = useOneWrite();
   const [asking, setAsking] = useState(false);
   const hasUnsavedText = !isBlank && content !== initialContent;
+  const writerId = useCurrentUser()?.id ?? null;
+  const mention = useMentionTyping(setContent);
 
   const submit = async () => {
     if (isBlank || isPending) return;
@@ -61,6 +65,10 @@ export function CommentForm({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && mention.typed) {
+      mention.close();
+      return;
+    }
     // While an input method composes text, Enter confirms the composition, not the comment.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -95,8 +103,19 @@ export function CommentForm({
           aria-invalid={tooLong ? true : undefined}
           aria-describedby={tooLong ? `${errorId} ${countId}` : countId}
           onKeyDown={onKeyDown}
+          {...mention.bind}
           className="field-input w-full resize-y text-sm"
         />
+        {mention.typed ? (
+          <Suspense fallback={null}>
+            <MentionPicker
+              writerId={writerId}
+              query={mention.typed.query}
+              onChoose={mention.choose}
+              onClose={mention.close}
+            />
+          </Suspense>
+        ) : null}
         <CharacterCount id={countId} length={trimmedLength} max={COMMENT_MAX} />
         {tooLong ? (
           <p id={errorId} className="field-error">

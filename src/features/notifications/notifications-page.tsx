@@ -45,7 +45,8 @@ export function NotificationsPage() {
         loading="Loading notifications..."
         empty={
           <p>
-            No notifications yet. Requests, acceptances and comments on your notes show up here.
+            No notifications yet. Requests, acceptances, comments on your notes and mentions of you
+            show up here.
           </p>
         }
       >

@@ -30,6 +30,7 @@ export function applyNotification(queryClient: QueryClient, n: Notification): vo
       break;
     case 'CommentOnMyRumination':
     case 'ReplyToMyComment':
+    case 'MentionedMe':
       if (n.ruminationId !== null) void invalidateCommentTree(queryClient, n.ruminationId);
       break;
     case 'ReactionOnMyRumination':

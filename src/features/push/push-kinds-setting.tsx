@@ -11,6 +11,7 @@ const KIND_LABELS: { kind: PushKind; label: string }[] = [
   { kind: 'CommentOnMyRumination', label: 'Someone comments on your rumination' },
   { kind: 'ReplyToMyComment', label: 'Someone replies to your comment' },
   { kind: 'ReactionOnMyRumination', label: 'Someone reacts to your rumination' },
+  { kind: 'MentionedMe', label: 'Someone mentions you' },
 ];
 
 /** "Which notifications" reach the account's devices by push; each box saves itself alone. */

@@ -2,24 +2,43 @@ import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/r
 import { useLastScreenSaver } from '../offline/last-screen';
 import { useFeed } from './rumination-queries';
 import { RuminationList } from './rumination-list';
+import { Link } from '@tanstack/react-router';
 import { MyFeedFrame } from './my-feed-frame';
+import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
 
-/** My Feed: what people with an accepted relation share with the user (spec section 2). */
-export function MyFeedPage() {
-  const query = useFeed({});
+/**
+ * My Feed: what people with an accepted relation share with the user (spec section 2); with
+ * `tag`, only what carries it.
+ */
+export function MyFeedPage({ tag }: { tag?: string | undefined }) {
+  const query = useFeed(tag === undefined ? {} : { tag });
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
   return (
     <MyFeedFrame>
+      {tag === undefined ? null : (
+        <TagFilterHeading
+          tag={tag}
+          clear={
+            <Link to="/my-feed" className={clearTagClass}>
+              Show all of My Feed
+            </Link>
+          }
+        />
+      )}
       <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
         <RuminationList
           query={query}
           label="Feed"
           empty={
-            <p>
-              Your feed is empty. Open someone&apos;s profile and request a relation; once they
-              accept, what they share with you appears here.
-            </p>
+            tag !== undefined ? (
+              <p>Nothing in your feed is tagged #{tag}.</p>
+            ) : (
+              <p>
+                Your feed is empty. Open someone&apos;s profile and request a relation; once they
+                accept, what they share with you appears here.
+              </p>
+            )
           }
         />
       </WithRefreshingMark>

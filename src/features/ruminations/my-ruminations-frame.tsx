@@ -29,7 +29,7 @@ export function MyRuminationsFrame({
         >
           <Link
             to="/my-ruminations"
-            search={(previous) => ({ q: previous.q })}
+            search={(previous) => ({ q: previous.q, tag: previous.tag })}
             aria-current={isPublic ? 'page' : undefined}
             className={toggleClass}
           >
@@ -37,7 +37,7 @@ export function MyRuminationsFrame({
           </Link>
           <Link
             to="/my-ruminations"
-            search={(previous) => ({ view: 'drafts' as const, q: previous.q })}
+            search={(previous) => ({ view: 'drafts' as const, q: previous.q, tag: previous.tag })}
             aria-current={isPublic ? undefined : 'page'}
             className={toggleClass}
           >

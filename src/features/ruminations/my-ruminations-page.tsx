@@ -6,6 +6,9 @@ import { useMyRuminations } from './rumination-queries';
 import { RuminationList } from './rumination-list';
 import { MyRuminationsFrame } from './my-ruminations-frame';
 import { PendingRuminationCard, usePendingNewRuminations } from './pending-ruminations';
+import { Link } from '@tanstack/react-router';
+import { MyTags } from './my-tags';
+import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
 
 /** How long typing must pause before a search goes out. */
 const SEARCH_DELAY_MS = 250;
@@ -14,31 +17,72 @@ interface MyRuminationsPageProps {
   isPublic: boolean;
   /** The search box's text as the address holds it (?q=). */
   text: string;
+  /** Only the ruminations with this tag (?tag=). */
+  tag?: string | undefined;
   onTextChange: (text: string) => void;
+  /** A tag chosen among the search box's suggestions. */
+  onTagChoose: (tag: string) => void;
 }
 
 /**
  * My Ruminations: the user's own, published or drafts (spec section 2), searchable: while the
  * box holds words, the matching ones of the view shown replace the list.
  */
-export function MyRuminationsPage({ isPublic, text, onTextChange }: MyRuminationsPageProps) {
+export function MyRuminationsPage({
+  isPublic,
+  text,
+  tag,
+  onTextChange,
+  onTagChoose,
+}: MyRuminationsPageProps) {
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
   return (
     <MyRuminationsFrame
       isPublic={isPublic}
-      search={<MyRuminationsSearchBox text={text} onTextChange={onTextChange} />}
+      search={
+        <div className="flex flex-col gap-3">
+          <MyRuminationsSearchBox
+            text={text}
+            onTextChange={onTextChange}
+            onTagChoose={onTagChoose}
+          />
+          <MyTags isPublic={isPublic} current={tag} />
+        </div>
+      }
     >
+      {tag === undefined ? null : (
+        <TagFilterHeading
+          tag={tag}
+          clear={
+            <Link
+              to="/my-ruminations"
+              search={{
+                ...(isPublic ? {} : { view: 'drafts' as const }),
+                ...(text === '' ? {} : { q: text }),
+              }}
+              className={clearTagClass}
+            >
+              Show all my ruminations
+            </Link>
+          }
+        />
+      )}
       {isSearch(settled) ? (
-        <MySearchResults isPublic={isPublic} query={settled} onClear={() => onTextChange('')} />
+        <MySearchResults
+          isPublic={isPublic}
+          query={settled}
+          tag={tag}
+          onClear={() => onTextChange('')}
+        />
       ) : (
-        <MyRuminationsList isPublic={isPublic} />
+        <MyRuminationsList isPublic={isPublic} tag={tag} />
       )}
     </MyRuminationsFrame>
   );
 }
 
-function MyRuminationsList({ isPublic }: { isPublic: boolean }) {
-  const query = useMyRuminations({ isPublic });
+function MyRuminationsList({ isPublic, tag }: { isPublic: boolean; tag: string | undefined }) {
+  const query = useMyRuminations(tag === undefined ? { isPublic } : { isPublic, tag });
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
   const pending = usePendingNewRuminations(isPublic);
@@ -53,7 +97,11 @@ function MyRuminationsList({ isPublic }: { isPublic: boolean }) {
           </li>
         ))}
         empty={
-          isPublic ? (
+          tag !== undefined ? (
+            <p>
+              None of your {isPublic ? 'published ruminations' : 'drafts'} is tagged #{tag}.
+            </p>
+          ) : isPublic ? (
             <p>
               You have not published anything yet. Use New Rumination to write one, then Publish it.
             </p>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { NOTE_SEARCH_MAX } from '../../api/limits';
 import { SearchInput } from '../../components/ui/search-input';
 import { TextHighlightContext, type SplitForHighlight } from '../../components/ui/text-highlight';
@@ -7,23 +7,44 @@ import { searchTerms, splitByMatches } from '../../domain/note-search';
 import { ruminationQueries } from './rumination-queries';
 import { RuminationList } from './rumination-list';
 import { RuminationListSkeleton } from './rumination-list-skeleton';
+import { chosenTag, TagSuggestions } from './my-tags';
 
-/** "Search my ruminations": the box; its text lives in the address (?q=) so back and reload keep it. */
+/**
+ * "Search my ruminations": the box; its text lives in the address (?q=) so back and reload keep
+ * it. Typing `#` suggests the person's tags; choosing one, or a text that names one of them
+ * (`#walk`), lists that tag's notes instead (`onTagChoose`).
+ */
 export function MyRuminationsSearchBox({
   text,
   onTextChange,
+  onTagChoose,
 }: {
   text: string;
   onTextChange: (text: string) => void;
+  onTagChoose: (tag: string) => void;
 }) {
+  const tags = useQuery(ruminationQueries.myTags());
+  const change = (next: string) => {
+    const tag = chosenTag(next, tags.data);
+    if (tag === undefined) onTextChange(next);
+    else onTagChoose(tag);
+  };
   return (
-    <form role="search" className="flex flex-col gap-1" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      className="flex flex-col gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        change(text);
+      }}
+    >
       <SearchInput
         label="Search my ruminations"
         text={text}
-        onTextChange={onTextChange}
+        onTextChange={change}
         maxLength={NOTE_SEARCH_MAX}
       />
+      <TagSuggestions text={text} onChoose={onTagChoose} />
     </form>
   );
 }
@@ -41,14 +62,17 @@ export function isSearch(query: string): boolean {
 export function MySearchResults({
   isPublic,
   query,
+  tag,
   onClear,
 }: {
   isPublic: boolean;
   query: string;
+  /** Only the results with this tag. */
+  tag?: string | undefined;
   onClear: () => void;
 }) {
   const search = useInfiniteQuery({
-    ...ruminationQueries.my({ isPublic, q: query.trim() }),
+    ...ruminationQueries.my({ isPublic, q: query.trim(), ...(tag === undefined ? {} : { tag }) }),
     placeholderData: keepPreviousData,
   });
   const split = useMemo<SplitForHighlight>(() => {

@@ -3,27 +3,46 @@ import { useLastScreenSaver } from '../offline/last-screen';
 import { useAuth } from '../auth/auth-context';
 import { usePublicRuminations } from './rumination-queries';
 import { RuminationList } from './rumination-list';
+import { Link } from '@tanstack/react-router';
 import { PublicRuminationsFrame } from './public-ruminations-frame';
+import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
 
-/** Public Ruminations: everyone's public ruminations, no sign-in needed (spec section 2). */
-export function PublicRuminationsPage() {
-  const query = usePublicRuminations();
+/**
+ * Public Ruminations: everyone's public ruminations, no sign-in needed (spec section 2); with
+ * `tag`, only those that carry it.
+ */
+export function PublicRuminationsPage({ tag }: { tag?: string | undefined }) {
+  const query = usePublicRuminations(tag);
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
   const { isAuthenticated } = useAuth();
   return (
     <PublicRuminationsFrame>
+      {tag === undefined ? null : (
+        <TagFilterHeading
+          tag={tag}
+          clear={
+            <Link to="/public" className={clearTagClass}>
+              Show all public ruminations
+            </Link>
+          }
+        />
+      )}
       <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
         <RuminationList
           query={query}
           label="Public ruminations"
           empty={
-            <p>
-              No public ruminations yet.{' '}
-              {isAuthenticated
-                ? 'Use New Rumination and Publish it without an audience to share the first one with everyone.'
-                : 'Sign in to write the first one.'}
-            </p>
+            tag !== undefined ? (
+              <p>No public rumination is tagged #{tag}.</p>
+            ) : (
+              <p>
+                No public ruminations yet.{' '}
+                {isAuthenticated
+                  ? 'Use New Rumination and Publish it without an audience to share the first one with everyone.'
+                  : 'Sign in to write the first one.'}
+              </p>
+            )
           }
         />
       </WithRefreshingMark>

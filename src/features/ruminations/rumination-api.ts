@@ -1,4 +1,5 @@
 import type { Rumination, RuminationListQuery } from '../../api/rumination-schemas';
+import type { TagCount } from '../../api/tag-schemas';
 import { api, requireToken, searchParamsOf, withDefaultError } from '../../lib/http';
 
 /**
@@ -44,4 +45,12 @@ export function fetchPublicRuminations(params: RuminationListQuery): Promise<Rum
   return withDefaultError(message, () =>
     api.get('ruminations/public', { searchParams: searchParamsOf(params) }).json<Rumination[]>(),
   );
+}
+
+/** GET /api/account/tags: the caller's own tags, most used first. */
+export function fetchMyTags(): Promise<TagCount[]> {
+  return withDefaultError('Failed to fetch your tags', () => {
+    requireToken();
+    return api.get('account/tags').json<TagCount[]>();
+  });
 }

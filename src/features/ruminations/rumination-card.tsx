@@ -9,6 +9,7 @@ import { UserAvatar } from '../../components/ui/user-avatar';
 import { PhotoGrid } from '../photos/photo-grid';
 import { AudienceLine } from './audience-line';
 import { ReactionBar } from './reaction-bar';
+import { RuminationTags } from './rumination-tags';
 import { formatTimestamp } from '../../lib/format-time';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 
@@ -148,6 +149,7 @@ export function RuminationCard({
         </header>
         <NoteText content={rumination.content} />
         <PhotoGrid media={rumination.media} />
+        <RuminationTags rumination={rumination} viewerId={viewerId} />
         <AudienceLine rumination={rumination} />
       </div>
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import { WhoWillRead } from '../composer/who-will-read';
 import type { FirstPublicQuestion } from '../preferences/first-public-note';
 import { FirstPublicDialog } from '../preferences/first-public-dialog';
 import { useCurrentUser } from '../auth/use-current-user';
+import { MentionPicker, useMentionTyping } from '../composer/mention-typing';
 import { PhotoTray } from '../photos/photo-tray';
 import { usePhotoDrop } from '../photos/photo-drop';
 import type { QueuedPhoto } from '../photos/queued-photos';
@@ -120,6 +121,7 @@ export function RuminationForm({
     handleSubmit,
     reset,
     subscribe,
+    setValue,
     formState: { errors },
   } = useForm<RuminationFormValues, unknown, z.output<typeof ruminationFormSchema>>({
     resolver: zodResolver(ruminationFormSchema),
@@ -129,6 +131,9 @@ export function RuminationForm({
   const isBlank = trimmedLength === 0;
   const countId = `${contentId}-count`;
   const userId = useCurrentUser()?.id ?? null;
+  const mention = useMentionTyping((value) =>
+    setValue('content', value, { shouldDirty: true, shouldValidate: Boolean(errors.content) }),
+  );
   const uploads = usePhotoUploads(initialMedia);
   const drop = usePhotoDrop(uploads.add);
   // Submitted while photos were still uploading: the note waits for them.
@@ -259,7 +264,18 @@ export function RuminationForm({
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${contentErrorId} ${countId}` : countId}
           {...register('content')}
+          {...mention.bind}
         />
+        {mention.typed ? (
+          <Suspense fallback={null}>
+            <MentionPicker
+              writerId={userId}
+              query={mention.typed.query}
+              onChoose={mention.choose}
+              onClose={mention.close}
+            />
+          </Suspense>
+        ) : null}
         <CharacterCount id={countId} length={trimmedLength} max={RUMINATION_MAX} />
         {contentError ? (
           <p id={contentErrorId} className="field-error">

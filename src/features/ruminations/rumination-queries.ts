@@ -10,6 +10,7 @@ import {
   fetchFeed,
   fetchMyRuminations,
   fetchPublicRuminations,
+  fetchMyTags,
   fetchRumination,
 } from './rumination-api';
 
@@ -19,16 +20,20 @@ export interface MyRuminationFilters {
   isPublic: boolean;
   /** Words to search for (GET /my?q=); absent: the whole list. */
   q?: string;
+  /** Only those with this tag (`tag=`); absent: every one. */
+  tag?: string;
 }
 
 export interface FeedFilters {
   isPublic?: boolean;
+  tag?: string;
 }
 
 export interface PublicRuminationFilters {
   /** One user's ruminations (a profile); absent: everyone's public ones. */
   userId?: number;
   isPublic?: boolean;
+  tag?: string;
 }
 
 type PageParam = number | undefined;
@@ -48,6 +53,13 @@ function nextBeforeId(lastPage: readonly { id: number }[]): PageParam {
 }
 
 export const ruminationQueries = {
+  /** The signed-in person's tags with counts (My Ruminations' tag list, search suggestions). */
+  myTags: () =>
+    queryOptions({
+      queryKey: ruminationKeys.myTags,
+      queryFn: fetchMyTags,
+    }),
+
   /** One rumination on its own page (/rumination/{id}). */
   one: (id: number) =>
     queryOptions({
@@ -63,6 +75,7 @@ export const ruminationQueries = {
           {
             isPublic: filters.isPublic,
             q: filters.q,
+            tag: filters.tag,
             Limit: RUMINATION_PAGE_SIZE,
             BeforeId: beforeIdOf(pageParam),
           },
@@ -78,6 +91,7 @@ export const ruminationQueries = {
       queryFn: ({ pageParam }) =>
         fetchFeed({
           isPublic: filters.isPublic,
+          tag: filters.tag,
           Limit: RUMINATION_PAGE_SIZE,
           BeforeId: beforeIdOf(pageParam),
         }),
@@ -92,6 +106,7 @@ export const ruminationQueries = {
         fetchPublicRuminations({
           UserId: filters.userId,
           isPublic: filters.isPublic,
+          tag: filters.tag,
           Limit: RUMINATION_PAGE_SIZE,
           BeforeId: beforeIdOf(pageParam),
         }),
@@ -123,8 +138,8 @@ export function useFeed(filters: FeedFilters) {
   return useSuspenseInfiniteQuery(ruminationQueries.feed(filters));
 }
 
-export function usePublicRuminations() {
-  return useSuspenseInfiniteQuery(ruminationQueries.public({}));
+export function usePublicRuminations(tag?: string) {
+  return useSuspenseInfiniteQuery(ruminationQueries.public(tag === undefined ? {} : { tag }));
 }
 
 /** One user's ruminations on their profile: public ones only, or all visible to the viewer. */

@@ -267,6 +267,7 @@ describe('Settings: Notifications', () => {
       CommentOnMyRumination: false,
       ReplyToMyComment: true,
       ReactionOnMyRumination: true,
+      MentionedMe: true,
     });
 
     app.unmount();

@@ -46,6 +46,7 @@ describe('preferences', () => {
         CommentOnMyRumination: true,
         ReplyToMyComment: true,
         ReactionOnMyRumination: true,
+        MentionedMe: true,
       },
     });
   });

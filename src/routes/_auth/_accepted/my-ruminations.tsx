@@ -5,19 +5,25 @@ import { MyRuminationsPage } from '../../../features/ruminations/my-ruminations-
 import { ruminationQueries } from '../../../features/ruminations/rumination-queries';
 import { RuminationListSkeleton } from '../../../features/ruminations/rumination-list-skeleton';
 import { NOTE_SEARCH_MAX } from '../../../api/limits';
-import { oneOf } from '../../../lib/search-params';
+import { oneOf, tagParam } from '../../../lib/search-params';
 
 interface MyRuminationsSearch {
   view?: 'published' | 'drafts';
   /** The search box's text. */
   q?: string;
+  /** Only the ruminations with this tag. */
+  tag?: string;
 }
 
 // A plain function: the validator sits in the route tree, which every first visit downloads.
 function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminationsSearch {
   const view = oneOf(search.view, ['published', 'drafts']);
   const q = typeof search.q === 'string' ? search.q.slice(0, NOTE_SEARCH_MAX) : '';
-  return { ...(view === undefined ? {} : { view }), ...(q === '' ? {} : { q }) };
+  return {
+    ...(view === undefined ? {} : { view }),
+    ...(q === '' ? {} : { q }),
+    ...tagParam(search.tag),
+  };
 }
 
 /**
@@ -28,7 +34,7 @@ function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminat
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
   staticData: { title: 'My Ruminations' },
   validateSearch: validateMyRuminationsSearch,
-  loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts' }),
+  loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts', tag: search.tag }),
   loader: ({ context, deps, location }) =>
     (location.search as MyRuminationsSearch).q
       ? undefined
@@ -50,17 +56,25 @@ export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
     );
   },
   component: function MyRuminationsRoute() {
-    const { view, q } = Route.useSearch();
+    const { view, q, tag } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <MyRuminationsPage
         isPublic={view !== 'drafts'}
         text={q ?? ''}
+        tag={tag}
         onTextChange={(text) =>
           void navigate({
-            search: (previous) => ({ view: previous.view, ...(text === '' ? {} : { q: text }) }),
+            search: (previous) => ({
+              view: previous.view,
+              tag: previous.tag,
+              ...(text === '' ? {} : { q: text }),
+            }),
             replace: true,
           })
+        }
+        onTagChoose={(chosen) =>
+          void navigate({ search: (previous) => ({ view: previous.view, tag: chosen }) })
         }
       />
     );

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import type { Rumination } from '../../api/rumination-schemas';
+
+/**
+ * A card's tags, each a link to the list of that tag where the viewer meets this note: their own
+ * (My Ruminations, its published or drafts view), everyone's public ones (Public), or what people
+ * share with them (My Feed).
+ */
+export function RuminationTags({
+  rumination,
+  viewerId,
+}: {
+  rumination: Rumination;
+  viewerId: number | null;
+}) {
+  // A note kept from before tags existed (the offline copy) has none.
+  const tags = rumination.tags ?? [];
+  if (tags.length === 0) return null;
+  const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
+  const isPublic = rumination.isPublished && rumination.audiences.length === 0;
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag}>
+          {isOwn ? (
+            <Link
+              to="/my-ruminations"
+              search={rumination.isPublished ? { tag } : { view: 'drafts' as const, tag }}
+              className={TAG_CLASS}
+            >
+              #{tag}
+            </Link>
+          ) : isPublic || viewerId === null ? (
+            <Link to="/public" search={{ tag }} className={TAG_CLASS}>
+              #{tag}
+            </Link>
+          ) : (
+            <Link to="/my-feed" search={{ tag }} className={TAG_CLASS}>
+              #{tag}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const TAG_CLASS =
+  'inline-flex min-h-6 items-center rounded-full border border-line bg-page px-2 text-xs font-medium text-accent no-underline hover:underline';
