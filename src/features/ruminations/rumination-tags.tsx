@@ -18,27 +18,23 @@ export function RuminationTags({
   if (tags.length === 0) return null;
   const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
   const isPublic = rumination.isPublished && rumination.audiences.length === 0;
+  // One link shape for the three lists: only where it leads differs.
+  const where = (tag: string) =>
+    isOwn
+      ? ({
+          to: '/my-ruminations',
+          search: rumination.isPublished ? { tag } : { view: 'drafts', tag },
+        } as const)
+      : isPublic || viewerId === null
+        ? ({ to: '/public', search: { tag } } as const)
+        : ({ to: '/my-feed', search: { tag } } as const);
   return (
     <ul aria-label="Tags" className="flex flex-wrap gap-2">
       {tags.map((tag) => (
         <li key={tag}>
-          {isOwn ? (
-            <Link
-              to="/my-ruminations"
-              search={rumination.isPublished ? { tag } : { view: 'drafts' as const, tag }}
-              className={TAG_CLASS}
-            >
-              #{tag}
-            </Link>
-          ) : isPublic || viewerId === null ? (
-            <Link to="/public" search={{ tag }} className={TAG_CLASS}>
-              #{tag}
-            </Link>
-          ) : (
-            <Link to="/my-feed" search={{ tag }} className={TAG_CLASS}>
-              #{tag}
-            </Link>
-          )}
+          <Link {...where(tag)} className={TAG_CLASS}>
+            #{tag}
+          </Link>
         </li>
       ))}
     </ul>
