@@ -1,7 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { personColumns } from '../people/person-columns';
+import { ruminationReadableByColumn } from '../ruminations/rumination-visibility';
 
 /** SQL of reactions (migration 0023). */
 
@@ -106,19 +107,6 @@ export async function listReactors(
 }
 
 /**
- * Whether the reacting person `x.user_id` may still read rumination `r`: the visibility rule
- * (rumination-visibility.ts, canView in src/domain/visibility.ts) for the reactor instead of the
- * caller, and without the trash, so that a note in the trash keeps its reactions for its restore.
- */
-function reactorMayRead(): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(r.author_id = x.user_id or (r.is_published = 1 and (r.audience_mask = 0 or exists (
-    select 1 from viewer_audiences va
-    where va.viewer_id = x.user_id and va.author_id = r.author_id
-      and (r.audience_mask & va.audience_mask) <> 0
-  ))))`;
-}
-
-/**
  * Erases the reactions whose person may no longer read the rumination ("erased with ... the
  * relation that let them see it"), at the moment that changes: an author narrowing a note's
  * audience (one rumination), or a relation between two people ending or changing (their reactions
@@ -138,7 +126,7 @@ export async function eraseUnreadableReactions(
   await sql`delete from reactions where (rumination_id, user_id) in (
     select x.rumination_id, x.user_id from reactions x
     inner join ruminations r on r.id = x.rumination_id
-    where ${where} and not ${reactorMayRead()}
+    where ${where} and not ${ruminationReadableByColumn('x.user_id')}
   )`.execute(db);
 }
 

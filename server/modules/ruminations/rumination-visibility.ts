@@ -21,11 +21,23 @@ export function ruminationVisibleTo(viewerId: number | null): RawBuilder<SqlBool
   if (viewerId === null) {
     return sql<SqlBool>`(r.deleted_tms is null and r.is_published = 1 and r.audience_mask = 0)`;
   }
-  return sql<SqlBool>`(r.deleted_tms is null and (r.author_id = ${viewerId} or (r.is_published = 1 and (r.audience_mask = 0 or exists (
+  return sql<SqlBool>`(r.deleted_tms is null and ${readableBy(sql`${viewerId}`)})`;
+}
+
+/**
+ * The same rule for the person in a column of each row (`x.user_id`, the one who reacted) instead of
+ * the caller, the trash aside: what may this person read, were the note not in the trash.
+ */
+export function ruminationReadableByColumn(column: string): RawBuilder<SqlBool> {
+  return readableBy(sql.ref(column));
+}
+
+function readableBy(viewer: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(r.author_id = ${viewer} or (r.is_published = 1 and (r.audience_mask = 0 or exists (
     select 1 from viewer_audiences va
-    where va.viewer_id = ${viewerId} and va.author_id = r.author_id
+    where va.viewer_id = ${viewer} and va.author_id = r.author_id
       and (r.audience_mask & va.audience_mask) <> 0
-  )))))`;
+  ))))`;
 }
 
 /**
