@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
 import { listFeed, listOwnMatching } from '../../server/modules/ruminations/rumination-queries';
-import {
-  listTagged,
-  tagCountsOf,
-  tagsByRumination,
-} from '../../server/modules/ruminations/rumination-tags';
+import { listTagged, tagCountsOf } from '../../server/modules/ruminations/rumination-tags';
 import { sqliteWithQueryLog } from './support/query-plans';
 
 /**
  * The reads of tags stay index walks whatever the number of ruminations (SQLite's EXPLAIN QUERY
  * PLAN of the very queries sent, before and after ANALYZE): a list with `tag=` walks the tag's
- * range of rumination_tags newest first and probes each rumination by primary key; a page's tags
- * are one query. The feed with a tag merges its related authors' ranges (a sort of those entries,
+ * range of rumination_tags newest first and probes each rumination by primary key (a card's tags
+ * are read from its content, no query). The feed with a tag merges its related authors' ranges (a sort of those entries,
  * no table scan).
  */
 
@@ -73,7 +69,6 @@ describeBeforeAndAfterAnalyze('tag plans (after ANALYZE: %s)', () => {
         'one author’s notes with a tag, as another reads them',
         () => listTagged(db, { tag: 't3', viewerId: 1, authorId: 3, published: true }, PAGE),
       ],
-      ['a page’s tags', () => tagsByRumination(db, [5, 10, 15, 20])],
     ],
     TABLE_SCAN,
     1,

@@ -113,9 +113,9 @@ describeBeforeAndAfterAnalyze('query plans (after ANALYZE: %s)', () => {
   itSeeksOnly(calls, TABLE_SCAN);
 
   it("feed: the viewer's related authors, then one covering-index range per author", async () => {
-    // The page, then its photos (their own test below), reactions and tags (one query each).
+    // The page, then its photos (their own test below) and reactions (one query each).
     const plans = await plansOf(() => listFeedOf(db, VIEWER, {}, signer));
-    expect(plans).toHaveLength(4);
+    expect(plans).toHaveLength(3);
     const plan = plans[0]!;
     expect(
       plan.filter((line) => TABLE_SCAN.test(line)),
@@ -153,11 +153,9 @@ describeBeforeAndAfterAnalyze('query plans (after ANALYZE: %s)', () => {
     for (const viewer of [VIEWER, 2, 30]) {
       captured.length = 0;
       await listFeedOf(db, viewer, {}, signer);
-      // The page's own query; its photos', reactions' and tags' queries name the page's ids, as
-      // many as it has.
-      for (const q of captured) {
-        if (!/from "(media|reactions|rumination_tags)"/.test(q.sql)) texts.add(q.sql);
-      }
+      // The page's own query; its photos' and reactions' queries name the page's ids, as many as
+      // it has.
+      for (const q of captured) if (!/from "(media|reactions)"/.test(q.sql)) texts.add(q.sql);
     }
     expect(texts.size).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { extractTags } from '../../../src/domain/tags';
 
 /**
  * Tags and mentions (api-contract.md "Habits of a shared journal"; src/domain/tags.ts, mentions.ts).
@@ -17,6 +18,10 @@ import { sql, type Kysely } from 'kysely';
  *   newest first" (My Ruminations, a profile, each related author of the feed); also the
  *   account's tag counts are an index-only scan of the author's ranges;
  * - rumination_tags_tag (tag, rumination_id): "everyone's notes with tag X, newest first" (Public).
+ *
+ * Notes written before this migration get their tags here, by the rule every later save uses, so
+ * that a year of #garden is found together from the first day (and a card's tags, read from its
+ * content, always match the lists).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -35,6 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index rumination_tags_tag on rumination_tags (tag, rumination_id)`.execute(db);
   await sql`create index rumination_tags_author on rumination_tags (author_id, tag)`.execute(db);
 
+  await backfillTags(db);
+
   await db.schema
     .createTable('mention_notified')
     .addColumn('rumination_id', 'integer', (c) =>
@@ -44,6 +51,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('mention_notified_pk', ['rumination_id', 'comment_id', 'user_id'])
     .execute();
+}
+
+/** Tags of the notes already written, a batch of them at a time by id (only those holding a '#'). */
+async function backfillTags(db: Kysely<unknown>): Promise<void> {
+  const BATCH = 1000;
+  let afterId = 0;
+  for (;;) {
+    const { rows } = await sql<{ id: number; author_id: number; content: string }>`
+      select id, author_id, content from ruminations
+      where id > ${afterId} and content like ${'%#%'} order by id limit ${BATCH}`.execute(db);
+    const tagRows = rows.flatMap((r) =>
+      extractTags(r.content).map((tag, position) => ({
+        rumination_id: r.id,
+        tag,
+        author_id: r.author_id,
+        position,
+      })),
+    );
+    if (tagRows.length > 0) {
+      await (db as Kysely<{ rumination_tags: (typeof tagRows)[number] }>)
+        .insertInto('rumination_tags')
+        .values(tagRows)
+        .execute();
+    }
+    if (rows.length < BATCH) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -19,7 +19,6 @@ import { repliesOutsideExport } from '../../../src/domain/markdown-export';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
-import { tagsByRumination } from '../ruminations/rumination-tags';
 import { mediaByRumination } from '../ruminations/rumination-media';
 import { reactionsByRumination } from '../reactions/reaction-counts';
 import { mediaFileKey, type MediaStorage } from '../media/media-storage';
@@ -174,11 +173,9 @@ async function withExportedMedia(
   const held = await mediaByRumination(db, ids);
   // Their reactions' counts as the author sees them (each kind's full list is reactionsReceived).
   const reactions = await reactionsByRumination(db, ids, rows[0]?.author_id ?? null);
-  const tags = await tagsByRumination(db, ids);
   return rows.map((row) => ({
     ...toRumination(row),
     reactions: reactions.get(row.id) ?? [],
-    tags: tags.get(row.id) ?? [],
     media: (held.get(row.id) ?? []).map((m) => ({
       id: m.id,
       width: m.width,

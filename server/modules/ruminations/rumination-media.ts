@@ -20,7 +20,6 @@ import {
 import { reactionsByRumination } from '../reactions/reaction-counts';
 import type { RuminationRow } from './rumination-queries';
 import { toRumination } from './rumination-wire';
-import { tagsByRumination } from './rumination-tags';
 
 /**
  * The photos of ruminations (api-contract.md "Photos"): every rumination the API answers goes
@@ -55,11 +54,10 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
   signer: MediaSigner,
 ): Promise<(Rumination & { row: Row })[]> {
   const ids = rows.map((r) => r.id);
-  // Their photos, reactions' counts and tags: one query each for the whole page.
-  const [held, reactions, tags] = await Promise.all([
+  // Their photos and reactions' counts: one query each for the whole page.
+  const [held, reactions] = await Promise.all([
     mediaByRumination(db, ids),
     reactionsByRumination(db, ids, viewerId),
-    tagsByRumination(db, ids),
   ]);
   const viewer = viewerId ?? ANONYMOUS_VIEWER;
   const expires = mediaUrlExpiry(new Date());
@@ -76,7 +74,6 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
           ...(await signedMediaUrls(m.id, viewer, expires, signer)),
         })),
       ),
-      tags: tags.get(row.id) ?? [],
       row,
     })),
   );

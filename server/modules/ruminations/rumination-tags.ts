@@ -8,8 +8,8 @@ import { ruminationVisibleTo } from './rumination-visibility';
 
 /**
  * SQL of tags (api-contract.md "Habits of a shared journal"; migration 0024): a rumination's tags
- * rewritten with every save of its content, a page's tags in one query, the lists of one tag, and
- * the account's tag counts. What a tag is: src/domain/tags.ts.
+ * rewritten with every save of its content, the lists of one tag, and the account's tag counts (a
+ * card's own tags are read from its content: rumination-wire.ts). What a tag is: src/domain/tags.ts.
  *
  * The lists start from the tag's index range, newest first, and probe each rumination by primary
  * key: CROSS JOIN keeps SQLite from starting elsewhere (say, from all of an author's notes). Each
@@ -37,28 +37,6 @@ export async function writeTags(
       })),
     )
     .execute();
-}
-
-/** The tags of these ruminations, each in its order: one query for a page, through the primary key. */
-export async function tagsByRumination(
-  db: Kysely<Database>,
-  ruminationIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const byRumination = new Map<number, string[]>();
-  if (ruminationIds.length === 0) return byRumination;
-  const rows = await db
-    .selectFrom('rumination_tags')
-    .select(['rumination_id', 'tag', 'position'])
-    .where('rumination_id', 'in', [...ruminationIds])
-    .execute();
-  // Put in order here: a page's few rows, where SQL would sort them in a temporary B-tree.
-  rows.sort((a, b) => a.rumination_id - b.rumination_id || a.position - b.position);
-  for (const row of rows) {
-    const tags = byRumination.get(row.rumination_id);
-    if (tags) tags.push(row.tag);
-    else byRumination.set(row.rumination_id, [row.tag]);
-  }
-  return byRumination;
 }
 
 export interface TaggedFilter {

@@ -1,6 +1,7 @@
 import type { Rumination } from '../../../src/api/rumination-schemas';
 import { maskToAudiences } from './audience-mask';
 import type { RuminationRow } from './rumination-queries';
+import { extractTags } from '../../../src/domain/tags';
 
 /** A database row as the wire shape of api-contract.md. */
 export function toRumination(row: RuminationRow): Rumination {
@@ -22,7 +23,8 @@ export function toRumination(row: RuminationRow): Rumination {
     media: [],
     // Its reactions' counts too, loaded for a whole page at once (reaction-service.ts).
     reactions: [],
-    // Its tags come from rumination-tags.ts, loaded for a page at once beside its photos.
-    tags: [],
+    // Its tags are its content's, by the rule that also wrote rumination_tags (for the lists of a
+    // tag) on each save: reading them costs no query.
+    tags: extractTags(row.content),
   };
 }
