@@ -46,6 +46,9 @@ export const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'byAuthor', label: 'GET /public?UserId=' },
   { key: 'comments', label: 'GET /comments/rumination/:id' },
   { key: 'search', label: 'GET /users/search' },
+  { key: 'publicTagged', label: 'GET /public?tag=' },
+  { key: 'feedTagged', label: 'GET /feed?tag=' },
+  { key: 'myTagged', label: 'GET /my?tag=' },
   // Last: its backlog and memory peak must not colour the rows after it (peak RSS is per process).
   { key: 'feedHubs', label: 'GET /feed (20 hubs)' },
 ];

@@ -8,6 +8,9 @@ import { JWT_SECRET, log, VIEWERS } from './bench-settings';
 import { RARE_WORDS } from './data-set';
 import type { Target } from './measure-load';
 
+/** Tags of the data set (data-set-habits.ts): the most used, and two of the middle. */
+const TAGS = ['garden', 'family', 'niños_2024', '日本'];
+
 /** Note searches of common words (see mySearch below). */
 const COMMON_QUERIES = ['coffee', 'quiet garden', 'remem', 'morning walk'];
 
@@ -22,6 +25,9 @@ export interface Workload {
   byAuthor: Target[];
   comments: Target[];
   search: Target[];
+  publicTagged: Target[];
+  feedTagged: Target[];
+  myTagged: Target[];
 }
 
 /** Queries over the loaded data set, the same on both databases. */
@@ -184,6 +190,18 @@ export async function workloadFor(picker: Picker): Promise<Workload & { viewerCo
     search: names.map((name, i) => ({
       path: `/api/users/search?q=${encodeURIComponent(searchTerm(name, i))}`,
       token: token(i),
+    })),
+    // Tag filters (issue 41): ?tag= on the three lists, of common and less common tags.
+    publicTagged: TAGS.map((tag) => ({
+      path: `/api/ruminations/public?tag=${encodeURIComponent(tag)}`,
+    })),
+    feedTagged: tokens.map((t, i) => ({
+      path: `/api/ruminations/feed?tag=${encodeURIComponent(TAGS[i % TAGS.length]!)}`,
+      token: t,
+    })),
+    myTagged: tokens.map((t, i) => ({
+      path: `/api/ruminations/my?tag=${encodeURIComponent(TAGS[i % TAGS.length]!)}`,
+      token: t,
     })),
   };
 }

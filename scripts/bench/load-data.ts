@@ -3,7 +3,8 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
 import { registerSearchFunction } from '../../server/db/search-tokens';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
-import { batches, comments, relations, ruminations, users, type DataSetSize } from './data-set';
+import { batches, comments, relations, users, type DataSetSize } from './data-set';
+import { reactions, ruminationTags, ruminationsWithHabits } from './data-set-habits';
 
 /**
  * Writes the data set into a fresh database: the schema comes from the server's own migrations (so
@@ -15,7 +16,16 @@ export interface LoadResult {
   seconds: number;
 }
 
-const TABLES = ['users', 'user_relations', 'ruminations', 'comments'] as const;
+const TABLES = [
+  'users',
+  'user_relations',
+  'ruminations',
+  'comments',
+  'rumination_tags',
+  'reactions',
+] as const;
+
+const TABLES_WITHOUT_ID: ReadonlySet<string> = new Set(['rumination_tags', 'reactions']);
 
 type Rows = Iterable<Record<string, unknown>>;
 
@@ -24,8 +34,10 @@ function rowsOf(size: DataSetSize, passwordHash: string): Record<(typeof TABLES)
   return {
     users: users(size, passwordHash) as Rows,
     user_relations: relations(size) as Rows,
-    ruminations: ruminations(size) as Rows,
+    ruminations: ruminationsWithHabits(size) as Rows,
     comments: comments(size) as Rows,
+    rumination_tags: ruminationTags(size) as Rows,
+    reactions: reactions(size) as Rows,
   };
 }
 
@@ -129,6 +141,8 @@ const PG_TYPES: Record<string, string> = {
   is_published: 'int4',
   audience_mask: 'int4',
   token_version: 'int4',
+  user_id: 'int4',
+  position: 'int4',
 };
 
 export async function loadPostgres(
@@ -173,10 +187,13 @@ export async function loadPostgres(
       }
       for (const i of indexes) await client.query(i.indexdef);
       await client.query('commit');
-      // Rows came with explicit ids: move the identity past them for the rows the API will add.
-      await client.query(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select max(id) from ${table})))`,
-      );
+      // Rows came with explicit ids: move the identity past them for the rows the API will add
+      // (tags and reactions have no id of their own).
+      if (!TABLES_WITHOUT_ID.has(table)) {
+        await client.query(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select max(id) from ${table})))`,
+        );
+      }
       counts[table] = count;
     }
     await client.query(
