@@ -7,6 +7,7 @@ import { noteSegments } from './note-references';
 
 /** The usernames a text mentions, lower-cased (usernames are unique ignoring case), each once. */
 export function extractMentions(content: string): string[] {
+  if (!content.includes('@')) return [];
   const names = new Set<string>();
   for (const segment of noteSegments(content)) {
     if (segment.kind === 'mention') names.add(segment.username.toLowerCase());

@@ -9,6 +9,8 @@ export { normalizeTag, TAG_MAX };
 
 /** The rumination's tags as stored: NFC, lower-cased, each once, in order of first appearance. */
 export function extractTags(content: string): string[] {
+  // Most notes hold no '#': every card of every list asks (rumination-wire.ts), so they skip the scan.
+  if (!content.includes('#')) return [];
   const tags = new Set<string>();
   for (const segment of noteSegments(content)) {
     if (segment.kind === 'tag') tags.add(segment.tag);
