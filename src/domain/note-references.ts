@@ -25,10 +25,11 @@ export type NoteSegment =
   /** `text` as written (`@Ana`), `username` as written without the `@` (`Ana`). */
   | { kind: 'mention'; text: string; username: string };
 
-// A scheme of at most 32 characters: unbounded, a long run of letters (a pasted hash, a hostile
-// 60,000 x's) made every position try the whole rest of the run before failing at "://", and a
-// 60 KB text took 6 s to cut (the server cuts each saved text, and every export's).
-const URL_SOURCE = String.raw`(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.)[^\s<>]*`;
+// A scheme of at most 32 characters, starting a word: unbounded, a long run of letters (a pasted
+// hash, a hostile 60,000 x's) made every position try the whole rest of the run before failing at
+// "://", and a 60 KB text took 6 s to cut (the server cuts each saved text, and every card it
+// answers); inside a word, a position fails at once.
+const URL_SOURCE = String.raw`(?<![a-z0-9+.\-])(?:[a-z][a-z0-9+.\-]{0,31}:\/\/|www\.)[^\s<>]*`;
 const WORD = String.raw`\p{L}\p{M}\p{N}_`;
 const TAG_SOURCE = String.raw`(?<![${WORD}&\/#@.=?+~%\-])#([${WORD}]+)`;
 const MENTION_SOURCE = String.raw`(?<![${WORD}.@\/&+=\-])@([A-Za-z0-9_.\-]+)`;
