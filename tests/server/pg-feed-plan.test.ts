@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedQuery } from '../../server/modules/ruminations/rumination-queries';
+import { insertPlanPeople } from './support/pg-plan-people';
 import {
   createTestDatabase,
   testConnectionConfig,
@@ -24,12 +25,7 @@ beforeAll(async () => {
   const db = testDb.db;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   const now = new Date().toISOString();
-  await sql`insert into users (username, username_lower, email, email_lower, password_hash,
-      is_active, token_version, create_tms)
-    select 'u' || i, 'u' || i, 'u' || i || '@x.test', 'u' || i || '@x.test', 'x', 1, 0, ${now}
-    from generate_series(1, ${AUTHORS + 1}) i`.execute(db);
-  await sql`insert into viewer_audiences (viewer_id, author_id, audience_mask)
-    select ${VIEWER}, i, 4 from generate_series(2, ${AUTHORS + 1}) i`.execute(db);
+  await insertPlanPeople(db, AUTHORS, VIEWER);
   // Interleaved ids: every author's range spans the whole table.
   await sql`insert into ruminations (author_id, content, is_published, audience_mask, create_tms, update_tms)
     select 2 + (n % ${AUTHORS}), 'note ' || n, 1, case when n % 3 = 0 then 8 else (n % 2) * 4 end,

@@ -2,6 +2,7 @@ import { CompiledQuery, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedQuery } from '../../server/modules/ruminations/rumination-queries';
 import { taggedQuery, type TaggedFilter } from '../../server/modules/ruminations/rumination-tags';
+import { insertPlanPeople } from './support/pg-plan-people';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /**
@@ -21,12 +22,7 @@ beforeAll(async () => {
   const db = testDb.db;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   const now = new Date().toISOString();
-  await sql`insert into users (username, username_lower, email, email_lower, password_hash,
-      is_active, token_version, create_tms)
-    select 'u' || i, 'u' || i, 'u' || i || '@x.test', 'u' || i || '@x.test', 'x', 1, 0, ${now}
-    from generate_series(1, ${AUTHORS + 1}) i`.execute(db);
-  await sql`insert into viewer_audiences (viewer_id, author_id, audience_mask)
-    select ${VIEWER}, i, 4 from generate_series(2, ${AUTHORS + 1}) i`.execute(db);
+  await insertPlanPeople(db, AUTHORS, VIEWER);
   await sql`insert into ruminations (author_id, content, is_published, audience_mask, create_tms, update_tms)
     select 1 + (n % ${AUTHORS + 1}), 'note ' || n, 1, (n % 2) * 4, ${now}, ${now}
     from generate_series(1, ${AUTHORS * PER_AUTHOR}) n`.execute(db);
