@@ -40,6 +40,12 @@ export interface UserPreferencesTable {
   email_digest: 'off' | 'daily' | 'weekly';
   /** Notification kinds not pushed, comma-separated ('' is every kind). */
   push_off: string;
+  /** IANA name, canonical (migration 0025). */
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** 'HH:MM' in time_zone; null is no reminder (0025). */
+  reminder_time: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bit d for weekday d, 0 Sunday (0025). */
+  reminder_days: ColumnType<number, number | undefined, number>;
   update_tms: string;
 }
 

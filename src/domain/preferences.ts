@@ -8,6 +8,18 @@ import { audienceNameOf, type AudienceName, type RelationType } from './relation
  */
 
 export const EMAIL_DIGESTS = ['off', 'daily', 'weekly'] as const;
+
+/** Weekdays as Date#getDay() counts them: 0 is Sunday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * "Remind me to write" (contract: "Memories"): a wall time in the person's zone, or null for no
+ * reminder, and the weekdays it rings on.
+ */
+export interface Reminder {
+  time: string | null;
+  days: number[];
+}
 export type EmailDigest = (typeof EMAIL_DIGESTS)[number];
 
 /** Every kind of notification may be pushed to a device, or not, one by one. */
@@ -23,6 +35,9 @@ export interface PreferenceValues {
   defaultAudiences: RelationType[] | null;
   emailDigest: EmailDigest;
   push: Record<PushKind, boolean>;
+  /** An IANA name, canonical (src/domain/local-days.ts canonicalTimeZone): where a day is a day. */
+  timeZone: string;
+  reminder: Reminder;
 }
 
 export interface PreferenceChange {
@@ -30,6 +45,8 @@ export interface PreferenceChange {
   defaultAudiences?: readonly RelationType[] | null | undefined;
   emailDigest?: EmailDigest | undefined;
   push?: Partial<Record<PushKind, boolean>> | undefined;
+  timeZone?: string | undefined;
+  reminder?: { time?: string | null | undefined; days?: readonly number[] | undefined } | undefined;
 }
 
 /**
@@ -41,7 +58,14 @@ export function defaultPreferences(): PreferenceValues {
     defaultAudiences: null,
     emailDigest: 'off',
     push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as Record<PushKind, boolean>,
+    timeZone: 'UTC',
+    reminder: { time: null, days: [...WEEKDAYS] },
   };
+}
+
+/** A set of weekdays as stored and answered: each once, Sunday first. */
+export function normalDays(days: readonly number[]): number[] {
+  return [...new Set(days)].sort((a, b) => a - b);
 }
 
 /** What a PUT leaves: the fields it sent replace the stored ones; push kinds one by one. */
@@ -58,6 +82,14 @@ export function mergePreferences(
           : [...new Set(change.defaultAudiences)].sort((a, b) => a - b),
     emailDigest: change.emailDigest ?? current.emailDigest,
     push: { ...current.push, ...change.push },
+    timeZone: change.timeZone ?? current.timeZone,
+    reminder: {
+      time: change.reminder?.time === undefined ? current.reminder.time : change.reminder.time,
+      days:
+        change.reminder?.days === undefined
+          ? current.reminder.days
+          : normalDays(change.reminder.days),
+    },
   };
 }
 
@@ -66,10 +98,14 @@ export function preferencesOnWire(values: PreferenceValues): {
   defaultAudiences: AudienceName[] | null;
   emailDigest: EmailDigest;
   push: Record<PushKind, boolean>;
+  timeZone: string;
+  reminder: Reminder;
 } {
   return {
     defaultAudiences: values.defaultAudiences?.map(audienceNameOf) ?? null,
     emailDigest: values.emailDigest,
     push: { ...values.push },
+    timeZone: values.timeZone,
+    reminder: { time: values.reminder.time, days: [...values.reminder.days] },
   };
 }

@@ -18,6 +18,11 @@ const ALL_PUSH = {
 const get = (token: string) => api('GET', '/api/account/preferences', { token });
 const put = (token: string, body: Json) => api('PUT', '/api/account/preferences', { token, body });
 
+const ZONE_AND_REMINDER = {
+  timeZone: 'UTC',
+  reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
+};
+
 /** The mock's /api/account/preferences obeys what tests/server/preferences.test.ts asks of the server. */
 describe('preferences (mock backend)', () => {
   it('starts from the defaults: ask each time (null, not Public), no digest, every push', async () => {
@@ -28,6 +33,7 @@ describe('preferences (mock backend)', () => {
       defaultAudiences: null,
       emailDigest: 'off',
       push: ALL_PUSH,
+      ...ZONE_AND_REMINDER,
     });
   });
 
@@ -39,6 +45,7 @@ describe('preferences (mock backend)', () => {
       defaultAudiences: ['Family', 'Friend'],
       emailDigest: 'off',
       push: ALL_PUSH,
+      ...ZONE_AND_REMINDER,
     });
 
     const second = await put(token, { emailDigest: 'weekly', push: { ReplyToMyComment: false } });
@@ -46,6 +53,7 @@ describe('preferences (mock backend)', () => {
       defaultAudiences: ['Family', 'Friend'],
       emailDigest: 'weekly',
       push: { ...ALL_PUSH, ReplyToMyComment: false },
+      ...ZONE_AND_REMINDER,
     });
     const third = await put(token, { push: { RelationAccepted: false } });
     expect(third.json.push).toEqual({
@@ -76,6 +84,8 @@ describe('preferences (mock backend)', () => {
       [{ defaultAudiences: ['Cousin'] }, 'defaultAudiences.0'],
       [{ defaultAudiences: [9] }, 'defaultAudiences.0'],
       [{ push: { ReplyToMyComment: 'no' } }, 'push.ReplyToMyComment'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      [{ reminder: { time: '25:00' } }, 'reminder.time'],
     ] as const) {
       const r = await put(token, body);
       expect(r.status).toBe(400);
@@ -85,11 +95,28 @@ describe('preferences (mock backend)', () => {
       defaultAudiences: null,
       emailDigest: 'daily',
       push: ALL_PUSH,
+      ...ZONE_AND_REMINDER,
     });
     expect((await api('GET', '/api/account/preferences')).status).toBe(401);
     expect(
       (await api('PUT', '/api/account/preferences', { body: { emailDigest: 'off' } })).status,
     ).toBe(401);
+  });
+
+  it('keeps a time zone in its canonical spelling and the reminder’s fields apart', async () => {
+    const { token } = createUser({ username: 'alice' });
+    expect((await put(token, { timeZone: 'america/new_york' })).json.timeZone).toBe(
+      'America/New_York',
+    );
+    await put(token, { reminder: { time: '08:15' } });
+    expect((await put(token, { reminder: { days: [6, 0, 6] } })).json.reminder).toEqual({
+      time: '08:15',
+      days: [0, 6],
+    });
+    expect((await get(token)).json).toMatchObject({
+      timeZone: 'America/New_York',
+      reminder: { time: '08:15', days: [0, 6] },
+    });
   });
 
   it("keeps each person's own, and forgets them with the account", async () => {

@@ -19,7 +19,13 @@ const EVERY_PUSH_ON = {
 };
 
 /** "Ask each time" (null), not Public: a new account's notes reach nobody it did not choose. */
-const DEFAULTS: Preferences = { defaultAudiences: null, emailDigest: 'off', push: EVERY_PUSH_ON };
+const DEFAULTS: Preferences = {
+  defaultAudiences: null,
+  emailDigest: 'off',
+  push: EVERY_PUSH_ON,
+  timeZone: 'UTC',
+  reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
+};
 
 async function read(as: Person): Promise<Preferences> {
   const res = await call(t, 'GET', URL, { as });
@@ -60,6 +66,7 @@ describe('PUT /api/account/preferences', () => {
     await put(me, { push: { RelationRequested: false } });
     await put(me, { defaultAudiences: ['Friend'] });
     const expected: Preferences = {
+      ...DEFAULTS,
       defaultAudiences: ['Friend'],
       emailDigest: 'weekly',
       push: { ...EVERY_PUSH_ON, RelationRequested: false, ReplyToMyComment: false },
@@ -147,10 +154,50 @@ describe('PUT /api/account/preferences', () => {
       put(me, { push: { CommentOnMyRumination: false } }),
     ]);
     expect(await read(me)).toEqual({
+      ...DEFAULTS,
       defaultAudiences: ['Partner'],
       emailDigest: 'weekly',
       push: { ...EVERY_PUSH_ON, RelationRequested: false, CommentOnMyRumination: false },
     });
+  });
+});
+
+describe('the time zone and the reminder (contract: "Memories")', () => {
+  it('keeps a zone Intl knows, in its canonical spelling, and refuses any other on timeZone', async () => {
+    const me = await person(t);
+    expect((await put(me, { timeZone: 'europe/madrid' })).timeZone).toBe('Europe/Madrid');
+    expect((await read(me)).timeZone).toBe('Europe/Madrid');
+    for (const timeZone of ['Mars/Olympus_Mons', '', 'Europe/Madrid; drop table users', 42]) {
+      const res = await call(t, 'PUT', URL, { as: me, body: { timeZone, emailDigest: 'daily' } });
+      expect(res.statusCode, String(timeZone)).toBe(400);
+      expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toContain(
+        'timeZone',
+      );
+    }
+    expect(await read(me)).toEqual({ ...DEFAULTS, timeZone: 'Europe/Madrid' });
+  });
+
+  it('sets the reminder’s time and days apart, days each once in order, null turning it off', async () => {
+    const me = await person(t);
+    expect((await put(me, { reminder: { time: '21:30' } })).reminder).toEqual({
+      time: '21:30',
+      days: [0, 1, 2, 3, 4, 5, 6],
+    });
+    expect((await put(me, { reminder: { days: [5, 1, 3, 1] } })).reminder).toEqual({
+      time: '21:30',
+      days: [1, 3, 5],
+    });
+    await put(me, { timeZone: 'Asia/Tokyo' });
+    expect((await read(me)).reminder).toEqual({ time: '21:30', days: [1, 3, 5] });
+    expect((await put(me, { reminder: { time: null } })).reminder).toEqual({
+      time: null,
+      days: [1, 3, 5],
+    });
+    for (const reminder of [{ time: '24:00' }, { time: '7:30' }, { days: [7] }, { days: [-1] }]) {
+      const res = await call(t, 'PUT', URL, { as: me, body: { reminder } });
+      expect(res.statusCode, JSON.stringify(reminder)).toBe(400);
+    }
+    expect((await read(me)).reminder).toEqual({ time: null, days: [1, 3, 5] });
   });
 });
 

@@ -2,7 +2,9 @@ import { sql, type Expression, type Kysely, type Selectable } from 'kysely';
 import {
   defaultPreferences,
   mergePreferences,
+  normalDays,
   PUSH_KINDS,
+  WEEKDAYS,
   type PreferenceChange,
   type PreferenceValues,
   type PushKind,
@@ -18,6 +20,15 @@ import { audiencesToMask, maskToAudiences } from '../ruminations/audience-mask';
 type PreferencesRow = Selectable<UserPreferencesTable>;
 
 const SEPARATOR = ',';
+
+/** Weekdays as a bit mask (bit d for weekday d), as `reminder_days` holds them. */
+function daysMaskOf(days: readonly number[]): number {
+  return days.reduce((mask, day) => mask | (1 << day), 0);
+}
+
+function daysOfMask(mask: number): number[] {
+  return normalDays(WEEKDAYS.filter((day) => (mask & (1 << day)) !== 0));
+}
 
 function pushOffOf(push: Record<PushKind, boolean>): string {
   return PUSH_KINDS.filter((kind) => !push[kind]).join(SEPARATOR);
@@ -36,6 +47,8 @@ function valuesOf(row: PreferencesRow | undefined): PreferenceValues {
       PushKind,
       boolean
     >,
+    timeZone: row.time_zone,
+    reminder: { time: row.reminder_time, days: daysOfMask(row.reminder_days) },
   };
 }
 
@@ -90,6 +103,9 @@ export async function savePreferences(
         fresh.defaultAudiences === null ? null : audiencesToMask(fresh.defaultAudiences),
       email_digest: fresh.emailDigest,
       push_off: pushOffOf(fresh.push),
+      time_zone: fresh.timeZone,
+      reminder_time: fresh.reminder.time,
+      reminder_days: daysMaskOf(fresh.reminder.days),
       update_tms: now,
     })
     .onConflict((oc) =>
@@ -102,6 +118,13 @@ export async function savePreferences(
           ? {}
           : { email_digest: eb.ref('excluded.email_digest') }),
         ...(change.push === undefined ? {} : { push_off: mergedPushOff(change.push) }),
+        ...(change.timeZone === undefined ? {} : { time_zone: eb.ref('excluded.time_zone') }),
+        ...(change.reminder?.time === undefined
+          ? {}
+          : { reminder_time: eb.ref('excluded.reminder_time') }),
+        ...(change.reminder?.days === undefined
+          ? {}
+          : { reminder_days: eb.ref('excluded.reminder_days') }),
       })),
     )
     .returningAll()

@@ -48,6 +48,8 @@ describe('preferences', () => {
         ReactionOnMyRumination: true,
         MentionedMe: true,
       },
+      timeZone: 'UTC',
+      reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
     });
   });
 
