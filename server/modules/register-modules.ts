@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { notificationStreamRoutes } from './notifications/notification-stream-routes';
 import { relationRoutes } from './relations/relation-routes';
 import { ruminationRoutes } from './ruminations/rumination-routes';
+import { memoryRoutes } from './memories/memory-routes';
 import { reactionRoutes } from './reactions/reaction-routes';
 import { termsRoutes } from './terms/terms-routes';
 import { peopleRoutes } from './people/people-routes';
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(termsRoutes);
   await app.register(ruminationRoutes);
+  await app.register(memoryRoutes);
   await app.register(commentRoutes);
   await app.register(reactionRoutes);
   await app.register(relationRoutes);

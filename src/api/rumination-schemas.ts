@@ -13,6 +13,7 @@ import {
 import { ruminationContent } from './content-rules';
 import { NOTE_SEARCH_MAX } from './limits';
 import { writtenTime } from './written-time';
+import { localDateQuery } from './calendar-dates';
 import { isStorableText, NOT_STORABLE_MESSAGE } from './text-rules';
 import { mediaListInput, ruminationMedia } from './media-schemas';
 import { reactionCount } from './reaction-schemas';
@@ -127,6 +128,11 @@ export const ruminationListQuery = z.object({
     .max(NOTE_SEARCH_MAX, `Tag must be at most ${NOTE_SEARCH_MAX} characters`)
     .refine(isStorableText, NOT_STORABLE_MESSAGE)
     .optional(),
+  /**
+   * /my only, our own addition (docs/architecture.md "Beyond the contract"): the notes created
+   * on this local date in the caller's time zone (the calendar's day).
+   */
+  date: localDateQuery.optional(),
 });
 /** The parsed query, which is also what the client passes to list calls. */
 export type RuminationListQuery = z.output<typeof ruminationListQuery>;

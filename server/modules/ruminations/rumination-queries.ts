@@ -32,6 +32,17 @@ export interface Page {
   beforeId: number | undefined;
 }
 
+/** Notes created in [start, end) (ISO texts): one local day of /my?date= (src/domain/memories.ts). */
+export interface CreatedRange {
+  start: string;
+  end: string;
+}
+
+/** The rumination `r` was created in the range (with `r.author_id` fixed: ruminations_author_created). */
+export function createdIn(range: CreatedRange): RawBuilder<boolean> {
+  return sql<boolean>`(r.create_tms >= ${range.start} and r.create_tms < ${range.end})`;
+}
+
 /**
  * The rumination `r` as every read returns it, its author `u` joined: ROW_COLUMNS for the Kysely
  * selects, ROW_SQL the same columns for the queries written as text (note search, the feed).
@@ -85,11 +96,13 @@ export async function listOwn(
   authorId: number,
   published: boolean | undefined,
   page: Page,
+  created?: CreatedRange,
 ): Promise<RuminationRow[]> {
   return paged(
     selectVisible(db, authorId)
       .where('r.author_id', '=', authorId)
-      .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0)),
+      .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0))
+      .$if(created !== undefined, (q) => (created ? q.where(createdIn(created)) : q)),
     page,
   ).execute();
 }
@@ -110,10 +123,13 @@ export async function listOwnMatching(
   terms: readonly string[],
   page: Page,
   tag?: string,
+  created?: CreatedRange,
 ): Promise<RuminationRow[]> {
   const publishedFilter = sql`${
     published === undefined ? sql`` : sql` and r.is_published = ${published ? 1 : 0}`
-  }${tag === undefined ? sql`` : sql` and ${hasTag(tag)}`}`;
+  }${tag === undefined ? sql`` : sql` and ${hasTag(tag)}`}${
+    created === undefined ? sql`` : sql` and ${createdIn(created)}`
+  }`;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const match = authorFts5Match(authorId, terms);
     const before = page.beforeId === undefined ? sql`` : sql` and s.rowid < ${page.beforeId}`;
@@ -130,7 +146,8 @@ export async function listOwnMatching(
       .where('r.author_id', '=', authorId)
       .where(sql<boolean>`r.search_vector @@ cast(${tsquery} as tsquery)`)
       .$if(published !== undefined, (q) => q.where('r.is_published', '=', published ? 1 : 0))
-      .$if(tag !== undefined, (q) => q.where(hasTag(tag ?? ''))),
+      .$if(tag !== undefined, (q) => q.where(hasTag(tag ?? '')))
+      .$if(created !== undefined, (q) => (created ? q.where(createdIn(created)) : q)),
     page,
   ).execute();
 }

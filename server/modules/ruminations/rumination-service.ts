@@ -62,6 +62,8 @@ import type { Notified } from '../notifications/notification-service';
 import { notifyMentions } from '../notifications/mention-notices';
 import { listTagged, tagCountsOf, writeTags } from './rumination-tags';
 import type { TagCount } from '../../../src/api/tag-schemas';
+import { dayRange } from '../../../src/domain/memories';
+import { findPreferences } from '../preferences/preferences-queries';
 
 /**
  * Ruminations (api-contract.md "Ruminations"): loads the facts, asks the shared rules
@@ -122,16 +124,21 @@ export async function listMine(
   const tag = tagFilterOf(query.tag);
   // A tag no note can hold finds nothing, and asks nothing of the database.
   if (tag === null) return [];
+  // `date` (ours, for the calendar's day): that local day in the caller's zone.
+  const created =
+    query.date === undefined
+      ? undefined
+      : dayRange(query.date, (await findPreferences(db, userId)).timeZone);
   const rows =
     terms.length > 0
-      ? await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query), tag)
+      ? await listOwnMatching(db, userId, query.isPublic, terms, pageOf(query), tag, created)
       : tag !== undefined
         ? await listTagged(
             db,
-            { tag, viewerId: userId, authorId: userId, published: query.isPublic },
+            { tag, viewerId: userId, authorId: userId, published: query.isPublic, created },
             pageOf(query),
           )
-        : await listOwn(db, userId, query.isPublic, pageOf(query));
+        : await listOwn(db, userId, query.isPublic, pageOf(query), created);
   return ruminationListWithMedia(db, rows, userId, signer);
 }
 

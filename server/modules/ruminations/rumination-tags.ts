@@ -3,7 +3,13 @@ import type { TagCount } from '../../../src/api/tag-schemas';
 import { compareTagCounts, extractTags } from '../../../src/domain/tags';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
-import { ROW_SQL, type Page, type RuminationRow } from './rumination-queries';
+import {
+  createdIn,
+  ROW_SQL,
+  type CreatedRange,
+  type Page,
+  type RuminationRow,
+} from './rumination-queries';
 import { ruminationVisibleTo } from './rumination-visibility';
 
 /**
@@ -47,6 +53,8 @@ export interface TaggedFilter {
   /** true: published only, false: drafts only, undefined: both. */
   published?: boolean | undefined;
   publicOnly?: boolean;
+  /** Only notes created in this range (/my?date=). */
+  created?: CreatedRange | undefined;
 }
 
 /** The SQL of listTagged (compiled alone by the plan tests). */
@@ -56,10 +64,11 @@ export function taggedQuery(filter: TaggedFilter, page: Page) {
     filter.published === undefined ? sql`` : sql` and r.is_published = ${filter.published ? 1 : 0}`;
   const onlyPublic = filter.publicOnly === true ? sql` and r.audience_mask = 0` : sql``;
   const before = page.beforeId === undefined ? sql`` : sql` and t.rumination_id < ${page.beforeId}`;
+  const created = filter.created === undefined ? sql`` : sql` and ${createdIn(filter.created)}`;
   return sql<RuminationRow>`select ${ROW_SQL}
     from rumination_tags t cross join ruminations r cross join users u
     where t.tag = ${filter.tag}${author}${before} and r.id = t.rumination_id and u.id = r.author_id
-      and ${ruminationVisibleTo(filter.viewerId)}${published}${onlyPublic}
+      and ${ruminationVisibleTo(filter.viewerId)}${published}${onlyPublic}${created}
     order by t.rumination_id desc limit ${rowLimit(page.limit)}`;
 }
 
