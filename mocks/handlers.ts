@@ -5,6 +5,7 @@ import { accountExportHandlers } from './handlers/account-export';
 import { notificationHandlers } from './handlers/notifications';
 import { relationHandlers } from './handlers/relations';
 import { ruminationHandlers } from './handlers/ruminations';
+import { memoryHandlers } from './handlers/memories';
 import { reactionHandlers } from './handlers/reactions';
 import { termsHandlers } from './handlers/terms';
 import { peopleHandlers } from './handlers/people';
@@ -19,6 +20,8 @@ export const handlers = [
   ...authHandlers,
   ...termsHandlers,
   ...peopleHandlers,
+  // Fixed paths /api/ruminations/on-this-day and /calendar before /api/ruminations/:id.
+  ...memoryHandlers,
   ...ruminationHandlers,
   ...reactionHandlers,
   ...commentHandlers,

@@ -62,6 +62,8 @@ import {
   withMedia,
 } from '../views';
 import { decideAttachment, storeAttachment } from './media';
+import { dayRange } from '../../src/domain/memories';
+import { preferencesOf } from '../store/preferences';
 
 /**
  * /api/ruminations/* (api-contract.md "Ruminations", "Visibility" and "Your writing is never
@@ -177,10 +179,14 @@ export const ruminationHandlers = [
     const query = readQuery(request, ruminationListQuery);
     const userId = requireUser(request);
     const terms = searchTerms(query.q);
+    // `date` (ours, for the calendar's day): that local day in the caller's zone.
+    const day =
+      query.date === undefined ? undefined : dayRange(query.date, preferencesOf(userId).timeZone);
     const own = liveRuminations().filter(
       (r) =>
         r.authorId === userId &&
         (query.isPublic === undefined || r.isPublished === query.isPublic) &&
+        (day === undefined || (r.createTMS >= day.start && r.createTMS < day.end)) &&
         matchesSearch(r.content, terms),
     );
     return HttpResponse.json(await page(own.filter(tagFilter(query)), query, userId));
