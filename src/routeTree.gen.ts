@@ -25,6 +25,7 @@ import { Route as AuthTermsAcceptanceRouteImport } from './routes/_auth/terms-ac
 import { Route as RuminationRuminationIdRouteImport } from './routes/rumination.$ruminationId'
 import { Route as UserIndexRouteImport } from './routes/user.index'
 import { Route as UserUserIdRouteImport } from './routes/user.$userId'
+import { Route as AuthAcceptedCalendarRouteImport } from './routes/_auth/_accepted/calendar'
 import { Route as AuthAcceptedMyFeedRouteImport } from './routes/_auth/_accepted/my-feed'
 import { Route as AuthAcceptedMyRuminationsRouteImport } from './routes/_auth/_accepted/my-ruminations'
 import { Route as AuthAcceptedPeopleRouteImport } from './routes/_auth/_accepted/people'
@@ -108,6 +109,11 @@ const UserUserIdRoute = UserUserIdRouteImport.update({
   path: '/user/$userId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAcceptedCalendarRoute = AuthAcceptedCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => AuthAcceptedRoute,
+} as any)
 const AuthAcceptedMyFeedRoute = AuthAcceptedMyFeedRouteImport.update({
   id: '/my-feed',
   path: '/my-feed',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user/': typeof UserIndexRoute
+  '/calendar': typeof AuthAcceptedCalendarRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/people': typeof AuthAcceptedPeopleRoute
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user': typeof UserIndexRoute
+  '/calendar': typeof AuthAcceptedCalendarRoute
   '/my-feed': typeof AuthAcceptedMyFeedRoute
   '/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/people': typeof AuthAcceptedPeopleRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/rumination/$ruminationId': typeof RuminationRuminationIdRoute
   '/user/$userId': typeof UserUserIdRoute
   '/user/': typeof UserIndexRoute
+  '/_auth/_accepted/calendar': typeof AuthAcceptedCalendarRoute
   '/_auth/_accepted/my-feed': typeof AuthAcceptedMyFeedRoute
   '/_auth/_accepted/my-ruminations': typeof AuthAcceptedMyRuminationsRoute
   '/_auth/_accepted/people': typeof AuthAcceptedPeopleRoute
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user/'
+    | '/calendar'
     | '/my-feed'
     | '/my-ruminations'
     | '/people'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user'
+    | '/calendar'
     | '/my-feed'
     | '/my-ruminations'
     | '/people'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/rumination/$ruminationId'
     | '/user/$userId'
     | '/user/'
+    | '/_auth/_accepted/calendar'
     | '/_auth/_accepted/my-feed'
     | '/_auth/_accepted/my-ruminations'
     | '/_auth/_accepted/people'
@@ -387,6 +399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/_accepted/calendar': {
+      id: '/_auth/_accepted/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof AuthAcceptedCalendarRouteImport
+      parentRoute: typeof AuthAcceptedRoute
+    }
     '/_auth/_accepted/my-feed': {
       id: '/_auth/_accepted/my-feed'
       path: '/my-feed'
@@ -419,6 +438,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthAcceptedRouteChildren {
+  AuthAcceptedCalendarRoute: typeof AuthAcceptedCalendarRoute
   AuthAcceptedMyFeedRoute: typeof AuthAcceptedMyFeedRoute
   AuthAcceptedMyRuminationsRoute: typeof AuthAcceptedMyRuminationsRoute
   AuthAcceptedPeopleRoute: typeof AuthAcceptedPeopleRoute
@@ -426,6 +446,7 @@ interface AuthAcceptedRouteChildren {
 }
 
 const AuthAcceptedRouteChildren: AuthAcceptedRouteChildren = {
+  AuthAcceptedCalendarRoute: AuthAcceptedCalendarRoute,
   AuthAcceptedMyFeedRoute: AuthAcceptedMyFeedRoute,
   AuthAcceptedMyRuminationsRoute: AuthAcceptedMyRuminationsRoute,
   AuthAcceptedPeopleRoute: AuthAcceptedPeopleRoute,

@@ -24,6 +24,7 @@ export const APP_PAGES = [
   '/terms-acceptance',
   '/my-feed',
   '/my-ruminations',
+  '/calendar',
   '/people',
   '/trash',
   '/rumination/$ruminationId',

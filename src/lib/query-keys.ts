@@ -16,6 +16,9 @@ export const ruminationKeys = {
   reactors: (ruminationId: number) => [...RUMINATIONS, 'reactors', ruminationId] as const,
   /** The signed-in person's tags with counts (under `all`: every note change refreshes them). */
   myTags: [...RUMINATIONS, 'my-tags'] as const,
+  /** On this day (today in the person's zone) and a month's calendar: under `all` likewise. */
+  onThisDay: [...RUMINATIONS, 'on-this-day'] as const,
+  calendar: (month: string) => [...RUMINATIONS, 'calendar', month] as const,
 };
 
 const COMMENTS = ['comments'] as const;

@@ -45,6 +45,9 @@ const NotificationStream = lazy(() =>
   })),
 );
 
+// The time zone set from the browser once per account and device (a few lines, fetched apart).
+const TimeZoneFromBrowser = lazy(() => import('../../features/preferences/time-zone-from-browser'));
+
 // Sign-out removes this browser's push subscription; that code is fetched at sign-out only.
 const forgetThisBrowserPush = async () =>
   (await import('../../features/push/push-sign-out')).forgetThisBrowserPush();
@@ -78,6 +81,9 @@ export default function SignedInNav() {
     <>
       <Suspense fallback={null}>
         <NotificationStream />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TimeZoneFromBrowser />
       </Suspense>
       <div
         className={

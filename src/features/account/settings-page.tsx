@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
+import { TimeZoneSetting } from '../preferences/time-zone-setting';
 import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
@@ -21,6 +22,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-audiences" title="Who reads new notes">
         <DefaultAudiencesSetting />
+      </SettingsSection>
+      <SettingsSection id="settings-time-zone" title="Time zone">
+        <TimeZoneSetting />
       </SettingsSection>
       <SettingsSection id="settings-notifications" title="Notifications">
         <NotificationsSettings />

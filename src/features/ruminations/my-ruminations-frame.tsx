@@ -11,9 +11,12 @@ const toggleClass =
 export function MyRuminationsFrame({
   isPublic,
   search,
+  toggle = true,
   children,
 }: {
   isPublic: boolean;
+  /** false: no Published / Drafts toggle (a calendar day lists both). */
+  toggle?: boolean;
   /** The search box, above the toggle (the page's; pending and error states go without). */
   search?: ReactNode;
   children: ReactNode;
@@ -23,27 +26,29 @@ export function MyRuminationsFrame({
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">My Ruminations</h1>
         {search === undefined ? null : <div className="w-full">{search}</div>}
-        <nav
-          aria-label="Published or drafts"
-          className="flex gap-1 rounded-lg border border-line bg-page p-1"
-        >
-          <Link
-            to="/my-ruminations"
-            search={(previous) => ({ q: previous.q, tag: previous.tag })}
-            aria-current={isPublic ? 'page' : undefined}
-            className={toggleClass}
+        {toggle ? (
+          <nav
+            aria-label="Published or drafts"
+            className="flex gap-1 rounded-lg border border-line bg-page p-1"
           >
-            Published
-          </Link>
-          <Link
-            to="/my-ruminations"
-            search={(previous) => ({ view: 'drafts' as const, q: previous.q, tag: previous.tag })}
-            aria-current={isPublic ? undefined : 'page'}
-            className={toggleClass}
-          >
-            Drafts
-          </Link>
-        </nav>
+            <Link
+              to="/my-ruminations"
+              search={(previous) => ({ q: previous.q, tag: previous.tag })}
+              aria-current={isPublic ? 'page' : undefined}
+              className={toggleClass}
+            >
+              Published
+            </Link>
+            <Link
+              to="/my-ruminations"
+              search={(previous) => ({ view: 'drafts' as const, q: previous.q, tag: previous.tag })}
+              aria-current={isPublic ? undefined : 'page'}
+              className={toggleClass}
+            >
+              Drafts
+            </Link>
+          </nav>
+        ) : null}
       </div>
       {children}
     </div>

@@ -9,6 +9,11 @@ import { PendingRuminationCard, usePendingNewRuminations } from './pending-rumin
 import { Link } from '@tanstack/react-router';
 import { MyTags } from './my-tags';
 import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
+import { lazy, Suspense } from 'react';
+import { longDate } from './calendar-words';
+
+// On this day: its own small chunk, fetched once the list is on its way.
+const OnThisDayCard = lazy(() => import('./on-this-day-card'));
 
 /** How long typing must pause before a search goes out. */
 const SEARCH_DELAY_MS = 250;
@@ -19,6 +24,8 @@ interface MyRuminationsPageProps {
   text: string;
   /** Only the ruminations with this tag (?tag=). */
   tag?: string | undefined;
+  /** One day's notes, published and drafts (?date=, the calendar's day). */
+  date?: string | undefined;
   onTextChange: (text: string) => void;
   /** A tag chosen among the search box's suggestions. */
   onTagChoose: (tag: string) => void;
@@ -32,10 +39,12 @@ export function MyRuminationsPage({
   isPublic,
   text,
   tag,
+  date,
   onTextChange,
   onTagChoose,
 }: MyRuminationsPageProps) {
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
+  if (date !== undefined) return <MyDayPage date={date} />;
   return (
     <MyRuminationsFrame
       isPublic={isPublic}
@@ -46,10 +55,20 @@ export function MyRuminationsPage({
             onTextChange={onTextChange}
             onTagChoose={onTagChoose}
           />
-          <MyTags isPublic={isPublic} current={tag} />
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <MyTags isPublic={isPublic} current={tag} />
+            <Link to="/calendar" className="text-sm font-medium">
+              Calendar
+            </Link>
+          </div>
         </div>
       }
     >
+      {tag === undefined && !isSearch(settled) ? (
+        <Suspense fallback={null}>
+          <OnThisDayCard />
+        </Suspense>
+      ) : null}
       {tag === undefined ? null : (
         <TagFilterHeading
           tag={tag}
@@ -77,6 +96,26 @@ export function MyRuminationsPage({
       ) : (
         <MyRuminationsList isPublic={isPublic} tag={tag} />
       )}
+    </MyRuminationsFrame>
+  );
+}
+
+/** A calendar day's notes, published and drafts, with the way back to its month. */
+function MyDayPage({ date }: { date: string }) {
+  const query = useMyRuminations({ date });
+  return (
+    <MyRuminationsFrame isPublic toggle={false}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 className="text-lg font-semibold">Notes of {longDate(date)}</h2>
+        <Link to="/calendar" search={{ month: date.slice(0, 7) }} className="text-sm font-medium">
+          Back to the calendar
+        </Link>
+      </div>
+      <RuminationList
+        query={query}
+        label={`Notes of ${longDate(date)}`}
+        empty={<p>You wrote nothing on this day.</p>}
+      />
     </MyRuminationsFrame>
   );
 }

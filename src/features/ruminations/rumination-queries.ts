@@ -17,7 +17,10 @@ import {
 import { RUMINATION_PAGE_SIZE } from '../../api/limits';
 
 export interface MyRuminationFilters {
-  isPublic: boolean;
+  /** Absent: drafts and published alike (a calendar day's list). */
+  isPublic?: boolean;
+  /** One local day's notes (GET /my?date=, ours: the calendar's day). */
+  date?: string;
   /** Words to search for (GET /my?q=); absent: the whole list. */
   q?: string;
   /** Only those with this tag (`tag=`); absent: every one. */
@@ -76,6 +79,7 @@ export const ruminationQueries = {
             isPublic: filters.isPublic,
             q: filters.q,
             tag: filters.tag,
+            date: filters.date,
             Limit: RUMINATION_PAGE_SIZE,
             BeforeId: beforeIdOf(pageParam),
           },

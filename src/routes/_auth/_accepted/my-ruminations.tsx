@@ -13,16 +13,24 @@ interface MyRuminationsSearch {
   q?: string;
   /** Only the ruminations with this tag. */
   tag?: string;
+  /** One day's notes, drafts included (the calendar's day, 'YYYY-MM-DD'). */
+  date?: string;
 }
 
 // A plain function: the validator sits in the route tree, which every first visit downloads.
 function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminationsSearch {
   const view = oneOf(search.view, ['published', 'drafts']);
   const q = typeof search.q === 'string' ? search.q.slice(0, NOTE_SEARCH_MAX) : '';
+  // Only the shape: the server answers 400 on a date that is no calendar date.
+  const date =
+    typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date)
+      ? search.date
+      : undefined;
   return {
     ...(view === undefined ? {} : { view }),
     ...(q === '' ? {} : { q }),
     ...tagParam(search.tag),
+    ...(date === undefined ? {} : { date }),
   };
 }
 
@@ -34,15 +42,18 @@ function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminat
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
   staticData: { title: 'My Ruminations' },
   validateSearch: validateMyRuminationsSearch,
-  loaderDeps: ({ search }) => ({ isPublic: search.view !== 'drafts', tag: search.tag }),
+  loaderDeps: ({ search }) =>
+    search.date === undefined
+      ? { isPublic: search.view !== 'drafts', tag: search.tag }
+      : { date: search.date },
   loader: ({ context, deps, location }) =>
     (location.search as MyRuminationsSearch).q
       ? undefined
       : context.queryClient.ensureInfiniteQueryData(ruminationQueries.my(deps)),
   pendingComponent: function MyRuminationsPending() {
-    const { view } = Route.useSearch();
+    const { view, date } = Route.useSearch();
     return (
-      <MyRuminationsFrame isPublic={view !== 'drafts'}>
+      <MyRuminationsFrame isPublic={view !== 'drafts'} toggle={date === undefined}>
         <RuminationListSkeleton />
       </MyRuminationsFrame>
     );
@@ -56,13 +67,14 @@ export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
     );
   },
   component: function MyRuminationsRoute() {
-    const { view, q, tag } = Route.useSearch();
+    const { view, q, tag, date } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <MyRuminationsPage
         isPublic={view !== 'drafts'}
         text={q ?? ''}
         tag={tag}
+        date={date}
         onTextChange={(text) =>
           void navigate({
             search: (previous) => ({

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { ruminationKeys } from '../../lib/query-keys';
+import { usePreferences, useUpdatePreferences } from './preferences-queries';
+
+/**
+ * Settings → "Time zone" (the settings page gives the heading): where the person's days begin
+ * and end (on this day, the calendar, reminders). The zones are the browser's own list (Intl), so
+ * the app ships none; a zone the list lacks (the default "UTC", in some browsers) is added.
+ */
+
+function zonesWith(current: string): string[] {
+  const zones = new Set(
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [],
+  );
+  zones.add('UTC');
+  zones.add(current);
+  return [...zones].sort((a, b) => a.localeCompare(b));
+}
+
+export function TimeZoneSetting() {
+  const preferences = usePreferences();
+  const update = useUpdatePreferences();
+  const queryClient = useQueryClient();
+  const current = preferences.data?.timeZone ?? 'UTC';
+  const zones = useMemo(() => zonesWith(current), [current]);
+
+  if (preferences.isPending) {
+    return <p className="text-sm text-ink-muted">Loading...</p>;
+  }
+  if (preferences.isError) {
+    return (
+      <p role="alert" className="error-box">
+        {errorMessage(preferences.error, 'Failed to fetch your preferences')}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <label htmlFor="time-zone" className="text-sm font-medium">
+        Time zone
+      </label>
+      <select
+        id="time-zone"
+        className="field-input max-w-full"
+        value={current}
+        aria-describedby="time-zone-help"
+        disabled={update.isPending}
+        onChange={(event) =>
+          update.mutate(
+            { timeZone: event.target.value },
+            // Every day shown so far was a day in the zone before.
+            {
+              onSuccess: () => void queryClient.invalidateQueries({ queryKey: ruminationKeys.all }),
+            },
+          )
+        }
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </select>
+      <p id="time-zone-help" className="text-sm text-ink-muted">
+        Your days begin and end at midnight here: on this day, the calendar and reminders.
+      </p>
+      {update.isSuccess ? (
+        <p role="status" className="text-sm">
+          Time zone saved.
+        </p>
+      ) : null}
+      {update.isError ? (
+        <p role="alert" className="error-box">
+          {errorMessage(update.error, 'Failed to save your preferences')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
