@@ -25,6 +25,7 @@ import { commentWrites } from '../../../src/features/comments/comment-writes';
 import { ruminationWrites } from '../../../src/features/ruminations/rumination-writes';
 import { offlineWriteKey, offlineWriteOptions } from '../../../src/features/offline/offline-writes';
 import { conflictCurrentOf, isConflictError } from '../../../src/features/offline/conflict-state';
+import { memoryQueries } from '../../../src/features/ruminations/memories-queries';
 
 const offlineWriteKeys = {
   createRumination: offlineWriteKey(ruminationWrites.create),
@@ -147,6 +148,17 @@ describe('what is stored', () => {
       .filter(shouldPersistQuery)
       .map((q) => q.queryKey[0]);
     expect(stored).toEqual(['ruminations']);
+  });
+
+  test('calendar months and on this day, like the lists: a month seen once opens offline', () => {
+    const client = new QueryClient();
+    client.setQueryData(memoryQueries.calendar('2023-05').queryKey, {
+      month: '2023-05',
+      days: [{ date: '2023-05-03', count: 2 }],
+    });
+    client.setQueryData(memoryQueries.onThisDay().queryKey, []);
+    const stored = client.getQueryCache().getAll().filter(shouldPersistQuery);
+    expect(stored).toHaveLength(2);
   });
 });
 
