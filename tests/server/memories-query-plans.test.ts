@@ -29,18 +29,14 @@ beforeAll(async () => {
     `insert into users (username, username_lower, email, email_lower, password_hash, is_active, create_tms)
      values (?, ?, ?, ?, 'x', 1, ?)`,
   );
-  const rumination = sqlite.prepare(
-    `insert into ruminations (author_id, content, is_published, audience_mask, create_tms, update_tms)
-     values (?, 'x', ?, 0, ?, ?)`,
-  );
   sqlite.transaction(() => {
     for (let u = 1; u <= 5; u++) user.run(`u${u}`, `u${u}`, `u${u}@x`, `u${u}@x`, now);
-    const start = Date.parse('2009-01-01T00:00:00.000Z');
-    // Author 1: 50,000 notes, one every 3 hours; others' notes among them.
-    for (let i = 0; i < 60000; i++) {
-      const tms = new Date(start + i * 9000_000).toISOString();
-      rumination.run(i % 6 === 5 ? 2 + (i % 4) : 1, i % 3 === 0 ? 0 : 1, tms, tms);
-    }
+    // Author 1: 50,000 notes, one every 2.5 hours from 2009; 10,000 of others' among them. In one
+    // statement: SQLite fills it faster than a loop of inserts.
+    sqlite.exec(`insert into ruminations (author_id, content, is_published, audience_mask, create_tms, update_tms)
+      with recursive n(i) as (select 0 union all select i + 1 from n where i < 59999)
+      select case when i % 6 = 5 then 2 + (i % 4) else 1 end, 'x', i % 3 <> 0, 0, t, t
+      from (select i, strftime('%Y-%m-%dT%H:%M:%fZ', '2009-01-01', '+' || (i * 150) || ' minutes') as t from n)`);
   })();
 });
 afterAll(() => db.destroy());
@@ -62,6 +58,17 @@ async function expectAuthorCreatedRanges(read: () => Promise<unknown>): Promise<
 }
 
 describeBeforeAndAfterAnalyze('memories’ plans (after ANALYZE: %s)', () => {
+  it('the author holds 50,000 notes over 17 years', () => {
+    expect(
+      sqlite
+        .prepare(
+          `select count(*) as n, min(create_tms) as first, max(create_tms) as last
+          from ruminations where author_id = 1`,
+        )
+        .get(),
+    ).toEqual({ n: 50000, first: '2009-01-01T00:00:00.000Z', last: '2026-02-10T19:00:00.000Z' });
+  });
+
   it('on this day: the first and last notes are one index step each', async () => {
     const plans = await expectAuthorCreatedRanges(() => noteSpanOf(db, 1));
     expect(plans).toHaveLength(1);
