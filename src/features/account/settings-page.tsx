@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
+import { ReminderSetting } from '../preferences/reminder-setting';
 import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
@@ -24,6 +25,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-notifications" title="Notifications">
         <NotificationsSettings />
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" title="Remind me to write">
+        <ReminderSetting />
       </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />
