@@ -26,9 +26,6 @@ export function SettingsPage() {
       <SettingsSection id="settings-notifications" title="Notifications">
         <NotificationsSettings />
       </SettingsSection>
-      <SettingsSection id="settings-reminder" title="Remind me to write">
-        <ReminderSetting />
-      </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />
       </SettingsSection>
@@ -40,6 +37,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-data" title="Your data">
         <ExportDownloads />
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" title="Remind me to write">
+        <ReminderSetting />
       </SettingsSection>
       <SettingsSection id="settings-appearance" title="Appearance">
         <ThemeChoice />
