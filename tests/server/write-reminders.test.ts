@@ -183,4 +183,18 @@ describe('a reminder by email, for someone without a push device', () => {
     const prefs = await call(t, 'GET', '/api/account/preferences', { as: me });
     expect(prefs.json()).toMatchObject({ reminder: { time: null }, emailDigest: 'off' });
   });
+
+  it('a send the mail server refuses is tried again at the next run, and sent once', async () => {
+    const me = await someone();
+    await remindAt(me, '08:00', 'UTC');
+    const address = `${me.username}@example.test`;
+    const refusing = { ...t.mailer, send: () => Promise.reject(new Error('451 try later')) };
+    expect(
+      await sendDueReminders({ ...deps(), mailer: refusing }, at(`${DAY}T08:00:00Z`)),
+    ).not.toContain('email');
+    expect(t.mailer.sent.filter((m) => m.to === address)).toHaveLength(0);
+    expect(await sendDueReminders(deps(), at(`${DAY}T08:00:30Z`))).toContain('email');
+    await sendDueReminders(deps(), at(`${DAY}T08:01:00Z`));
+    expect(t.mailer.sent.filter((m) => m.to === address)).toHaveLength(1);
+  });
 });
