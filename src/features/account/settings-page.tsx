@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
+import { ReminderSetting } from '../preferences/reminder-setting';
 import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
@@ -36,6 +37,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-data" title="Your data">
         <ExportDownloads />
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" title="Remind me to write">
+        <ReminderSetting />
       </SettingsSection>
       <SettingsSection id="settings-appearance" title="Appearance">
         <ThemeChoice />
