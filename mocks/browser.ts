@@ -42,8 +42,17 @@ function save(db: MockDb): void {
   }
 }
 
+/** The Web Locks API's lock of the stored demo, shared by the tabs of one origin. */
+const STORE_LOCK = `${DEMO_DB_KEY}:lock`;
+
+function exclusive<T>(call: () => Promise<T>): Promise<T> {
+  // Every browser the app supports has Web Locks; without them a call runs as before.
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return call();
+  return navigator.locks.request(STORE_LOCK, call);
+}
+
 export async function startMockBackend(): Promise<void> {
-  setPersistence({ load, save });
+  setPersistence({ load, save, exclusive });
   // Photo files live in IndexedDB beside the store's rows in localStorage (mocks/media-files.ts).
   keepMediaFilesInIndexedDb();
   const stored = load();

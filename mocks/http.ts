@@ -15,6 +15,7 @@ import { termsAcceptanceRequired } from '../src/api/terms-schemas';
 import { withMediaSession } from './media-session';
 import { currentTerms, hasAcceptedCurrentTerms } from './store/lookups';
 import { saveDb, syncDb } from './store/db';
+import { exclusiveCall } from './store/persistence';
 import { sweepTrash } from './store/rumination-changes';
 import { userIdOfToken } from './store/tokens';
 
@@ -40,27 +41,33 @@ type Resolver = HttpResponseResolver<PathParams>;
 
 /**
  * One handler under any origin (`* /api/...`). Problems thrown inside become problem details;
- * the store is re-read from and saved to browser storage around each call in the demo, and what
- * has been in the trash past its retention is erased before anything reads it.
+ * the store is re-read from and saved to browser storage around each call in the demo, one call
+ * at a time across its tabs, and what has been in the trash past its retention is erased before
+ * anything reads it.
  */
 export function route(method: Method, path: string, resolver: Resolver) {
-  return http[method](`*${path}`, async (info) => {
-    syncDb();
-    sweepTrash();
-    try {
-      // First, as the server's first hook: a query string that is not UTF-8 is never read.
-      if (!queryIsUtf8(info.request.url)) throw ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8);
-      const response = await resolver(info);
-      // Signed-in answers carry the photo cookie, as the server's do (media-session.ts).
-      return response instanceof Response ? withMediaSession(info.request, response) : response;
-    } catch (error) {
-      if (error instanceof ApiProblem) return problemResponse(error);
-      throw error;
-    } finally {
-      // Every call, GETs included: activation is a GET that writes.
-      saveDb();
-    }
-  });
+  return http[method](`*${path}`, (info) => exclusiveCall(() => answer(info, resolver)));
+}
+
+async function answer(
+  info: Parameters<Resolver>[0],
+  resolver: Resolver,
+): Promise<Awaited<ReturnType<Resolver>>> {
+  syncDb();
+  sweepTrash();
+  try {
+    // First, as the server's first hook: a query string that is not UTF-8 is never read.
+    if (!queryIsUtf8(info.request.url)) throw ApiProblem.of(HTTP_PROBLEMS.queryNotUtf8);
+    const response = await resolver(info);
+    // Signed-in answers carry the photo cookie, as the server's do (media-session.ts).
+    return response instanceof Response ? withMediaSession(info.request, response) : response;
+  } catch (error) {
+    if (error instanceof ApiProblem) return problemResponse(error);
+    throw error;
+  } finally {
+    // Every call, GETs included: activation is a GET that writes.
+    saveDb();
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
+import type { ReactionKind } from '../src/domain/reactions';
 import { relationTypeOfAudience, THERAPIST } from '../src/domain/relation-types';
 import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../src/api/demo-backend';
 import {
   createComment,
   createMedia,
+  createReaction,
   createRelation,
   createRumination,
   createUser,
@@ -295,4 +297,15 @@ export const demoSeed: MockSeed = () => {
     content: 'Proud of you.',
     createTMS: ago(8, 12),
   });
+
+  // Reactions by people who may read each note (all three are public).
+  const react = (userId: number, ruminationId: number, kind: ReactionKind, days: number) =>
+    createReaction({ userId, ruminationId, kind, createTMS: ago(days) });
+  react(id.leo, run.id, 'love', 9);
+  react(id.sam, run.id, 'love', 9);
+  react(id.nora, run.id, 'hug', 8);
+  react(id.maya, bread.id, 'laugh', 2);
+  react(id.leo, bread.id, 'laugh', 1);
+  react(id.maya, drawings.id, 'laugh', 4);
+  react(id.sam, drawings.id, 'wow', 3);
 };

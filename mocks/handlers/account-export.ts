@@ -126,7 +126,7 @@ function accountExportOf(userId: number): ExportOfAccount {
       .filter((c) => ownIds.has(c.ruminationId) && c.authorId !== userId)
       .sort((a, b) => a.ruminationId - b.ruminationId || a.id - b.id)
       .map(toExportedComment),
-    // By rumination then kind; received also by person, as the server's keys order them.
+    // By rumination then kind, received then by person: the server's keys' order.
     reactionsGiven: db.reactions
       .filter((x) => x.userId === userId && live.has(x.ruminationId))
       .sort((a, b) => a.ruminationId - b.ruminationId || a.kind.localeCompare(b.kind))
@@ -135,7 +135,7 @@ function accountExportOf(userId: number): ExportOfAccount {
       .filter((x) => ownIds.has(x.ruminationId))
       .sort(
         (a, b) =>
-          a.ruminationId - b.ruminationId || a.userId - b.userId || a.kind.localeCompare(b.kind),
+          a.ruminationId - b.ruminationId || a.kind.localeCompare(b.kind) || a.userId - b.userId,
       )
       .map(({ ruminationId, kind, createTMS, userId: by }) => ({
         ruminationId,

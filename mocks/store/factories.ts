@@ -1,5 +1,6 @@
 import { ruminationWriteRequest } from '../../src/api/rumination-schemas';
 import { unattachedEraseAfter } from '../../src/domain/media-decisions';
+import type { ReactionKind } from '../../src/domain/reactions';
 import type { RelationType } from '../../src/domain/relation-types';
 import { ruminationFieldsOf } from '../../src/domain/rumination-decisions';
 import { now } from './clock';
@@ -11,6 +12,7 @@ import type {
   StoredComment,
   StoredMedia,
   StoredPushSubscription,
+  StoredReaction,
   StoredRelation,
   StoredRumination,
   StoredTerms,
@@ -190,6 +192,31 @@ export function createComment(options: CreateCommentOptions): StoredComment {
   getDb().comments.push(comment);
   saveDb();
   return comment;
+}
+
+export interface CreateReactionOptions {
+  userId: number;
+  ruminationId: number;
+  kind: ReactionKind;
+  createTMS?: string;
+}
+
+/**
+ * A reaction as if its person had given it: the author counts as told (reaction_notified), so a
+ * seeded reaction taken back and given again tells nobody, as the rule says for any reaction.
+ */
+export function createReaction(options: CreateReactionOptions): StoredReaction {
+  const reaction: StoredReaction = {
+    ruminationId: options.ruminationId,
+    userId: options.userId,
+    kind: options.kind,
+    createTMS: options.createTMS ?? now(),
+  };
+  const db = getDb();
+  db.reactions.push(reaction);
+  db.reactionNotified.push({ ruminationId: options.ruminationId, userId: options.userId });
+  saveDb();
+  return reaction;
 }
 
 export interface CreateRelationOptions {

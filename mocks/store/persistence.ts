@@ -7,6 +7,12 @@ import type { MockDb } from './tables';
 export interface Persistence {
   load(): MockDb | null;
   save(db: MockDb): void;
+  /**
+   * Runs one call alone across every tab of the demo (each tab holds its own copy of the store,
+   * read before and saved after each call): without it a call of one tab could save its copy over
+   * a write another tab made meanwhile, and that write would be lost.
+   */
+  exclusive?<T>(call: () => Promise<T>): Promise<T>;
 }
 
 let persistence: Persistence | null = null;
@@ -19,6 +25,11 @@ export function setPersistence(next: Persistence | null): void {
 export function loadSavedDb(): MockDb | undefined {
   const stored = persistence?.load();
   return stored ? withAllTables(stored) : undefined;
+}
+
+/** Runs a call of the mock backend alone across the demo's tabs; at once elsewhere. */
+export function exclusiveCall<T>(call: () => Promise<T>): Promise<T> {
+  return persistence?.exclusive ? persistence.exclusive(call) : call();
 }
 
 /** Keeps a copy of the store (demo only). */

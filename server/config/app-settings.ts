@@ -259,6 +259,11 @@ export const appSettings = {
     'DIGEST_INTERVAL_MS',
     millisecondsSetting(100, 86_400_000, 15 * MINUTE, { maxNote: '(a day)' }),
   ),
+  /**
+   * How often each instance looks for reminders to write that are due (server/modules/reminders):
+   * under a minute, as a reminder goes within a minute of its time.
+   */
+  reminderIntervalMs: setting('REMINDER_INTERVAL_MS', millisecondsSetting(100, 60_000, 30_000)),
   /** Photos (api-contract.md "Photos"; server/modules/media). */
   media: {
     /** What each account may hold, in bytes (MEDIA_QUOTA_MB). */

@@ -46,6 +46,8 @@ export interface UserPreferencesTable {
   reminder_time: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bit d for weekday d, 0 Sunday (0025). */
   reminder_days: ColumnType<number, number | undefined, number>;
+  /** ISO instant the reminder may next be due; null without one (0027, write-reminders.ts). */
+  next_reminder_at: ColumnType<string | null, string | null | undefined, string | null>;
   update_tms: string;
 }
 
@@ -218,12 +220,24 @@ export interface PushSubscriptionsTable {
  */
 export interface PushOutboxTable {
   id: Generated<number>;
-  notification_id: number;
+  /** Null for a message that carries its own payload (a reminder, migration 0027). */
+  notification_id: number | null;
   subscription_id: number | null;
   due_tms: string;
   /** ISO time until which an instance holds the row; null when nobody does. */
   claimed_until: string | null;
   attempts: ColumnType<number, number | undefined, number>;
+  /** The message's JSON when it is no notification's (a reminder, 0027); null otherwise. */
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person's day whose reminder is settled: sent once, across instances (migration 0027). */
+export interface ReminderClaimsTable {
+  user_id: number;
+  /** 'YYYY-MM-DD' in the person's zone. */
+  local_date: string;
+  channel: 'push' | 'email' | 'skipped';
+  create_tms: string;
 }
 
 /** A person's last email digest (migration 0018). */
@@ -274,6 +288,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   digest_state: DigestStateTable;
+  reminder_claims: ReminderClaimsTable;
   media: MediaTable;
   write_positions: WritePositionsTable;
   reactions: ReactionsTable;

@@ -16,6 +16,7 @@ import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
 import { pushPlugin } from './push/push-module';
 import { mediaPlugin } from './media/media-module';
+import { reminderModule } from './reminders/reminder-module';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(exportRoutes);
   await app.register(pushPlugin);
   await app.register(digestRoutes);
+  await app.register(reminderModule);
   // The stream's fixed path before /api/notifications' own routes.
   await app.register(notificationStreamRoutes);
   await app.register(notificationRoutes);

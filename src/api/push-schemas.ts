@@ -50,3 +50,14 @@ export type PushPayload = z.infer<typeof pushPayload>;
 
 /** POST /api/email/unsubscribe?token=…: the digest's one-click unsubscribe (RFC 8058). */
 export const digestUnsubscribeQuery = z.object({ token: z.string().min(1).max(512) });
+
+/**
+ * A "Remind me to write" message (contract: "Memories", reminders), decrypted: no notification
+ * row, only the words, which never hold a note's text (src/domain/write-reminders.ts).
+ */
+export const writeReminderPayload = z.object({
+  kind: z.literal('WriteReminder'),
+  title: z.string(),
+  body: z.string().nullable(),
+});
+export type WriteReminderPayload = z.infer<typeof writeReminderPayload>;

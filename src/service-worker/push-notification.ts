@@ -2,12 +2,14 @@ import type { Notification } from '../api/notification-schemas';
 import { NOTIFICATION_KINDS } from '../domain/notification-kinds';
 import { notificationPath, pushTag } from '../domain/notification-words';
 import { RELATION_TYPE_VALUES } from '../domain/relation-types';
+import { COMPOSER_PATH, WRITE_REMINDER_KIND, WRITE_REMINDER_TAG } from '../domain/write-reminders';
 import type { PushNotificationOptions } from './worker-types';
 
 /**
  * What the service worker shows for one Web Push message (contract: "Reach them when the app is
  * closed"). The payload is `{ title, notification }`: a sentence naming the actor and the
- * notification as the list shows it, names and ids only. The worker keeps no copy of zod (it would
+ * notification as the list shows it, names and ids only; or a reminder to write, `{ kind:
+ * "WriteReminder", title, body }`. The worker keeps no copy of zod (it would
  * weigh more than the rest of the worker), so the shape is checked here by hand.
  */
 
@@ -79,6 +81,24 @@ export function readPushPayload(
   return { title, notification };
 }
 
+/**
+ * A "Remind me to write" message (contract: "Memories", reminders): `{ kind: "WriteReminder",
+ * title, body }`, the body a line of counts or null. Null when the text is not one.
+ */
+export function readWriteReminder(text: string): { title: string; body: string | null } | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(payload) || payload.kind !== WRITE_REMINDER_KIND) return null;
+  const { title, body } = payload;
+  if (!isString(title) || title.trim() === '' || title.length > TITLE_MAX) return null;
+  if (body !== null && (!isString(body) || body.length > TITLE_MAX)) return null;
+  return { title, body };
+}
+
 function base(tag: string, url: string): PushNotificationOptions {
   return { icon: APP_ICON, badge: BADGE_ICON, tag, renotify: true, lang: 'en', data: { url } };
 }
@@ -88,6 +108,17 @@ function base(tag: string, url: string): PushNotificationOptions {
  * rumination (several comments on one note replace each other), its data the page to open.
  */
 export function notificationForPush(text: string | null): NotificationToShow {
+  const reminder = text === null ? null : readWriteReminder(text);
+  if (reminder !== null) {
+    // One reminder a day, under one tag; a click opens the composer.
+    return {
+      title: reminder.title,
+      options: {
+        ...base(WRITE_REMINDER_TAG, COMPOSER_PATH),
+        ...(reminder.body === null ? {} : { body: reminder.body }),
+      },
+    };
+  }
   const payload = text === null ? null : readPushPayload(text);
   if (payload === null) {
     return {

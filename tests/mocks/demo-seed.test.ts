@@ -109,3 +109,23 @@ describe('the demo seed', () => {
     }
   });
 });
+
+describe('the demo seed’s reactions', () => {
+  it('shows visitors the counts, and Maya her own reaction, only on notes their givers may read', async () => {
+    resetMockBackend(demoSeed);
+    const publicList = (await api('GET', '/api/ruminations/public')).json as Json[];
+    const run = publicList.find((r) => r.content.startsWith('First morning run'));
+    expect(run.reactions).toEqual([
+      { kind: 'love', count: 2, mine: false },
+      { kind: 'hug', count: 1, mine: false },
+    ]);
+    const maya = await signIn('maya');
+    const bread = (
+      (await api('GET', '/api/ruminations/public', { token: maya })).json as Json[]
+    ).find((r) => r.content.startsWith('Bread attempt'));
+    expect(bread.reactions).toEqual([{ kind: 'laugh', count: 2, mine: true }]);
+    // Who reacted, by name.
+    const who = await api('GET', `/api/ruminations/${run.id}/reactions`, { token: maya });
+    expect((who.json as Json[]).map((x) => x.user.username).sort()).toEqual(['leo', 'nora', 'sam']);
+  });
+});

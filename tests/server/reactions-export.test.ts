@@ -36,9 +36,10 @@ describe('reactions in the account export', () => {
       { ruminationId: theirs.id, kind: 'thanks', createTMS: expect.any(String) },
     ]);
     const name = (p: Person) => ({ id: p.id, username: p.username, displayName: p.username });
+    // By note, kind and person, as the primary key holds them.
     expect(data.reactionsReceived).toEqual([
-      { ruminationId: mine.id, kind: 'love', createTMS: expect.any(String), user: name(me) },
       { ruminationId: mine.id, kind: 'hug', createTMS: expect.any(String), user: name(other) },
+      { ruminationId: mine.id, kind: 'love', createTMS: expect.any(String), user: name(me) },
     ]);
     expect(data.ruminations.find((r) => r.id === mine.id)?.reactions).toEqual([
       { kind: 'love', count: 1, mine: true },
@@ -78,5 +79,11 @@ describe('reactions in the account export', () => {
     const received = accountExport.parse(JSON.parse(res.body)).reactionsReceived;
     expect(received).toHaveLength(people.length * 2);
     expect(new Set(received.map((x) => `${x.user.id}:${x.kind}`)).size).toBe(people.length * 2);
+    // Across the pages, in the key's order: every hug, then every love, each by person.
+    const byPerson = people.map((p) => p.id).sort((a, b) => a - b);
+    expect(received.map((x) => [x.kind, x.user.id])).toEqual([
+      ...byPerson.map((id) => ['hug', id]),
+      ...byPerson.map((id) => ['love', id]),
+    ]);
   });
 });

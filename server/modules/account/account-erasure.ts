@@ -69,6 +69,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   // The users row stays as a tombstone, so the preferences' foreign key cascades nothing.
   await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
   await deleteDigestState(trx, userId);
+  await trx.deleteFrom('reminder_claims').where('user_id', '=', userId).execute();
   await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);
   // ':' is in no username and '@' in every email, so these keys never collide with a real one.
   const tombstoneKey = `erased:${userId}`;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { COMMENT_COLUMNS } from '../comments/comment-queries';
 import { selectRelations, type RelationRow } from '../relations/relation-queries';
 import { listOwn, type RuminationRow } from '../ruminations/rumination-queries';
+import { keysetAfter } from '../../db/keyset';
 
 /**
  * SQL of the account export. Everything is read by its owner's id and in keyset pages (`id` beyond
@@ -99,9 +100,9 @@ export async function ownRevisionPage(
         // Implied by the OR, but on the outer table alone, as in commentOnOwnPageQuery.
         .where('r.id', '>=', after?.ruminationId ?? 0)
         .where((eb) =>
-          eb.or([
-            eb('r.id', '>', after?.ruminationId ?? 0),
-            eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('v.id', '>', after?.id ?? 0)]),
+          keysetAfter(eb, [
+            ['r.id', after?.ruminationId ?? 0],
+            ['v.id', after?.id ?? 0],
           ]),
         ),
     )
@@ -210,9 +211,9 @@ export function commentOnOwnPageQuery(
         // of every page before (measured: SQLite's plan read `author_id=?` alone without it).
         .where('r.id', '>=', after?.ruminationId ?? 0)
         .where((eb) =>
-          eb.or([
-            eb('r.id', '>', after?.ruminationId ?? 0),
-            eb.and([eb('r.id', '=', after?.ruminationId ?? 0), eb('c.id', '>', after?.id ?? 0)]),
+          keysetAfter(eb, [
+            ['r.id', after?.ruminationId ?? 0],
+            ['c.id', after?.id ?? 0],
           ]),
         ),
     )

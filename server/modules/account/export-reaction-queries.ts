@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { keysetAfter } from '../../db/keyset';
 import { personColumns } from '../people/person-columns';
 import { EXPORT_PAGE_SIZE } from './export-queries';
 
 /**
- * The reactions of the account export (api-contract.md "My writing"): those the person gave and
- * those their notes received, each a page at a time in the primary key's order (keyset paging on
- * the key's columns). Notes in the trash are left out with what hangs off them, as comments are.
+ * The reactions of the account export (api-contract.md "My writing"): those the person gave, by
+ * rumination then kind (the index reactions_user gives the rumination), and those their notes
+ * received, in the primary key's order (rumination, kind, person), each a page at a time (keyset
+ * paging on those columns). Notes in the trash are left out with what hangs off them, as
+ * comments are.
  */
 
 /** Where a page of given reactions starts after: the last (rumination, kind) read. */
@@ -16,7 +19,7 @@ export interface GivenCursor {
   kind: string;
 }
 
-/** Where a page of received reactions starts after: the last (rumination, person, kind) read. */
+/** Where a page of received reactions starts after: the last (rumination, kind, person) read. */
 export interface ReceivedCursor extends GivenCursor {
   userId: number;
 }
@@ -43,12 +46,9 @@ export async function givenReactionPage(
   return selectGiven(db, userId)
     .$if(after !== undefined, (q) =>
       q.where((eb) =>
-        eb.or([
-          eb('x.rumination_id', '>', after?.ruminationId ?? 0),
-          eb.and([
-            eb('x.rumination_id', '=', after?.ruminationId ?? 0),
-            eb('x.kind', '>', after?.kind ?? ''),
-          ]),
+        keysetAfter(eb, [
+          ['x.rumination_id', after?.ruminationId ?? 0],
+          ['x.kind', after?.kind ?? ''],
         ]),
       ),
     )
@@ -70,8 +70,8 @@ function selectReceived(db: Kysely<Database>, authorId: number) {
     .where('r.author_id', '=', authorId)
     .where('r.deleted_tms', 'is', null)
     .orderBy('x.rumination_id')
-    .orderBy('x.user_id')
     .orderBy('x.kind')
+    .orderBy('x.user_id')
     .limit(EXPORT_PAGE_SIZE);
 }
 export type ReceivedReactionRow = RowOf<ReturnType<typeof selectReceived>>;
@@ -87,15 +87,13 @@ export async function receivedReactionPage(
   const k = after?.kind ?? '';
   return selectReceived(db, authorId)
     .$if(after !== undefined, (q) =>
-      q
-        .where('r.id', '>=', r)
-        .where((eb) =>
-          eb.or([
-            eb('x.rumination_id', '>', r),
-            eb.and([eb('x.rumination_id', '=', r), eb('x.user_id', '>', u)]),
-            eb.and([eb('x.rumination_id', '=', r), eb('x.user_id', '=', u), eb('x.kind', '>', k)]),
-          ]),
-        ),
+      q.where('r.id', '>=', r).where((eb) =>
+        keysetAfter(eb, [
+          ['x.rumination_id', r],
+          ['x.kind', k],
+          ['x.user_id', u],
+        ]),
+      ),
     )
     .execute();
 }

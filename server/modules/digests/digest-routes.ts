@@ -5,7 +5,8 @@ import { ApiProblem } from '../../../src/api/problem';
 import { DIGEST_PROBLEMS } from '../../../src/domain/email-digest';
 import { turnDigestOff } from './digest-queries';
 import { scheduleDigests } from './digest-run';
-import { unsubscribeKey, verifyUnsubscribeToken } from './digest-tokens';
+import { turnReminderOff } from '../reminders/reminder-queries';
+import { REMINDER_PURPOSE, unsubscribeKey, verifyUnsubscribeToken } from './digest-tokens';
 
 /**
  * The email digests (api-contract.md "Reach them when the app is closed"): their run, scheduled
@@ -40,11 +41,14 @@ export async function digestRoutes(app: FastifyInstance): Promise<void> {
     '/api/email/unsubscribe',
     { schema: { querystring: digestUnsubscribeQuery } },
     async (request, reply) => {
-      const userId = verifyUnsubscribeToken(await unsubscribeKey(app.db), request.query.token);
-      if (userId === null) {
-        throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
-      }
-      await turnDigestOff(app.db, userId);
+      const key = await unsubscribeKey(app.db);
+      const userId = verifyUnsubscribeToken(key, request.query.token);
+      // A reminder email's link (server/modules/reminders) turns the reminder off instead.
+      const reminderOf =
+        userId === null ? verifyUnsubscribeToken(key, request.query.token, REMINDER_PURPOSE) : null;
+      if (userId !== null) await turnDigestOff(app.db, userId);
+      else if (reminderOf !== null) await turnReminderOff(app.db, reminderOf);
+      else throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
       return reply.code(204).send();
     },
   );

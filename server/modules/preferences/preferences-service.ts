@@ -3,6 +3,7 @@ import type { Preferences, PreferencesUpdate } from '../../../src/api/preference
 import { preferencesOnWire } from '../../../src/domain/preferences';
 import { asWriter } from '../../credentials/writer-lock';
 import type { Database } from '../../db/schema';
+import { rescheduleReminder } from '../reminders/reminder-queries';
 import { findPreferences, savePreferences } from './preferences-queries';
 
 /**
@@ -24,6 +25,13 @@ export async function updatePreferences(
   change: PreferencesUpdate,
 ): Promise<Preferences> {
   const now = new Date().toISOString();
-  const saved = await asWriter(db, userId, (trx) => savePreferences(trx, userId, change, now));
+  const saved = await asWriter(db, userId, async (trx) => {
+    const values = await savePreferences(trx, userId, change, now);
+    // In the same transaction: the reminder's next instant always matches the stored reminder.
+    if (change.reminder !== undefined || change.timeZone !== undefined) {
+      await rescheduleReminder(trx, userId, values.timeZone, values.reminder, Date.parse(now));
+    }
+    return values;
+  });
   return preferencesOnWire(saved);
 }

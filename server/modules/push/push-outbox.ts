@@ -44,7 +44,10 @@ export async function enqueuePush(
 /** One claimed row, with what sending it needs: whose it is and, for a device's, its keys. */
 export interface ClaimedMessage {
   id: number;
-  notificationId: number;
+  /** Null for a message that carries its own payload (a reminder, queueReminderPush). */
+  notificationId: number | null;
+  /** The message's JSON when it is no notification's. */
+  payload: string | null;
   recipientId: number;
   attempts: number;
   /** Null for a notification still to fan out. */
@@ -99,15 +102,19 @@ export async function claimDueMessages(
     return ids;
   });
   if (claimed.length === 0) return [];
+  // A notification's row names its recipient through the notification; a reminder's, which has
+  // none, through its device (it is queued per device).
   const rows = await db
     .selectFrom('push_outbox as o')
-    .innerJoin('notifications as n', 'n.id', 'o.notification_id')
+    .leftJoin('notifications as n', 'n.id', 'o.notification_id')
     .leftJoin('push_subscriptions as s', 's.id', 'o.subscription_id')
     .select([
       'o.id',
       'o.notification_id',
+      'o.payload',
       'o.attempts',
       'n.recipient_id',
+      's.user_id',
       's.id as subscription_id',
       's.endpoint',
       's.p256dh',
@@ -120,24 +127,32 @@ export async function claimDueMessages(
     )
     .orderBy('o.id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    notificationId: row.notification_id,
-    recipientId: row.recipient_id,
-    attempts: row.attempts,
-    device:
-      row.subscription_id === null ||
-      row.endpoint === null ||
-      row.p256dh === null ||
-      row.auth === null
-        ? null
-        : {
-            subscriptionId: row.subscription_id,
-            endpoint: row.endpoint,
-            p256dh: row.p256dh,
-            auth: row.auth,
-          },
-  }));
+  return rows.flatMap((row) => {
+    const recipientId = row.recipient_id ?? row.user_id;
+    // A row that is neither a notification's nor a device's cannot be; its cascade took it.
+    if (recipientId === null) return [];
+    return [
+      {
+        id: row.id,
+        notificationId: row.notification_id,
+        payload: row.payload,
+        recipientId,
+        attempts: row.attempts,
+        device:
+          row.subscription_id === null ||
+          row.endpoint === null ||
+          row.p256dh === null ||
+          row.auth === null
+            ? null
+            : {
+                subscriptionId: row.subscription_id,
+                endpoint: row.endpoint,
+                p256dh: row.p256dh,
+                auth: row.auth,
+              },
+      },
+    ];
+  });
 }
 
 /**

@@ -30,6 +30,8 @@ import type { VapidDetails } from './vapid-keys';
  * - drops the rows whose notification the recipient may no longer see, or whose kind they turned
  *   off in their push preferences;
  * - replaces each notification still to fan out by one row per device of its recipient;
+ * - keeps the messages that carry their own payload (a "Remind me to write", queued per device by
+ *   server/modules/reminders), which no notification hides;
  * - sends each device's message, at most PUSH_CONCURRENCY at once, and deletes it once sent; a
  *   device its push service calls gone is forgotten, a failure worth retrying is tried again later.
  * All of it in the background: the request that caused a notification never waits for it.
@@ -156,16 +158,21 @@ export class PushSender {
     const claimed = await claimDueMessages(db, iso(now), iso(now + PUSH_CLAIM_MS), limit);
     if (claimed.length === 0) return false;
     const shown = await this.stillToPush(claimed);
+    // A message with its own payload (a reminder) has no notification to hide or fan out.
+    const wanted = (m: ClaimedMessage) =>
+      m.notificationId === null ? m.payload !== null : shown.has(m.notificationId);
     await deleteMessages(
       db,
-      claimed.filter((m) => !shown.has(m.notificationId)).map((m) => m.id),
+      claimed.filter((m) => !wanted(m)).map((m) => m.id),
     );
     await fanOut(
       db,
-      claimed.filter((m) => m.device === null && shown.has(m.notificationId)).map((m) => m.id),
+      claimed
+        .filter((m) => m.device === null && m.notificationId !== null && wanted(m))
+        .map((m) => m.id),
       iso(now),
     );
-    const toSend = claimed.filter((m) => m.device !== null && shown.has(m.notificationId));
+    const toSend = claimed.filter((m) => m.device !== null && wanted(m));
     if (toSend.length > 0) {
       this.signer ??= new VapidSigner(await this.deps.vapid());
       this.inFlight += toSend.length;
@@ -194,6 +201,7 @@ export class PushSender {
   ): Promise<Map<number, Notification>> {
     const byRecipient = new Map<number, Set<number>>();
     for (const m of messages) {
+      if (m.notificationId === null) continue;
       const ids = byRecipient.get(m.recipientId) ?? new Set<number>();
       ids.add(m.notificationId);
       byRecipient.set(m.recipientId, ids);
@@ -222,8 +230,9 @@ export class PushSender {
       try {
         const sending = await this.inOwnTurn(() => {
           if (this.stopping.signal.aborted) return null;
-          const notification = shown.get(message.notificationId)!;
-          const payload = JSON.stringify(pushPayloadOf(notification, message.recipientId));
+          const payload =
+            message.payload ??
+            JSON.stringify(pushPayloadOf(shown.get(message.notificationId!)!, message.recipientId));
           // Wrapped: the turn ends once the request is on its way, not when it is answered.
           return {
             answer: sendPushRequest(

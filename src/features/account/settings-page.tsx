@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
 import { TimeZoneSetting } from '../preferences/time-zone-setting';
+import { ReminderSetting } from '../preferences/reminder-setting';
 import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
 import { AccountDetails } from './account-details';
@@ -40,6 +41,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-data" title="Your data">
         <ExportDownloads />
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" title="Remind me to write">
+        <ReminderSetting />
       </SettingsSection>
       <SettingsSection id="settings-appearance" title="Appearance">
         <ThemeChoice />
