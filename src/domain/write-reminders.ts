@@ -1,5 +1,6 @@
-import { addDays, instantOfWallTime, isCalendarDate, localDateOf, weekdayOf } from './local-days';
+import { addDays, instantOfWallTime, localDateOf, weekdayOf } from './local-days';
 import type { Reminder } from './preferences';
+import { memoryDaysIn } from './memories';
 
 /**
  * "Remind me to write" (contract: "Memories", reminders): when a person's reminder is due, for
@@ -86,22 +87,15 @@ export function nextReminderAt(
   return null;
 }
 
-function isLeapYear(year: number): boolean {
-  return isCalendarDate(`${String(year).padStart(4, '0')}-02-29`);
-}
-
 /**
  * The dates of year `year` whose notes are "on this day" for `date` (contract: on this day): the
- * same month and day, and 29 February of a leap year counts on 28 February in other years.
+ * rule of src/domain/memories.ts (29 February of a leap year counts on 28 February in other
+ * years), as a list.
  */
 export function onThisDayDatesIn(date: string, year: number): string[] {
-  const monthDay = date.slice(5);
-  const y = String(year).padStart(4, '0');
-  const dates: string[] = [];
-  if (isCalendarDate(`${y}-${monthDay}`)) dates.push(`${y}-${monthDay}`);
-  const thisYear = Number(date.slice(0, 4));
-  if (monthDay === '02-28' && !isLeapYear(thisYear) && isLeapYear(year)) dates.push(`${y}-02-29`);
-  return dates;
+  const days = memoryDaysIn(date, year);
+  if (days === null) return [];
+  return days.first === days.last ? [days.first] : [days.first, days.last];
 }
 
 /** How many notes a person wrote on this day in one earlier year. */

@@ -7,6 +7,7 @@ import {
 } from '../../server/modules/memories/memory-queries';
 import { listOwn, listOwnMatching } from '../../server/modules/ruminations/rumination-queries';
 import { listTagged } from '../../server/modules/ruminations/rumination-tags';
+import { onThisDayCounts } from '../../server/modules/reminders/reminder-queries';
 import { dayRange, monthRange, onThisDayRanges } from '../../src/domain/memories';
 import { sqliteWithQueryLog } from './support/query-plans';
 
@@ -84,6 +85,16 @@ describeBeforeAndAfterAnalyze('memories’ plans (after ANALYZE: %s)', () => {
       line.includes('ruminations_author_created (author_id=? AND create_tms>? AND create_tms<?)'),
     );
     expect(seeks, plans[0]!.join('\n')).toHaveLength(17);
+  });
+
+  it('a reminder’s on-this-day counts: the same ranges, one seek per earlier year', async () => {
+    const plans = await expectAuthorCreatedRanges(() => onThisDayCounts(db, 1, '2026-05-03', ZONE));
+    // The span of the author's notes, then the counts.
+    expect(plans).toHaveLength(2);
+    const seeks = plans[1]!.filter((line) =>
+      line.includes('ruminations_author_created (author_id=? AND create_tms>? AND create_tms<?)'),
+    );
+    expect(seeks, plans[1]!.join('\n')).toHaveLength(17);
   });
 
   it('the calendar: one range of the index, the month', async () => {

@@ -28,18 +28,21 @@ export async function noteSpanOf(
   return { first: row.first, last: row.last };
 }
 
-/** The SQL of listInRanges (compiled alone by the plan tests). */
-export function inRangesQuery(
-  authorId: number,
-  ranges: readonly Pick<MemoryRange, 'start' | 'end'>[],
-  limit: number,
-) {
+type Ranges = readonly Pick<MemoryRange, 'start' | 'end'>[];
+
+/** The author's live notes in the ranges, one seek of the index each, as one UNION ALL. */
+function rangeArms(authorId: number, ranges: Ranges) {
   const arms = ranges.map(
     (range) => sql`select r.id, r.create_tms from ruminations r
     where r.author_id = ${authorId} and r.create_tms >= ${range.start} and r.create_tms < ${range.end}
       and r.deleted_tms is null`,
   );
-  return sql<RuminationRow>`with m as (${sql.join(arms, sql` union all `)}),
+  return sql.join(arms, sql` union all `);
+}
+
+/** The SQL of listInRanges (compiled alone by the plan tests). */
+export function inRangesQuery(authorId: number, ranges: Ranges, limit: number) {
+  return sql<RuminationRow>`with m as (${rangeArms(authorId, ranges)}),
   page as (select m.id from m order by m.create_tms desc, m.id desc limit ${rowLimit(limit)})
   select ${ROW_SQL}
   from page cross join ruminations r cross join users u
@@ -54,7 +57,7 @@ export function inRangesQuery(
 export async function listInRanges(
   db: Kysely<Database>,
   authorId: number,
-  ranges: readonly Pick<MemoryRange, 'start' | 'end'>[],
+  ranges: Ranges,
   limit: number,
 ): Promise<RuminationRow[]> {
   if (ranges.length === 0) return [];
@@ -75,5 +78,22 @@ export async function createdTimesIn(
   range: { start: string; end: string },
 ): Promise<string[]> {
   const result = await createdTimesQuery(authorId, range).execute(db);
+  return result.rows.map((row) => row.create_tms);
+}
+
+/**
+ * The creation times of the author's live notes in any of `ranges`, newest first, at most
+ * `limit`: what a reminder counts of on this day (server/modules/reminders), never a note's text.
+ */
+export async function createdTimesInRanges(
+  db: Kysely<Database>,
+  authorId: number,
+  ranges: Ranges,
+  limit: number,
+): Promise<string[]> {
+  if (ranges.length === 0) return [];
+  const result = await sql<{ create_tms: string }>`select m.create_tms
+    from (${rangeArms(authorId, ranges)}) m
+    order by m.create_tms desc limit ${rowLimit(limit)}`.execute(db);
   return result.rows.map((row) => row.create_tms);
 }

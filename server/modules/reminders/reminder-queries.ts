@@ -1,11 +1,9 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { addDays, localDateOf, localDayBounds } from '../../../src/domain/local-days';
+import { addDays } from '../../../src/domain/local-days';
 import { WEEKDAYS, type Reminder } from '../../../src/domain/preferences';
-import {
-  nextReminderAt,
-  onThisDayDatesIn,
-  type OnThisDayYear,
-} from '../../../src/domain/write-reminders';
+import { nextReminderAt, type OnThisDayYear } from '../../../src/domain/write-reminders';
+import { localYearOf, onThisDayRanges } from '../../../src/domain/memories';
+import { createdTimesInRanges, noteSpanOf } from '../memories/memory-queries';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, ReminderClaimsTable } from '../../db/schema';
 import { savePreferences } from '../preferences/preferences-queries';
@@ -131,9 +129,14 @@ export async function wroteBetween(
 /** Notes read at most for on this day: far more than any person writes on one date. */
 const ON_THIS_DAY_READ_MAX = 1000;
 
+/** Years asked per query (SQLite allows 500 arms in a UNION ALL): memory-service.ts says why. */
+const YEARS_PER_QUERY = 100;
+
 /**
  * How many notes the person wrote on this day of each earlier year (contract: on this day), in
- * their zone: from the year of their first note, one query whose ranges are those days' bounds.
+ * their zone: the ranges of src/domain/memories.ts (one per earlier year they wrote in), each a seek
+ * of ruminations_author_created (server/modules/memories/memory-queries.ts), newest years first,
+ * until a query finds any (the reminder names the most recent year only).
  */
 export async function onThisDayCounts(
   db: Kysely<Database>,
@@ -141,38 +144,19 @@ export async function onThisDayCounts(
   date: string,
   zone: string,
 ): Promise<OnThisDayYear[]> {
-  const first = await db
-    .selectFrom('ruminations')
-    .select((eb) => eb.fn.min('create_tms').as('first'))
-    .where('author_id', '=', userId)
-    .executeTakeFirst();
-  if (first?.first == null) return [];
-  const thisYear = Number(date.slice(0, 4));
-  const firstYear = Number(localDateOf(Date.parse(first.first), zone).slice(0, 4));
-  const ranges: { start: number; end: number }[] = [];
-  for (let year = thisYear - 1; year >= firstYear; year--) {
-    for (const day of onThisDayDatesIn(date, year)) ranges.push(localDayBounds(day, zone));
-  }
-  if (ranges.length === 0) return [];
-  const rows = await db
-    .selectFrom('ruminations')
-    .select('create_tms')
-    .where('author_id', '=', userId)
-    .where('deleted_tms', 'is', null)
-    .where((eb) =>
-      eb.or(
-        ranges.map((r) =>
-          eb.and([eb('create_tms', '>=', iso(r.start)), eb('create_tms', '<', iso(r.end))]),
-        ),
-      ),
-    )
-    .orderBy('create_tms', 'desc')
-    .limit(rowLimit(ON_THIS_DAY_READ_MAX))
-    .execute();
+  const span = await noteSpanOf(db, userId);
+  if (span === undefined) return [];
+  const ranges = onThisDayRanges(date, zone, {
+    first: localYearOf(span.first, zone),
+    last: localYearOf(span.last, zone),
+  });
   const counts = new Map<number, number>();
-  for (const row of rows) {
-    const year = Number(localDateOf(Date.parse(row.create_tms), zone).slice(0, 4));
-    counts.set(year, (counts.get(year) ?? 0) + 1);
+  for (let i = 0; i < ranges.length && counts.size === 0; i += YEARS_PER_QUERY) {
+    const chunk = ranges.slice(i, i + YEARS_PER_QUERY);
+    for (const tms of await createdTimesInRanges(db, userId, chunk, ON_THIS_DAY_READ_MAX)) {
+      const year = localYearOf(tms, zone);
+      counts.set(year, (counts.get(year) ?? 0) + 1);
+    }
   }
   return [...counts].map(([year, count]) => ({ year, count }));
 }
