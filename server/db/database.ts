@@ -42,6 +42,7 @@ import * as m0021 from './migrations/0021-ask-each-time';
 import * as m0022 from './migrations/0022-one-acceptance-ten-devices';
 import * as m0023 from './migrations/0023-reactions';
 import * as m0024 from './migrations/0024-tags-and-mentions';
+import * as m0026 from './migrations/0026-imports';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-one-acceptance-ten-devices': m0022,
   '0023-reactions': m0023,
   '0024-tags-and-mentions': m0024,
+  '0026-imports': m0026,
 };
 
 export interface DatabaseConfig {

@@ -15,6 +15,7 @@ import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
 import { pushPlugin } from './push/push-module';
 import { mediaPlugin } from './media/media-module';
+import { importPlugin } from './imports/import-module';
 
 /**
  * Every resource module of the API. A module is a Fastify plugin (`async (app) => { ... }`) that
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(preferencesRoutes);
   await app.register(exportRoutes);
+  await app.register(importPlugin);
   await app.register(pushPlugin);
   await app.register(digestRoutes);
   // The stream's fixed path before /api/notifications' own routes.
