@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eraseAccount } from '../../server/modules/account/account-erasure';
 import { ImportWorker, IMPORT_LEASE_MS } from '../../server/modules/imports/import-worker';
 import { DecodeSlots } from '../../server/modules/media/decode-slots';
 import { person } from './ruminations-support';
@@ -78,6 +79,31 @@ describe('an import resumed after a restart', () => {
       expect(await anotherInstance(t).runOnce()).toBe('done');
       expect(await readJob(t, me, id)).toMatchObject({ state: 'done', imported: 5 });
       expect(await myNotes(t, me)).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a job whose account is erased mid-way ends with it, its uploaded file deleted', async () => {
+    const t = await createTestApp({ extraRoutes: (app) => app.imports.hold() });
+    try {
+      const me = await person(t);
+      const { id } = (await postImport(t, me, dayOneZip(entries))).json<{ id: number }>();
+      const row = await t.db
+        .selectFrom('imports')
+        .select('file_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(await t.app.media.storage.get(row.file_key ?? '')).toBeDefined();
+      expect(await t.app.imports.runOnce({ stopAfter: 1 })).toBe('stopped');
+      await t.db.transaction().execute((trx) => eraseAccount(trx, me.id));
+      const later = anotherInstance(t, () => Date.now() + IMPORT_LEASE_MS + 1);
+      expect(await later.runOnce()).toBe('failed');
+      expect(await t.db.selectFrom('import_entries').selectAll().execute()).toEqual([]);
+      expect(
+        await t.db.selectFrom('ruminations').where('author_id', '=', me.id).selectAll().execute(),
+      ).toEqual([]);
+      expect(await t.app.media.storage.get(row.file_key ?? '')).toBeUndefined();
     } finally {
       await t.close();
     }

@@ -28,6 +28,7 @@ import { ImportFailure, journalEntries } from './import-entries';
 import {
   advanceImport,
   endImport,
+  findImport,
   insertImportEntry,
   isKnownEntry,
   type ImportRow,
@@ -125,11 +126,13 @@ export async function runImport(
     await deleteFile(context, job);
     return 'done';
   } catch (error) {
-    if (error instanceof LeaseLost) return 'lost';
+    if (error instanceof LeaseLost) return lost(context, job);
     const failure = failureOf(error);
     if (failure === undefined) throw error;
     const errors = withImportError(tally.errors, failure);
-    if (!(await endImport(context.db, job.id, control.holder, 'failed', errors))) return 'lost';
+    if (!(await endImport(context.db, job.id, control.holder, 'failed', errors))) {
+      return lost(context, job);
+    }
     await deleteFile(context, job);
     return 'failed';
   } finally {
@@ -152,6 +155,12 @@ function failureOf(error: unknown): ImportError | undefined {
     return { entry: 'file', message: error.title };
   }
   return undefined;
+}
+
+/** The job is no longer this run's: if it is gone with its account (account-erasure.ts), so is its file. */
+async function lost(context: ImportRunContext, job: ImportRow): Promise<RunEnd> {
+  if ((await findImport(context.db, job.id)) === undefined) await deleteFile(context, job);
+  return 'lost';
 }
 
 async function deleteFile(context: ImportRunContext, job: ImportRow): Promise<void> {
