@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, idInput } from './common';
 
 /**
  * Wire schemas of "Bring your journal: import" (api-contract.md): POST /api/account/import takes a
@@ -14,7 +14,7 @@ export const IMPORT_MAX_MB = 200;
 export const importStarted = z.object({ id });
 export type ImportStarted = z.infer<typeof importStarted>;
 
-export const importIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const importIdParams = z.object({ id: idInput });
 
 export const importState = z.enum(['running', 'done', 'failed']);
 export type ImportState = z.infer<typeof importState>;
