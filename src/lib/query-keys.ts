@@ -62,11 +62,6 @@ export const accountKeys = {
   mine: [...ACCOUNT, 'mine'] as const,
 };
 
-/** A journal import's job (GET /api/account/import/{id}), polled while it runs. */
-export const importKeys = {
-  job: (id: number) => [...ACCOUNT, 'import', id] as const,
-};
-
 const NOTIFICATIONS = ['notifications'] as const;
 /** Short on purpose: these keys sit in the first-load bundle (see `npm run budget`). */
 export const notificationKeys = {
