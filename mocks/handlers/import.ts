@@ -156,6 +156,8 @@ async function storeEntry(zip: Uint8Array, job: StoredImport, entry: ImportEntry
   if (isKnown(job.ownerId, entry)) return { skipped: true };
   const photos = await photosOf(zip, job.ownerId, entry);
   if (typeof photos === 'string') return { skipped: true, message: photos };
+  // The account was erased meanwhile (handlers/account.ts): nothing is stored for it.
+  if (jobOf(job.id) === undefined) return { skipped: true };
   // After the waits, in one step: the demo re-reads its saved store on every call.
   const db = getDb();
   const at = now();
