@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eraseAccount } from '../../server/modules/account/account-erasure';
 import { ImportWorker, IMPORT_LEASE_MS } from '../../server/modules/imports/import-worker';
 import { DecodeSlots } from '../../server/modules/media/decode-slots';
+import { smallPng } from '../support/photo-fixtures';
 import { person } from './ruminations-support';
 import { createTestApp, type TestApp } from './support/test-app';
 import { dayOneZip, myNotes, postImport, readJob } from './account-import-support';
@@ -104,6 +105,41 @@ describe('an import resumed after a restart', () => {
         await t.db.selectFrom('ruminations').where('author_id', '=', me.id).selectAll().execute(),
       ).toEqual([]);
       expect(await t.app.media.storage.get(row.file_key ?? '')).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('an import’s photos', () => {
+  it('counts imported photos in the quota: an entry whose photo does not fit is skipped', async () => {
+    const t = await createTestApp({
+      config: {
+        media: { quotaBytes: 100, s3: undefined, decodeConcurrency: 1, sweepIntervalMs: 0 },
+      },
+    });
+    try {
+      const me = await person(t);
+      const zip = dayOneZip(
+        [
+          {
+            uuid: 'Q1',
+            creationDate: '2020-01-01T00:00:00Z',
+            text: 'too big for my storage',
+            photos: [{ md5: 'q', identifier: 'Q', type: 'png' }],
+          },
+        ],
+        { 'q.png': await smallPng(300, 200, '#804020') },
+      );
+      const res = await postImport(t, me, zip);
+      const { id } = res.json<{ id: number }>();
+      await t.app.imports.settled();
+      expect(await readJob(t, me, id)).toMatchObject({
+        state: 'done',
+        imported: 0,
+        skipped: 1,
+        errors: [{ entry: 'Q1', message: 'Its photo photos/q.png: Your photo storage is full' }],
+      });
     } finally {
       await t.close();
     }
