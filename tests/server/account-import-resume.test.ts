@@ -85,6 +85,21 @@ describe('an import resumed after a restart', () => {
     }
   });
 
+  it('two instances claiming at once: one works the job, the other finds nothing', async () => {
+    const t = await createTestApp({ extraRoutes: (app) => app.imports.hold() });
+    try {
+      const me = await person(t);
+      const { id } = (await postImport(t, me, dayOneZip(entries))).json<{ id: number }>();
+      const ends = await Promise.all([anotherInstance(t).runOnce(), anotherInstance(t).runOnce()]);
+      expect(ends.filter((end) => end === 'done')).toHaveLength(1);
+      expect(ends.filter((end) => end === undefined)).toHaveLength(1);
+      expect(await readJob(t, me, id)).toMatchObject({ state: 'done', imported: 5 });
+      expect(await myNotes(t, me)).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a job whose account is erased mid-way ends with it, its uploaded file deleted', async () => {
     const t = await createTestApp({ extraRoutes: (app) => app.imports.hold() });
     try {

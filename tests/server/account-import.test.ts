@@ -193,6 +193,22 @@ describe('files refused', () => {
   });
 });
 
+describe('a journal that breaks after it started as one', () => {
+  it('fails the job with the reason, and stores nothing', async () => {
+    const me = await person(t);
+    const zip = Buffer.from(
+      zipSync({ 'Journal.json': strToU8('{"metadata": {}, "entries": [{"uuid": "X", ') }),
+    );
+    const job = await importFile(t, me, zip);
+    expect(job).toMatchObject({
+      state: 'failed',
+      imported: 0,
+      errors: [{ entry: 'Journal.json', message: IMPORT_PROBLEMS.notJournal.title }],
+    });
+    expect(await myNotes(t, me)).toEqual([]);
+  });
+});
+
 describe('GET /api/account/import/{id}', () => {
   it('404 for someone else’s job, as for a missing one', async () => {
     const me = await person(t);
