@@ -210,6 +210,12 @@ describe('a journal that breaks after it started as one', () => {
 });
 
 describe('GET /api/account/import/{id}', () => {
+  it('POST needs a signed-in caller who accepted the terms; GET a signed-in one', async () => {
+    const pending = await person(t, { acceptTerms: false });
+    expect((await postImport(t, pending, dayOneZip([]))).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/account/import/1')).statusCode).toBe(401);
+  });
+
   it('404 for someone else’s job, as for a missing one', async () => {
     const me = await person(t);
     const res = await postImport(t, me, dayOneZip([]));
