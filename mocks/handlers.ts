@@ -11,6 +11,7 @@ import { termsHandlers } from './handlers/terms';
 import { peopleHandlers } from './handlers/people';
 import { pushHandlers } from './handlers/push';
 import { mediaHandlers } from './handlers/media';
+import { importHandlers } from './handlers/import';
 
 /**
  * Every handler of the mock backend. Order matters within a resource: fixed paths such as
@@ -28,6 +29,7 @@ export const handlers = [
   ...relationHandlers,
   ...accountHandlers,
   ...accountExportHandlers,
+  ...importHandlers,
   ...notificationHandlers,
   ...pushHandlers,
   ...mediaHandlers,

@@ -44,6 +44,9 @@ function eraseAccount(user: StoredUser): void {
   // photos; then every upload of theirs no note holds yet.
   eraseRuminations(new Set(db.ruminations.filter((r) => r.authorId === user.id).map((r) => r.id)));
   db.mentionNotified = db.mentionNotified.filter((m) => m.userId !== user.id);
+  // Their imports: a job running in the page finds itself gone and stores nothing more.
+  db.imports = db.imports.filter((j) => j.ownerId !== user.id);
+  db.importEntries = db.importEntries.filter((e) => e.ownerId !== user.id);
   eraseMedia(new Set(db.media.filter((m) => m.ownerId === user.id).map((m) => m.id)));
   const at = now();
   for (const c of db.comments) {

@@ -47,7 +47,7 @@ import { isVisible, mediaOfRumination, mediaSigner } from '../views';
 export const MEDIA_QUOTA_BYTES = MEDIA_QUOTA_MB_DEFAULT * 1024 * 1024;
 
 /** The bytes an account's uploads hold, live or not yet swept (the server's `usedBytes`). */
-function usedBytes(ownerId: number): number {
+export function usedBytes(ownerId: number): number {
   return getDb()
     .media.filter((m) => m.ownerId === ownerId)
     .reduce((sum, m) => sum + m.bytes, 0);
@@ -72,7 +72,7 @@ async function fileOf(request: Request): Promise<Uint8Array | undefined> {
  * Decodes an upload (in its checks' order: size, type by first bytes, what its header says decoding
  * it would take, decoding), else the problem the server answers.
  */
-async function encodeUpload(bytes: Uint8Array): Promise<EncodedMedia> {
+export async function encodeUpload(bytes: Uint8Array): Promise<EncodedMedia> {
   if (bytes.length > MEDIA_UPLOAD_MAX_BYTES) throw ApiProblem.of(MEDIA_PROBLEMS.tooLarge);
   const type = settle(decideUploadType(bytes.subarray(0, 32)));
   // Refused before decoding as the server refuses it (decodableHeader): too many pixels, a side too
@@ -85,7 +85,7 @@ async function encodeUpload(bytes: Uint8Array): Promise<EncodedMedia> {
   return encoded;
 }
 
-function bytesOf(encoded: EncodedMedia): number {
+export function bytesOf(encoded: EncodedMedia): number {
   return Object.values(encoded.files).reduce((sum, file) => sum + file.length, 0);
 }
 

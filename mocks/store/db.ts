@@ -39,6 +39,8 @@ function emptyDb(): MockDb {
     pushSubscriptions: [],
     idempotentAnswers: [],
     mentionNotified: [],
+    imports: [],
+    importEntries: [],
     pushPublicKey: null,
     media: [],
     mediaSecret: null,

@@ -56,6 +56,8 @@ export function withAllTables(next: MockDb): MockDb {
   if (!Array.isArray(next.reactions)) next.reactions = [];
   if (!Array.isArray(next.reactionNotified)) next.reactionNotified = [];
   if (!Array.isArray(next.mentionNotified)) next.mentionNotified = [];
+  if (!Array.isArray(next.imports)) next.imports = [];
+  if (!Array.isArray(next.importEntries)) next.importEntries = [];
   // Typed as always present; absent in a copy saved before photos existed.
   (next as { mediaSecret?: string | null }).mediaSecret ??= null;
   // Typed as always present; absent in a copy saved before push existed.

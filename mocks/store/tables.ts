@@ -221,6 +221,9 @@ export interface MockDb {
   idempotentAnswers: StoredIdempotentAnswer[];
   /** Who was told of a mention in which content (commentId 0: the rumination itself). */
   mentionNotified: StoredMentionNotified[];
+  /** Journal imports (handlers/import.ts): the jobs, and the entries each account imported. */
+  imports: StoredImport[];
+  importEntries: StoredImportEntry[];
   nextId: number;
 }
 
@@ -243,4 +246,20 @@ export interface StoredMentionNotified {
   ruminationId: number;
   commentId: number;
   userId: number;
+}
+
+/** A journal import's job (api-contract.md "Bring your journal: import"), as GET answers it. */
+export interface StoredImport {
+  id: number;
+  ownerId: number;
+  state: 'running' | 'done' | 'failed';
+  imported: number;
+  skipped: number;
+  errors: { entry: string; message: string }[];
+}
+
+/** An entry an account imported, by its key: importing it again adds nothing. */
+export interface StoredImportEntry {
+  ownerId: number;
+  key: string;
 }

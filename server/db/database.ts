@@ -43,6 +43,7 @@ import * as m0022 from './migrations/0022-one-acceptance-ten-devices';
 import * as m0023 from './migrations/0023-reactions';
 import * as m0024 from './migrations/0024-tags-and-mentions';
 import * as m0025 from './migrations/0025-time-zone-and-reminder';
+import * as m0026 from './migrations/0026-imports';
 import * as m0027 from './migrations/0027-reminders';
 
 /**
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-reactions': m0023,
   '0024-tags-and-mentions': m0024,
   '0025-time-zone-and-reminder': m0025,
+  '0026-imports': m0026,
   '0027-reminders': m0027,
 };
 

@@ -295,6 +295,8 @@ export interface Database {
   reaction_notified: ReactionNotifiedTable;
   rumination_tags: RuminationTagsTable;
   mention_notified: MentionNotifiedTable;
+  imports: ImportsTable;
+  import_entries: ImportEntriesTable;
 }
 
 /** Where each person's last write ended in PostgreSQL's WAL (migration 0020; read-routing.ts). */
@@ -332,4 +334,31 @@ export interface MentionNotifiedTable {
   rumination_id: number;
   comment_id: number;
   user_id: number;
+}
+
+/** A journal import's job (migration 0026; server/modules/imports/). */
+export interface ImportsTable {
+  id: Generated<number>;
+  owner_id: number;
+  state: 'running' | 'done' | 'failed';
+  /** The uploaded zip in the media storage, until the job ends. */
+  file_key: string | null;
+  /** The index of the next entry to read. */
+  cursor: Generated<number>;
+  imported: Generated<number>;
+  skipped: Generated<number>;
+  /** JSON of the skipped entries listed: [{ entry, message }]. */
+  errors: Generated<string>;
+  claimed_by: string | null;
+  /** Epoch milliseconds (bigint: node-postgres reads it as a string). */
+  claimed_until: number | string | null;
+  create_tms: string;
+}
+
+/** An entry an account imported, by its key (migration 0026). */
+export interface ImportEntriesTable {
+  owner_id: number;
+  entry_key: string;
+  import_id: number;
+  rumination_id: number;
 }

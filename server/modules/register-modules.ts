@@ -16,6 +16,7 @@ import { peopleRoutes } from './people/people-routes';
 import { preferencesRoutes } from './preferences/preferences-routes';
 import { pushPlugin } from './push/push-module';
 import { mediaPlugin } from './media/media-module';
+import { importPlugin } from './imports/import-module';
 import { reminderModule } from './reminders/reminder-module';
 
 /**
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(preferencesRoutes);
   await app.register(exportRoutes);
+  await app.register(importPlugin);
   await app.register(pushPlugin);
   await app.register(digestRoutes);
   await app.register(reminderModule);

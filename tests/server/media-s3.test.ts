@@ -6,6 +6,7 @@ import { multipartBody, phonePhoto } from '../support/photo-fixtures';
 import { startLocalS3, type LocalS3 } from '../support/local-s3';
 import { call, person, type Person } from './ruminations-support';
 import { authHeader, createTestApp, type TestApp } from './support/test-app';
+import { dayOneZip, importFile, myNotes } from './account-import-support';
 
 /**
  * Photos with S3_BUCKET set (api-contract.md "Photos"): uploads and fetches through the real routes
@@ -129,5 +130,27 @@ describe('photos in an S3-compatible bucket', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('a journal import with photos in the bucket', () => {
+  it('stores the upload as an object any instance reads, and deletes it when the job ends', async () => {
+    const me = await person(t);
+    const zip = dayOneZip(
+      [
+        {
+          uuid: 'S1',
+          creationDate: '2021-03-04T05:06:07Z',
+          text: 'By the bucket ![](dayone-moment://P)',
+          photos: [{ md5: 'b1', identifier: 'P', type: 'jpeg' }],
+        },
+      ],
+      { 'b1.jpeg': await phonePhoto(200, 150) },
+    );
+    const job = await importFile(t, me, zip);
+    expect(job).toMatchObject({ state: 'done', imported: 1, skipped: 0 });
+    const [note] = await myNotes(t, me);
+    expect(note?.media).toHaveLength(1);
+    expect(s3.keys().filter((key) => key.startsWith('imports/'))).toEqual([]);
   });
 });

@@ -70,6 +70,14 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
   await deleteDigestState(trx, userId);
   await trx.deleteFrom('reminder_claims').where('user_id', '=', userId).execute();
+  // Their imports and the keys of what they imported. A running job stays for its worker, which
+  // finds the account gone, ends the job and deletes its uploaded file (imports/import-run.ts).
+  await trx.deleteFrom('import_entries').where('owner_id', '=', userId).execute();
+  await trx
+    .deleteFrom('imports')
+    .where('owner_id', '=', userId)
+    .where('state', '<>', 'running')
+    .execute();
   await sql`delete from idempotency_keys where user_id = ${userId}`.execute(trx);
   // ':' is in no username and '@' in every email, so these keys never collide with a real one.
   const tombstoneKey = `erased:${userId}`;

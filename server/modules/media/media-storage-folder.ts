@@ -22,6 +22,13 @@ export function folderMediaStorage(root: string): MediaStorage {
       await fs.promises.writeFile(temporary, body);
       await fs.promises.rename(temporary, file);
     },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.part`;
+      await fs.promises.copyFile(source, temporary);
+      await fs.promises.rename(temporary, file);
+    },
     async get(key) {
       const file = fileOf(key);
       try {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
@@ -34,6 +35,20 @@ export function s3MediaStorage(settings: S3Settings, client?: S3Sdk.S3Client): M
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
+        }),
+      );
+    },
+    async putFile(key, file, contentType) {
+      const { sdk, client } = await open();
+      const { size } = await fs.promises.stat(file);
+      // A stream of known length: one PutObject (up to 5 GB), never the whole file in memory.
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: fs.createReadStream(file),
+          ContentType: contentType,
+          ContentLength: size,
         }),
       );
     },

@@ -8,6 +8,8 @@ import type { Readable } from 'node:stream';
  */
 export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `file` under `key`, streamed (an import's upload: never held in memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Readable; bytes: number } | undefined>;
   /** Deletes the files under these keys; keys with no file are skipped. */
   delete(keys: readonly string[]): Promise<void>;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
 import { TimeZoneSetting } from '../preferences/time-zone-setting';
 import { ReminderSetting } from '../preferences/reminder-setting';
@@ -11,6 +11,9 @@ import { DeleteAccountSection } from './delete-account-section';
 import { ProfileForm } from './profile-form';
 import { ExportDownloads } from './export-downloads';
 import { SignOutEverywhere } from './sign-out-everywhere';
+
+/** Loaded when Settings opens, in a chunk of its own: the import is rarely used. */
+const JournalImportSection = lazy(() => import('./journal-import-section'));
 
 /** /settings: the signed-in person's profile, account, sessions, data and preferences. */
 export function SettingsPage() {
@@ -44,6 +47,11 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-reminder" title="Remind me to write">
         <ReminderSetting />
+      </SettingsSection>
+      <SettingsSection id="settings-import" title="Bring your journal">
+        <Suspense fallback={<p className="text-sm text-ink-muted">Loading…</p>}>
+          <JournalImportSection />
+        </Suspense>
       </SettingsSection>
       <SettingsSection id="settings-appearance" title="Appearance">
         <ThemeChoice />
