@@ -6,6 +6,7 @@ import { multipartBody, smallPng } from '../support/photo-fixtures';
 import { people } from '../support/store-people';
 import { setupMediaBackend } from './media-calls';
 import { api, ORIGIN, type Json } from './mock-backend';
+import { dayOneZip } from '../support/day-one-export';
 
 setupMediaBackend();
 
@@ -36,18 +37,10 @@ async function importFile(token: string, file: Buffer): Promise<Json> {
   return job.json;
 }
 
-function dayOne(entries: unknown[], photos: Record<string, Uint8Array> = {}): Buffer {
-  const files: Record<string, Uint8Array> = {
-    'Journal.json': strToU8(JSON.stringify({ metadata: {}, entries })),
-  };
-  for (const [name, bytes] of Object.entries(photos)) files[`photos/${name}`] = bytes;
-  return Buffer.from(zipSync(files));
-}
-
 describe('import in the mock backend', () => {
   it('imports Day One entries as drafts, skips a bad one, and adds nothing the second time', async () => {
     const { alice } = people();
-    const zip = dayOne(
+    const zip = dayOneZip(
       [
         {
           uuid: 'M1',
@@ -99,7 +92,7 @@ describe('import in the mock backend', () => {
       status: 400,
       json: { title: IMPORT_PROBLEMS.unsafePath.title },
     });
-    const started = await postImport(alice.token, dayOne([]));
+    const started = await postImport(alice.token, dayOneZip([]));
     await importsSettled();
     const theirs = await api('GET', `/api/account/import/${started.json.id}`, { token: bob.token });
     expect(theirs).toMatchObject({ status: 404, json: { title: IMPORT_PROBLEMS.notFound.title } });

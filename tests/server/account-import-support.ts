@@ -1,4 +1,3 @@
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
 import type { ImportJob } from '../../src/api/import-schemas';
@@ -9,22 +8,7 @@ import { authHeader, type TestApp } from './support/test-app';
 
 /** Helpers of the import's tests (account-import*.test.ts). */
 
-export interface DayOneEntry {
-  uuid?: string;
-  creationDate?: string;
-  text?: string;
-  tags?: string[];
-  photos?: { md5: string; identifier: string; type: string }[];
-}
-
-/** A Day One JSON export: Journal.json and the photos as photos/<md5>.<type>. */
-export function dayOneZip(entries: DayOneEntry[], photos: Record<string, Uint8Array> = {}): Buffer {
-  const files: Zippable = {
-    'Journal.json': strToU8(JSON.stringify({ metadata: { version: '1.0' }, entries })),
-  };
-  for (const [name, bytes] of Object.entries(photos)) files[`photos/${name}`] = bytes;
-  return Buffer.from(zipSync(files));
-}
+export { dayOneZip, type DayOneEntry } from '../support/day-one-export';
 
 export async function postImport(t: TestApp, as: Person, file: Buffer): Promise<Response> {
   const { body, contentType } = multipartBody(file, {
