@@ -23,14 +23,22 @@ import { requireStanding } from './request-auth';
  * transaction.
  */
 export async function lockWriter(db: Kysely<Database>, userId: number): Promise<void> {
-  const row = await db
+  const row = await activeUserRow(db, userId).select('id').executeTakeFirst();
+  requireStanding(row !== undefined);
+}
+
+/**
+ * The person's user row while their account is active, locked as lockWriter locks it (FOR SHARE
+ * on PostgreSQL): what a job acting for them (a digest, a reminder, an unsubscribe link) reads
+ * first, so that an erasure and the job exclude each other as the person's own writes do. The
+ * caller adds the columns it needs.
+ */
+export function activeUserRow(db: Kysely<Database>, userId: number) {
+  return db
     .selectFrom('users')
-    .select('id')
     .where('id', '=', userId)
     .where('is_active', '=', 1)
-    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forShare())
-    .executeTakeFirst();
-  requireStanding(row !== undefined);
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forShare());
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { EmailDigest } from '../../../src/domain/preferences';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
@@ -6,17 +6,13 @@ import {
   listVisibleNotifications,
   type NotificationRow,
 } from '../notifications/notification-queries';
-import { savePreferences } from '../preferences/preferences-queries';
+import { activeUserRow } from '../../credentials/writer-lock';
 
 /**
  * SQL of the email digests: who chose one (user_preferences, through its partial index
  * user_preferences_digest), a person's digest_state, and what is new for them, read through the
  * notifications module's visibility-aware list so a digest never names what the app would hide.
  */
-
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * The next `limit` people after `afterUserId` (by id) with this digest setting. Through the partial
@@ -63,13 +59,7 @@ export async function findDigestPerson(
   db: Kysely<Database>,
   userId: number,
 ): Promise<DigestPerson | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'display_name'])
-    .where('id', '=', userId)
-    .where('is_active', '=', 1)
-    .$if(isPostgres(db), (q) => q.forShare())
-    .executeTakeFirst();
+  const user = await activeUserRow(db, userId).select(['email', 'display_name']).executeTakeFirst();
   if (user === undefined) return undefined;
   const row = await db
     .selectFrom('user_preferences as p')
@@ -140,27 +130,6 @@ export async function recordDigest(
       })),
     )
     .execute();
-}
-
-/**
- * Turns a person's digest off (the unsubscribe link), as a PUT of `emailDigest: 'off'` would, in one
- * transaction that first reads their account (FOR SHARE on PostgreSQL, as every write of theirs;
- * see findDigestPerson). Answers false, having written nothing, when the account is not active:
- * an erased account keeps no preferences.
- */
-export async function turnDigestOff(db: Kysely<Database>, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('is_active', '=', 1)
-      .$if(isPostgres(trx), (q) => q.forShare())
-      .executeTakeFirst();
-    if (user === undefined) return false;
-    await savePreferences(trx, userId, { emailDigest: 'off' }, new Date().toISOString());
-    return true;
-  });
 }
 
 /** A person's digest state (account erasure). */

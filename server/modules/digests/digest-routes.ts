@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { digestUnsubscribeQuery } from '../../../src/api/push-schemas';
 import { ApiProblem } from '../../../src/api/problem';
 import { DIGEST_PROBLEMS } from '../../../src/domain/email-digest';
-import { turnDigestOff } from './digest-queries';
 import { scheduleDigests } from './digest-run';
-import { turnReminderOff } from '../reminders/reminder-queries';
+import { changePreferencesIfActive } from '../preferences/preferences-service';
 import { REMINDER_PURPOSE, unsubscribeKey, verifyUnsubscribeToken } from './digest-tokens';
 
 /**
@@ -46,9 +45,11 @@ export async function digestRoutes(app: FastifyInstance): Promise<void> {
       // A reminder email's link (server/modules/reminders) turns the reminder off instead.
       const reminderOf =
         userId === null ? verifyUnsubscribeToken(key, request.query.token, REMINDER_PURPOSE) : null;
-      if (userId !== null) await turnDigestOff(app.db, userId);
-      else if (reminderOf !== null) await turnReminderOff(app.db, reminderOf);
-      else throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
+      if (userId !== null) {
+        await changePreferencesIfActive(app.db, userId, { emailDigest: 'off' });
+      } else if (reminderOf !== null) {
+        await changePreferencesIfActive(app.db, reminderOf, { reminder: { time: null } });
+      } else throw ApiProblem.of(DIGEST_PROBLEMS.unsubscribeLinkInvalid);
       return reply.code(204).send();
     },
   );

@@ -26,7 +26,7 @@ function daysMaskOf(days: readonly number[]): number {
   return days.reduce((mask, day) => mask | (1 << day), 0);
 }
 
-function daysOfMask(mask: number): number[] {
+export function daysOfMask(mask: number): number[] {
   return normalDays(WEEKDAYS.filter((day) => (mask & (1 << day)) !== 0));
 }
 

@@ -1,12 +1,13 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addDays } from '../../../src/domain/local-days';
-import { WEEKDAYS, type Reminder } from '../../../src/domain/preferences';
+import type { Reminder } from '../../../src/domain/preferences';
 import { nextReminderAt, type OnThisDayYear } from '../../../src/domain/write-reminders';
 import { localYearOf, onThisDayRanges } from '../../../src/domain/memories';
 import { createdTimesInRanges, noteSpanOf } from '../memories/memory-queries';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, ReminderClaimsTable } from '../../db/schema';
-import { savePreferences } from '../preferences/preferences-queries';
+import { daysOfMask } from '../preferences/preferences-queries';
+import { activeUserRow } from '../../credentials/writer-lock';
 
 /**
  * SQL of "Remind me to write" (migration 0027): who is due (user_preferences_next_reminder), a
@@ -15,10 +16,6 @@ import { savePreferences } from '../preferences/preferences-queries';
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * The next `limit` people after `afterUserId` whose next reminder instant has come. The partial
@@ -62,13 +59,7 @@ export async function findReminderPerson(
   db: Kysely<Database>,
   userId: number,
 ): Promise<ReminderPerson | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'display_name'])
-    .where('id', '=', userId)
-    .where('is_active', '=', 1)
-    .$if(isPostgres(db), (q) => q.forShare())
-    .executeTakeFirst();
+  const user = await activeUserRow(db, userId).select(['email', 'display_name']).executeTakeFirst();
   if (user === undefined) return undefined;
   const row = await db
     .selectFrom('user_preferences as p')
@@ -99,7 +90,7 @@ export async function findReminderPerson(
     zone: row.time_zone,
     reminder: {
       time: row.reminder_time,
-      days: WEEKDAYS.filter((d) => (row.reminder_days & (1 << d)) !== 0),
+      days: daysOfMask(row.reminder_days),
     },
     lastClaimedDate: row.last_claimed ?? null,
     // SQLite answers 1/0, PostgreSQL true/false.
@@ -248,25 +239,4 @@ export async function rescheduleReminder(
   now: number,
 ): Promise<void> {
   await setNextReminder(db, userId, nextReminderAt(zone, reminder, now));
-}
-
-/**
- * Turns a person's reminder off (a reminder email's one-click link), as a PUT of `reminder.time`
- * null would, in one transaction that first reads their account (FOR SHARE on PostgreSQL, see
- * findReminderPerson). Answers false, having written nothing, when the account is not active.
- */
-export async function turnReminderOff(db: Kysely<Database>, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('is_active', '=', 1)
-      .$if(isPostgres(trx), (q) => q.forShare())
-      .executeTakeFirst();
-    if (user === undefined) return false;
-    await savePreferences(trx, userId, { reminder: { time: null } }, new Date().toISOString());
-    await setNextReminder(trx, userId, null);
-    return true;
-  });
 }
