@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
  * Work done after the answer has gone out (a reset email: answering first keeps the answer's
@@ -26,4 +26,57 @@ export class BackgroundTasks {
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
+}
+
+/**
+ * Runs `task` as a background task of the app every `intervalMs` once it is ready (and at once
+ * then, unless `atStart` is false), until it closes. A run that outlasts the interval (a slow mail
+ * server, bucket or disk) is not joined by another: that tick is skipped.
+ */
+export function repeatInBackground(
+  app: { background: BackgroundTasks; addHook: FastifyInstance['addHook'] },
+  name: string,
+  intervalMs: number,
+  task: () => Promise<void>,
+  { atStart = true }: { atStart?: boolean } = {},
+): void {
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    app.background.run(name, async () => {
+      try {
+        await task();
+      } finally {
+        busy = false;
+      }
+    });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (atStart) tick();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(timer));
+}
+
+/**
+ * Makes the runs of a job on one database follow each other within this process: a call while
+ * another runs waits for it, then runs (a test's call and the timer's, say). Instances are kept
+ * apart by the database (claims, advisory locks), not by this.
+ */
+export function inTurnPerDatabase<R>(): (db: object, run: () => Promise<R>) => Promise<R> {
+  const running = new WeakMap<object, Promise<unknown>>();
+  return (db, run) => {
+    const previous = running.get(db) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(run);
+    running.set(db, next);
+    void next
+      .finally(() => {
+        if (running.get(db) === next) running.delete(db);
+      })
+      .catch(() => undefined);
+    return next;
+  };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { BACKUP_FOLDER_PATTERN, takeSqliteBackup } from './sqlite-backup';
+import { repeatInBackground } from '../background-tasks';
 
 /**
  * The server's own backups (api-contract.md "Backups"): with BACKUP_DIR set, on SQLite, one every
@@ -46,25 +47,16 @@ export async function backupTick(
 export function scheduleBackups(app: FastifyInstance): void {
   const { config } = app;
   if (config.backup.dir === undefined || config.databaseUrl !== undefined) return;
-  // A backup that outlasts the interval (a large database, a slow disk) is not joined by another.
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    // A background task: closing the app waits for a backup under way.
-    app.background.run('scheduled backup', async () => {
-      try {
-        const folder = await backupTick(config);
-        app.log.info({ folder }, 'Backup taken');
-      } finally {
-        running = false;
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, config.backup.intervalSeconds * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => clearInterval(timer));
+  // A background task: closing the app waits for a backup under way. The first is one interval
+  // after the start, not at it.
+  repeatInBackground(
+    app,
+    'scheduled backup',
+    config.backup.intervalSeconds * 1000,
+    async () => {
+      const folder = await backupTick(config);
+      app.log.info({ folder }, 'Backup taken');
+    },
+    { atStart: false },
+  );
 }

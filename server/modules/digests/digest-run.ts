@@ -12,6 +12,7 @@ import {
   unreadVisibleAfter,
 } from './digest-queries';
 import { unsubscribeKey, unsubscribeToken } from './digest-tokens';
+import { inTurnPerDatabase, repeatInBackground } from '../../background-tasks';
 
 /**
  * The email digests' run (api-contract.md "Reach them when the app is closed"): for each person
@@ -160,23 +161,14 @@ async function runDigests(deps: DigestDeps, now: Date): Promise<number> {
   return sent;
 }
 
-/** The run in progress per database, so that runs of one process follow each other. */
-const running = new WeakMap<Kysely<Database>, Promise<unknown>>();
+const inTurn = inTurnPerDatabase<number>();
 
 /**
  * Sends every digest due at `now` and answers how many went out. A call while another of this
  * process on the same database runs waits for it, then runs (and finds sent what it sent).
  */
 export function sendDueDigests(deps: DigestDeps, now: Date = new Date()): Promise<number> {
-  const previous = running.get(deps.db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => runDigests(deps, now));
-  running.set(deps.db, run);
-  void run
-    .finally(() => {
-      if (running.get(deps.db) === run) running.delete(deps.db);
-    })
-    .catch(() => undefined);
-  return run;
+  return inTurn(deps.db, () => runDigests(deps, now));
 }
 
 /** Runs the digests when the app is ready and every DIGEST_INTERVAL_MS, until it closes. */
@@ -187,25 +179,8 @@ export function scheduleDigests(app: FastifyInstance): void {
     appUrl: app.config.appUrl,
     log: app.log,
   };
-  let busy = false;
-  const tick = () => {
-    // A run longer than the interval (a slow mail server) is not queued behind again and again.
-    if (busy) return;
-    busy = true;
-    app.background.run('email digests', async () => {
-      try {
-        const sent = await sendDueDigests(deps);
-        if (sent > 0) app.log.info({ sent }, 'Email digests sent');
-      } finally {
-        busy = false;
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, app.config.digestIntervalMs);
-    timer.unref();
+  repeatInBackground(app, 'email digests', app.config.digestIntervalMs, async () => {
+    const sent = await sendDueDigests(deps);
+    if (sent > 0) app.log.info({ sent }, 'Email digests sent');
   });
-  app.addHook('preClose', async () => clearInterval(timer));
 }

@@ -3,6 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { allMediaFileKeys, type MediaStorage } from './media-storage';
 import { deleteSweptMedia, findDueMedia } from './media-sweep-queries';
+import { repeatInBackground } from '../../background-tasks';
 
 /**
  * The photo sweep (api-contract.md "Photos"): erases the files and then the rows of photos no note
@@ -65,25 +66,8 @@ export async function sweepMedia(
 
 /** Runs the sweep when the app is ready and every config.media.sweepIntervalMs, until it closes. */
 export function scheduleMediaSweep(app: FastifyInstance): void {
-  // A run that outlasts the interval (a slow bucket) is not joined by another.
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    app.background.run('photo sweep', async () => {
-      try {
-        const erased = await sweepMedia(app.db, app.media.storage);
-        if (erased > 0) app.log.info({ erased }, 'Erased photos no note holds');
-      } finally {
-        running = false;
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, app.config.media.sweepIntervalMs);
-    timer.unref();
+  repeatInBackground(app, 'photo sweep', app.config.media.sweepIntervalMs, async () => {
+    const erased = await sweepMedia(app.db, app.media.storage);
+    if (erased > 0) app.log.info({ erased }, 'Erased photos no note holds');
   });
-  app.addHook('preClose', async () => clearInterval(timer));
 }

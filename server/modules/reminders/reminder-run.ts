@@ -23,6 +23,7 @@ import {
   setNextReminder,
   wroteBetween,
 } from './reminder-queries';
+import { inTurnPerDatabase, repeatInBackground } from '../../background-tasks';
 
 /**
  * The reminders' run (api-contract.md "Memories", reminders). Every instance runs it every
@@ -161,8 +162,7 @@ async function runReminders(deps: ReminderDeps, now: number): Promise<ReminderOu
   return outcomes;
 }
 
-/** The run in progress per database, so that runs of one process follow each other. */
-const running = new WeakMap<Kysely<Database>, Promise<unknown>>();
+const inTurn = inTurnPerDatabase<ReminderOutcome[]>();
 
 /**
  * Settles every reminder due at `now` (a test passes its own clock) and answers what became of
@@ -172,15 +172,7 @@ export function sendDueReminders(
   deps: ReminderDeps,
   now: number = Date.now(),
 ): Promise<ReminderOutcome[]> {
-  const previous = running.get(deps.db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => runReminders(deps, now));
-  running.set(deps.db, run);
-  void run
-    .finally(() => {
-      if (running.get(deps.db) === run) running.delete(deps.db);
-    })
-    .catch(() => undefined);
-  return run;
+  return inTurn(deps.db, () => runReminders(deps, now));
 }
 
 /** Runs the reminders when the app is ready and every reminderIntervalMs, until it closes. */
@@ -192,25 +184,9 @@ export function scheduleReminders(app: FastifyInstance): void {
     log: app.log,
     wakePush: () => app.pushSender.wake(),
   };
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    app.background.run('reminders', async () => {
-      try {
-        const outcomes = await sendDueReminders(deps);
-        const sent = outcomes.filter((o) => o === 'push' || o === 'email').length;
-        if (sent > 0) app.log.info({ sent }, 'Reminders to write sent');
-      } finally {
-        busy = false;
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, app.config.reminderIntervalMs);
-    timer.unref();
+  repeatInBackground(app, 'reminders', app.config.reminderIntervalMs, async () => {
+    const outcomes = await sendDueReminders(deps);
+    const sent = outcomes.filter((o) => o === 'push' || o === 'email').length;
+    if (sent > 0) app.log.info({ sent }, 'Reminders to write sent');
   });
-  app.addHook('preClose', async () => clearInterval(timer));
 }

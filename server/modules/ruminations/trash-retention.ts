@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { trashCutoff } from '../../../src/domain/rumination-decisions';
 import { eraseRuminations, trashedBefore } from './trash-queries';
 import { emptyWalAfterErasure } from '../../db/database';
+import { repeatInBackground } from '../../background-tasks';
 
 /**
  * The trash's retention (api-contract.md "Trash"): a rumination deleted TRASH_RETENTION_SECONDS ago
@@ -57,19 +58,11 @@ export async function sweepTrash(
 
 /** Runs the sweep when the app is ready and every TRASH_SWEEP_INTERVAL_MS, until it closes. */
 export function scheduleTrashSweep(app: FastifyInstance): void {
-  const sweep = () =>
-    app.background.run('trash retention', async () => {
-      const erased = await sweepTrash(app.db, app.config.trashRetentionSeconds);
-      if (erased > 0) {
-        app.log.info({ erased }, 'Erased ruminations past the trash retention');
-        await emptyWalAfterErasure(app.db, app.log);
-      }
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, TRASH_SWEEP_INTERVAL_MS);
-    timer.unref();
+  repeatInBackground(app, 'trash retention', TRASH_SWEEP_INTERVAL_MS, async () => {
+    const erased = await sweepTrash(app.db, app.config.trashRetentionSeconds);
+    if (erased > 0) {
+      app.log.info({ erased }, 'Erased ruminations past the trash retention');
+      await emptyWalAfterErasure(app.db, app.log);
+    }
   });
-  app.addHook('preClose', async () => clearInterval(timer));
 }
