@@ -1,64 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MEDIA_UPLOAD_MAX_BYTES } from '../../../src/api/limits';
 import { MEDIA_SESSION_URL } from '../../../src/api/media-session';
 import { uploadedMedia } from '../../../src/api/media-schemas';
-import { ApiProblem } from '../../../src/api/problem';
 import { MEDIA_PROBLEMS } from '../../../src/domain/media-decisions';
+import { acceptOneFile, withUploadedFile } from '../../http/one-file-upload';
 import { rateLimitHook } from '../../http/rate-limit';
 import { DecodeSlots } from './decode-slots';
 import { openMediaToRead } from './media-fetch-service';
 import { endedMediaSessionHeaders, overHttps } from './media-session';
 import { uploadMedia } from './media-upload-service';
 
-/**
- * The upload's one file part, written to a new temporary folder as it arrives (never held whole in
- * memory): 413 when it is cut at 15 MB, 400 when there is no `file` part or the form is broken.
- * The caller removes the folder.
- */
-async function receiveFile(request: FastifyRequest, folder: string): Promise<string> {
-  if (!request.isMultipart()) throw ApiProblem.of(MEDIA_PROBLEMS.noFile);
-  const file = path.join(folder, 'upload');
-  try {
-    const part = await request.file();
-    if (part === undefined || part.fieldname !== 'file') {
-      part?.file.resume();
-      throw ApiProblem.of(MEDIA_PROBLEMS.noFile);
-    }
-    await pipeline(part.file, fs.createWriteStream(file));
-    if (part.file.truncated) throw ApiProblem.of(MEDIA_PROBLEMS.tooLarge);
-  } catch (error) {
-    if (error instanceof ApiProblem) throw error;
-    // The plugin's limits (a part over 15 MB, too many parts) are 413s; anything else it or busboy
-    // raises is a form that cannot be read, so there is no file to take.
-    if ((error as { statusCode?: unknown }).statusCode === 413) {
-      throw ApiProblem.of(MEDIA_PROBLEMS.tooLarge);
-    }
-    throw ApiProblem.of(MEDIA_PROBLEMS.noFile);
-  }
-  return file;
-}
-
 /** POST /api/media, with the multipart parser of this route alone (elsewhere bodies stay 64 KiB JSON). */
 async function uploadRoute(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: MEDIA_UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 4,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      parts: 5,
-      headerPairs: 20,
-    },
-  });
-  // Any other body (text, a PDF, no type at all) is left unread: the route answers 400.
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  await acceptOneFile(app, MEDIA_UPLOAD_MAX_BYTES);
 
   const slots = new DecodeSlots(app.config.media.decodeConcurrency);
   const context = {
@@ -83,13 +38,10 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // Who and whether they may write, before a byte of the body is read.
       const user = await request.requireWriter();
-      const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ruminations-upload-'));
-      try {
-        const file = await receiveFile(request, folder);
-        return reply.code(201).send(await uploadMedia(context, user.id, file));
-      } finally {
-        await fs.promises.rm(folder, { recursive: true, force: true });
-      }
+      const uploaded = await withUploadedFile(request, MEDIA_PROBLEMS, 'upload', (file) =>
+        uploadMedia(context, user.id, file),
+      );
+      return reply.code(201).send(uploaded);
     },
   );
 }
