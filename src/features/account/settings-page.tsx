@@ -27,11 +27,14 @@ export function SettingsPage() {
       <SettingsSection id="settings-audiences" title="Who reads new notes">
         <DefaultAudiencesSetting />
       </SettingsSection>
-      <SettingsSection id="settings-time-zone" title="Time zone">
-        <TimeZoneSetting />
-      </SettingsSection>
       <SettingsSection id="settings-notifications" title="Notifications">
         <NotificationsSettings />
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" title="Remind me to write">
+        <ReminderSetting />
+      </SettingsSection>
+      <SettingsSection id="settings-time-zone" title="Time zone">
+        <TimeZoneSetting />
       </SettingsSection>
       <SettingsSection id="settings-account" title="Account">
         <AccountDetails />
@@ -44,9 +47,6 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="settings-data" title="Your data">
         <ExportDownloads />
-      </SettingsSection>
-      <SettingsSection id="settings-reminder" title="Remind me to write">
-        <ReminderSetting />
       </SettingsSection>
       <SettingsSection id="settings-import" title="Bring your journal">
         <Suspense fallback={<p className="text-sm text-ink-muted">Loading…</p>}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AudienceName } from '../../domain/relation-types';
 import { errorMessage } from '../../lib/error-message';
+import { preferencesNotLoaded } from './preferences-not-loaded';
 import { AudienceIcon } from '../composer/audience-icon';
 import { ASK_EACH_TIME, AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
@@ -17,16 +18,8 @@ export function DefaultAudiencesSetting() {
   const [choice, setChoice] = useState<AudienceName[] | null | undefined>(undefined);
   const [open, setOpen] = useState(false);
 
-  if (preferences.isPending) {
-    return <p className="text-sm text-ink-muted">Loading...</p>;
-  }
-  if (preferences.isError) {
-    return (
-      <p role="alert" className="error-box">
-        {errorMessage(preferences.error, 'Failed to fetch your preferences')}
-      </p>
-    );
-  }
+  const notLoaded = preferencesNotLoaded(preferences);
+  if (notLoaded !== null || !preferences.isSuccess) return notLoaded;
   const current = choice === undefined ? preferences.data.defaultAudiences : choice;
   const words = current === null ? null : publishedWords(current);
 

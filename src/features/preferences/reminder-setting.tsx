@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Reminder } from '../../domain/preferences';
 import { errorMessage } from '../../lib/error-message';
+import { preferencesNotLoaded } from './preferences-not-loaded';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
 
 /**
@@ -47,16 +48,8 @@ export function ReminderSetting() {
   const [edited, setEdited] = useState<Draft | undefined>(undefined);
   const id = useId();
 
-  if (preferences.isPending) {
-    return <p className="text-sm text-ink-muted">Loading...</p>;
-  }
-  if (preferences.isError) {
-    return (
-      <p role="alert" className="error-box">
-        {errorMessage(preferences.error, 'Failed to fetch your preferences')}
-      </p>
-    );
-  }
+  const notLoaded = preferencesNotLoaded(preferences);
+  if (notLoaded !== null || !preferences.isSuccess) return notLoaded;
   const draft = edited ?? draftOf(preferences.data.reminder);
   const change = (next: Partial<Draft>) => {
     update.reset();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../lib/error-message';
+import { preferencesNotLoaded } from './preferences-not-loaded';
 import { ruminationKeys } from '../../lib/query-keys';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
 
@@ -26,16 +27,8 @@ export function TimeZoneSetting() {
   const current = preferences.data?.timeZone ?? 'UTC';
   const zones = useMemo(() => zonesWith(current), [current]);
 
-  if (preferences.isPending) {
-    return <p className="text-sm text-ink-muted">Loading...</p>;
-  }
-  if (preferences.isError) {
-    return (
-      <p role="alert" className="error-box">
-        {errorMessage(preferences.error, 'Failed to fetch your preferences')}
-      </p>
-    );
-  }
+  const notLoaded = preferencesNotLoaded(preferences);
+  if (notLoaded !== null || !preferences.isSuccess) return notLoaded;
   return (
     <div className="flex flex-col items-start gap-2">
       <label htmlFor="time-zone" className="text-sm font-medium">

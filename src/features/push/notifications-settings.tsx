@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/error-message';
+import { preferencesNotLoaded } from '../preferences/preferences-not-loaded';
 import { usePreferences } from '../preferences/preferences-queries';
 import { EmailDigestSetting } from './email-digest-setting';
 import { NotifyThisDevice } from './notify-this-device';
@@ -14,14 +14,10 @@ export function NotificationsSettings() {
   return (
     <div className="flex flex-col gap-6">
       <NotifyThisDevice />
-      {preferences.isPending ? (
-        <p className="text-sm text-ink-muted">Loading...</p>
-      ) : preferences.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(preferences.error, 'Failed to fetch your preferences')}
-        </p>
-      ) : (
+      {preferences.isSuccess ? (
         <PushKindsSetting preferences={preferences.data} />
+      ) : (
+        preferencesNotLoaded(preferences)
       )}
       <PushDevices />
       {preferences.isSuccess ? <EmailDigestSetting preferences={preferences.data} /> : null}

@@ -55,10 +55,11 @@ describe('Settings: Notifications', () => {
     const browser = installPushBrowser();
     const { app, section } = await openSection(token);
 
-    // Between "Who reads new notes" and "Account".
+    // After "Who reads new notes", before the reminder and the zone it rings in.
     const headings = app.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.indexOf('Notifications')).toBe(headings.indexOf('Who reads new notes') + 1);
-    expect(headings.indexOf('Account')).toBe(headings.indexOf('Notifications') + 1);
+    expect(headings.indexOf('Remind me to write')).toBe(headings.indexOf('Notifications') + 1);
+    expect(headings.indexOf('Time zone')).toBe(headings.indexOf('Remind me to write') + 1);
 
     expect(await readySwitch(section)).not.toBeChecked();
     const kinds = within(section.getByRole('group', { name: 'Which notifications' }));
