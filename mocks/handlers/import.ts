@@ -9,6 +9,7 @@ import {
 import { ApiProblem, settle } from '../../src/api/problem';
 import {
   decideImportRead,
+  decideImportStart,
   decideJournalFile,
   IMPORT_FAILURES,
   IMPORT_JOURNAL_MAX_BYTES,
@@ -257,6 +258,8 @@ async function runJob(id: number): Promise<void> {
 export const importHandlers = [
   route('post', '/api/account/import', async ({ request }) => {
     const userId = requireWriter(request);
+    const mine = getDb().imports.filter((i) => i.ownerId === userId && i.state === 'running');
+    settle(decideImportStart(mine.length));
     const zip = await fileOf(request);
     const facts = listing(zip);
     if (facts === undefined) throw ApiProblem.of(IMPORT_PROBLEMS.notJournal);

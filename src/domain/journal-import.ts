@@ -18,6 +18,10 @@ export const IMPORT_PROBLEMS = {
   },
   journalTooLarge: { status: 400, title: 'This journal is too large to import at once' },
   notFound: { status: 404, title: 'Import not found' },
+  alreadyRunning: {
+    status: 409,
+    title: 'An import of yours is still running: wait until it ends to import another file',
+  },
 } as const satisfies Record<string, Refusal>;
 
 /**
@@ -105,6 +109,14 @@ export function decideJournalFile(entries: readonly ZipEntryFacts[]): Decision<J
 function journalOrder(a: string, b: string): number {
   const first = (name: string) => (name.toLowerCase().endsWith('journal.json') ? 0 : 1);
   return first(a) - first(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * One import at a time per person, refused before a byte of the upload is read: each holds up to
+ * 200 MB of storage until it ends, so a person (or a stolen token) cannot pile them up.
+ */
+export function decideImportStart(runningImports: number): Decision<void> {
+  return runningImports > 0 ? refuse(IMPORT_PROBLEMS.alreadyRunning) : allow(undefined);
 }
 
 /** A job is read by its owner only; anyone else's is 404, as a missing one. */

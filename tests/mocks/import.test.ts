@@ -97,4 +97,21 @@ describe('import in the mock backend', () => {
     const theirs = await api('GET', `/api/account/import/${started.json.id}`, { token: bob.token });
     expect(theirs).toMatchObject({ status: 404, json: { title: IMPORT_PROBLEMS.notFound.title } });
   });
+
+  it('takes one import at a time per person: another while one runs is 409, and fine after', async () => {
+    const { alice, bob } = people();
+    const first = await postImport(alice.token, dayOneZip([{ uuid: 'A', text: 'one' }]));
+    expect(first.status).toBe(202);
+    // Before the job has run (it starts on the next turn of the event loop).
+    const second = await postImport(alice.token, dayOneZip([{ uuid: 'B', text: 'two' }]));
+    expect(second).toMatchObject({
+      status: 409,
+      json: { title: IMPORT_PROBLEMS.alreadyRunning.title },
+    });
+    // Someone else's import is theirs to run.
+    expect((await postImport(bob.token, dayOneZip([]))).status).toBe(202);
+    await importsSettled();
+    expect((await postImport(alice.token, dayOneZip([]))).status).toBe(202);
+    await importsSettled();
+  });
 });

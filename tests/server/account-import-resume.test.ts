@@ -31,6 +31,28 @@ const entries = Array.from({ length: 5 }, (_, i) => ({
   text: `entry ${i}`,
 }));
 
+describe('one import at a time per person', () => {
+  it('refuses another while one runs (409, its body unread), takes one again once it ended', async () => {
+    const t = await createTestApp({ extraRoutes: (app) => app.imports.hold() });
+    try {
+      const me = await person(t);
+      const other = await person(t);
+      expect((await postImport(t, me, dayOneZip(entries))).statusCode).toBe(202);
+      const again = await postImport(t, me, dayOneZip(entries));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        title: 'An import of yours is still running: wait until it ends to import another file',
+      });
+      expect((await postImport(t, other, dayOneZip(entries))).statusCode).toBe(202);
+      // Both jobs worked to their end, mine may start another.
+      while ((await anotherInstance(t).runOnce()) !== undefined);
+      expect((await postImport(t, me, dayOneZip(entries))).statusCode).toBe(202);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('an import resumed after a restart', () => {
   it('is taken over once the dead instance’s lease lapsed, and finished without duplicates', async () => {
     // This instance works nothing by itself: the test says when it works and when it "dies".

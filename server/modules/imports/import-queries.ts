@@ -34,6 +34,17 @@ const COLUMNS = [
   'errors',
 ] as const;
 
+/** How many of the person's imports are running (0 or 1 but for a race), by imports_owner. */
+export async function countRunningImports(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('state', '=', 'running')
+    .execute();
+  return rows.length;
+}
+
 export async function insertImport(
   db: Kysely<Database>,
   ownerId: number,

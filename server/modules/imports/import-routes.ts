@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/import-schemas';
 import { IMPORT_PROBLEMS } from '../../../src/domain/journal-import';
 import type { ImportWorker } from './import-worker';
-import { readImport, startImport } from './import-service';
+import { readImport, requireNoRunningImport, startImport } from './import-service';
 
 /**
  * /api/account/import (api-contract.md "Bring your journal: import"): HTTP in and out only, with
@@ -27,6 +27,7 @@ export function importRoutes(worker: ImportWorker) {
       async (request, reply) => {
         // Signed in, terms accepted: checked before a byte of the body is read.
         const user = await request.requireWriter();
+        await requireNoRunningImport(app.db, user.id);
         const started = await withUploadedFile(request, IMPORT_PROBLEMS, 'import', (file) =>
           startImport(context, user.id, file),
         );

@@ -4,13 +4,14 @@ import type { ImportJob, ImportStarted } from '../../../src/api/import-schemas';
 import { ApiProblem, settle } from '../../../src/api/problem';
 import {
   decideImportRead,
+  decideImportStart,
   decideJournalFile,
   IMPORT_PROBLEMS,
   type JournalFormat,
 } from '../../../src/domain/journal-import';
 import type { Database } from '../../db/schema';
 import type { MediaStorage } from '../media/media-storage';
-import { findImport, insertImport } from './import-queries';
+import { countRunningImports, findImport, insertImport } from './import-queries';
 import { BadZip, ZipBomb, ZipFile, type ZipEntry } from './zip-file';
 
 /** Where uploaded imports wait in the media storage: a folder of their own, apart from photos. */
@@ -70,6 +71,11 @@ async function recognise(file: string): Promise<JournalFormat> {
   } finally {
     await zip.close();
   }
+}
+
+/** POST /api/account/import before its body is read: one running import per person (409). */
+export async function requireNoRunningImport(db: Kysely<Database>, userId: number): Promise<void> {
+  settle(decideImportStart(await countRunningImports(db, userId)));
 }
 
 /**
