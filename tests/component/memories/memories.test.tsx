@@ -149,6 +149,8 @@ describe('The calendar', () => {
       'href',
       '/calendar?month=2023-05',
     );
-    expect(log.to('/api/ruminations/my').at(-1)?.url.searchParams.get('date')).toBe('2023-05-03');
+    // Asked of the server by its date (the days focused on the way may have been preloaded too).
+    const dates = log.to('/api/ruminations/my').map((r) => r.url.searchParams.get('date'));
+    expect(dates).toContain('2023-05-03');
   });
 });
