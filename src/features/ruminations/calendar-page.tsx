@@ -213,6 +213,8 @@ function DayCell({
       ref={cellRef}
       to="/my-ruminations"
       search={{ date }}
+      // Arrowing through a month focuses each day: no request for each, only for the one opened.
+      preload={false}
       tabIndex={focusable ? 0 : -1}
       aria-label={name}
       onKeyDown={onKeyDown}
