@@ -52,17 +52,19 @@ test('alice closes the tab that holds her notification stream; bob asks her in t
   let endGap!: () => void;
   const gap = new Promise<void>((resolve) => (endGap = resolve));
   let resumedFrom: string | undefined;
-  const takeOver = new Promise<void>((resolve) => {
-    void context.route(
-      (url) => isStream(url.href),
-      async (route) => {
-        resumedFrom = (await route.request().headerValue('last-event-id')) ?? undefined;
-        resolve();
-        await gap;
-        await route.continue();
-      },
-    );
-  });
+  let tookOver!: () => void;
+  const takeOver = new Promise<void>((resolve) => (tookOver = resolve));
+  // In place before A closes: B's request goes out as soon as A's lock is free, and one that left
+  // before the route was set would never be seen (CI once waited for it until the test's timeout).
+  await context.route(
+    (url) => isStream(url.href),
+    async (route) => {
+      resumedFrom = (await route.request().headerValue('last-event-id')) ?? undefined;
+      tookOver();
+      await gap;
+      await route.continue();
+    },
+  );
 
   await page.close();
   await takeOver;
