@@ -1,4 +1,14 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import {
+  CENTRAL_HEADER,
+  DATA_DESCRIPTOR,
+  END,
+  LOCAL_HEADER,
+  MAX_16,
+  MAX_32,
+  ZIP64_END,
+  ZIP64_LOCATOR,
+} from '../../zip/zip-records';
 
 /**
  * A ZIP archive written front to back as it goes (PKWARE APPNOTE 6.3.10), for the Markdown export.
@@ -12,13 +22,6 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * directory record (46 bytes plus its name), packed into 64 KiB blocks: 5 MB for 50,000 notes.
  */
 
-const LOCAL_HEADER = 0x04034b50;
-const DATA_DESCRIPTOR = 0x08074b50;
-const CENTRAL_HEADER = 0x02014b50;
-const ZIP64_END = 0x06064b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const END = 0x06054b50;
-
 /** General purpose flags: bit 11, the name is UTF-8; bit 3, sizes and CRC follow the data. */
 const UTF8_NAME = 0x0800;
 const SIZES_AFTER_DATA = 0x0008;
@@ -30,8 +33,6 @@ const VERSION_ZIP64 = 45;
 const MADE_BY = (3 << 8) | VERSION_ZIP64;
 /** A regular file, rw-r--r--. */
 const FILE_ATTRIBUTES = 0o100644 * 0x10000;
-const MAX_16 = 0xffff;
-const MAX_32 = 0xffffffff;
 
 const BLOCK_SIZE = 64 * 1024;
 

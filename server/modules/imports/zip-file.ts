@@ -3,6 +3,15 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { IMPORT_MAX_ZIP_ENTRIES, type ZipEntryFacts } from '../../../src/domain/journal-import';
+import {
+  CENTRAL_HEADER,
+  END,
+  LOCAL_HEADER,
+  MAX_16,
+  MAX_32,
+  ZIP64_END,
+  ZIP64_LOCATOR,
+} from '../../zip/zip-records';
 
 /**
  * A zip read from a file on disk with random access (PKWARE APPNOTE 6.3.10): its central directory
@@ -16,13 +25,6 @@ import { IMPORT_MAX_ZIP_ENTRIES, type ZipEntryFacts } from '../../../src/domain/
  * entry that inflates to more than it declares is a ZipBomb, whatever its headers said.
  */
 
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_END = 0x06064b50;
-const MAX_16 = 0xffff;
-const MAX_32 = 0xffffffff;
 /** The end record and the longest comment it may carry. */
 const END_SEARCH = 22 + MAX_16;
 
