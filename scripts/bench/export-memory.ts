@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { registerSearchFunction } from '../../server/db/search-tokens';
 import { createAccount } from '../support/accounts';
-import { startServer, type RunningServer } from '../support/server-process';
+import { settledRss, startServer, type RunningServer } from '../support/server-process';
 import { prng } from './data-set';
 
 /**
@@ -122,22 +122,6 @@ function load(server: RunningServer, userId: number): void {
   db.close();
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-async function idleRss(server: RunningServer): Promise<number> {
-  // Let the server settle (GC, timers) before the baseline is taken.
-  await new Promise((r) => setTimeout(r, 2_000));
-  const samples: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    samples.push(server.rss());
-    await new Promise((r) => setTimeout(r, SAMPLE_MS));
-  }
-  return median(samples);
-}
-
 interface Download {
   bytes: number;
   seconds: number;
@@ -214,7 +198,7 @@ async function measure(sqliteCacheMb: number | undefined): Promise<number> {
     load(server, account.id);
     console.log(`  loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
 
-    const idle = await idleRss(server);
+    const idle = await settledRss(server, SAMPLE_MS);
     console.log(`  idle RSS                ${mb(idle)}`);
     const results: [string, Download][] = [];
     for (const format of ['json', 'markdown', 'json', 'markdown']) {
@@ -223,7 +207,7 @@ async function measure(sqliteCacheMb: number | undefined): Promise<number> {
       console.log(
         `  ${format.padEnd(8)} peak RSS ${mb(d.peakMb)}  +${mb(d.peakMb - idle)} over idle  ` +
           `${(d.bytes / 1e6).toFixed(1)} MB in ${d.seconds.toFixed(1)} s  ` +
-          `(settled after: ${mb(await idleRss(server))})`,
+          `(settled after: ${mb(await settledRss(server, SAMPLE_MS))})`,
       );
     }
     const problems = check(results[0]![1].file, results[1]![1].file);

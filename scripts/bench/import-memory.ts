@@ -3,7 +3,7 @@ import path from 'node:path';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import sharp from 'sharp';
 import { createAccount } from '../support/accounts';
-import { startServer, type RunningServer } from '../support/server-process';
+import { settledRss, startServer } from '../support/server-process';
 import { prng } from './data-set';
 
 /**
@@ -77,21 +77,6 @@ async function buildZip(file: string): Promise<number> {
   return zip.length;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-async function idleRss(server: RunningServer): Promise<number> {
-  await new Promise((r) => setTimeout(r, 2_000));
-  const samples: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    samples.push(server.rss());
-    await new Promise((r) => setTimeout(r, SAMPLE_MS));
-  }
-  return median(samples);
-}
-
 const mb = (n: number) => `${n.toFixed(1)} MB`;
 
 async function main(): Promise<void> {
@@ -103,7 +88,7 @@ async function main(): Promise<void> {
       `Journal import memory: ${ENTRIES} entries, ${PHOTOS} photos, a ${mb(bytes / 1024 / 1024)} zip`,
     );
     const account = await createAccount(server, 'importer');
-    const idle = await idleRss(server);
+    const idle = await settledRss(server, SAMPLE_MS);
     console.log(`  idle RSS   ${mb(idle)}`);
 
     let peak = server.rss();

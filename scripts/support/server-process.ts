@@ -282,3 +282,18 @@ function killWithThisProcess(child: ChildProcess): void {
 function killChildren(): void {
   for (const child of children) child.kill('SIGKILL');
 }
+
+/**
+ * The server's resident memory at rest, in MB: after 2 s for it to settle (GC, timers), the median
+ * of 40 samples `sampleMs` apart. The baseline a memory benchmark subtracts from its peak.
+ */
+export async function settledRss(server: RunningServer, sampleMs = 50): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    samples.push(server.rss());
+    await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
