@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AudienceName } from '../../domain/relation-types';
-import { errorMessage } from '../../lib/error-message';
 import { preferencesNotLoaded } from './preferences-not-loaded';
 import { AudienceIcon } from '../composer/audience-icon';
 import { ASK_EACH_TIME, AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
+import { SavePreference } from './save-preference';
 
 /**
  * Settings → "Who reads new notes" (the settings page gives the heading): the audiences every new
@@ -46,34 +46,21 @@ export function DefaultAudiencesSetting() {
           ? words.long
           : `${ASK_EACH_TIME}: you choose who reads each note before publishing it`}
       </p>
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, 'Failed to save your preferences')}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={choice === undefined || update.isPending}
-          onClick={() =>
-            update.mutate(
-              { defaultAudiences: current },
-              {
-                onSuccess: () => {
-                  setChoice(undefined);
-                  setOpen(false);
-                },
+      <SavePreference
+        update={update}
+        edited={choice !== undefined}
+        onSave={() =>
+          update.mutate(
+            { defaultAudiences: current },
+            {
+              onSuccess: () => {
+                setChoice(undefined);
+                setOpen(false);
               },
-            )
-          }
-        >
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-        <p role="status" className="text-sm text-ink-muted">
-          {update.isSuccess && choice === undefined ? 'Saved' : ''}
-        </p>
-      </div>
+            },
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { Reminder } from '../../domain/preferences';
-import { errorMessage } from '../../lib/error-message';
 import { preferencesNotLoaded } from './preferences-not-loaded';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
+import { SavePreference } from './save-preference';
 
 /**
  * Settings → "Remind me to write" (contract: "Memories", reminders): on or off, a time and the
@@ -111,29 +111,18 @@ export function ReminderSetting() {
           {problem}
         </p>
       ) : null}
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, 'Failed to save your preferences')}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={edited === undefined || problem !== null || update.isPending}
-          onClick={() =>
-            update.mutate(
-              { reminder: { time: draft.on ? draft.time : null, days: draft.days } },
-              { onSuccess: () => setEdited(undefined) },
-            )
-          }
-        >
-          {update.isPending ? 'Saving...' : 'Save reminder'}
-        </button>
-        <p role="status" className="text-sm text-ink-muted">
-          {update.isSuccess && edited === undefined ? 'Saved' : ''}
-        </p>
-      </div>
+      <SavePreference
+        update={update}
+        edited={edited !== undefined}
+        blocked={problem !== null}
+        label="Save reminder"
+        onSave={() =>
+          update.mutate(
+            { reminder: { time: draft.on ? draft.time : null, days: draft.days } },
+            { onSuccess: () => setEdited(undefined) },
+          )
+        }
+      />
     </div>
   );
 }

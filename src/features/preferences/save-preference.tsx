@@ -1,0 +1,44 @@
+import { errorMessage } from '../../lib/error-message';
+
+/**
+ * The foot of a setting saved with a button: why the last save failed, the button ("Saving..."
+ * while it goes), and "Saved" once the stored value is the one shown. One for every such setting.
+ */
+export function SavePreference({
+  update,
+  edited,
+  blocked = false,
+  label = 'Save',
+  onSave,
+}: {
+  update: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown };
+  /** The person changed something since the last save. */
+  edited: boolean;
+  /** What is shown cannot be saved as it is (the setting says why). */
+  blocked?: boolean;
+  label?: string;
+  onSave: () => void;
+}) {
+  return (
+    <>
+      {update.isError ? (
+        <p role="alert" className="error-box">
+          {errorMessage(update.error, 'Failed to save your preferences')}
+        </p>
+      ) : null}
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!edited || blocked || update.isPending}
+          onClick={onSave}
+        >
+          {update.isPending ? 'Saving...' : label}
+        </button>
+        <p role="status" className="text-sm text-ink-muted">
+          {update.isSuccess && !edited ? 'Saved' : ''}
+        </p>
+      </div>
+    </>
+  );
+}
