@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ImportJob } from '../../api/import-schemas';
 import { IMPORT_MAX_MB } from '../../api/import-schemas';
 import { errorMessage } from '../../lib/error-message';
+import { useOneWrite } from '../composer/use-one-write';
 import { IMPORT_READ_FAILED, IMPORT_START_FAILED } from './import-api';
 import { useImportJob, useStartImport } from './import-queries';
 
@@ -31,9 +32,18 @@ export default function JournalImportSection() {
   const running =
     start.isPending || job.data?.state === 'running' || (start.isSuccess && !job.data);
 
+  const oneWrite = useOneWrite();
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (file !== undefined) start.mutate(file);
+    if (file === undefined) return;
+    // A second click before React renders the button disabled is dropped: one import, not two.
+    void oneWrite.submit(() =>
+      start.mutateAsync(file).then(
+        () => true,
+        () => false,
+      ),
+    );
   };
 
   return (

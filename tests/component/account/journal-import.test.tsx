@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import { fireEvent } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createUser } from '../../../mocks/store/factories';
 import { getDb } from '../../../mocks/store/db';
@@ -51,5 +52,22 @@ describe('Bring your journal', () => {
     await app.user.upload(input, zipFile({ 'notes.txt': 'hello' }));
     await app.user.click(app.getByRole('button', { name: 'Import' }));
     expect(await app.findByRole('alert')).toHaveTextContent('This file is not a journal export');
+  });
+
+  test('a double-click on Import imports once', async () => {
+    const { app, user } = await settings();
+    const journal = {
+      entries: [{ uuid: 'ONCE', creationDate: '2020-01-01T10:00:00Z', text: 'x' }],
+    };
+    const input = await app.findByLabelText('Journal export (.zip)');
+    await app.user.upload(input, zipFile({ 'Journal.json': JSON.stringify(journal) }));
+    // Two clicks before React renders again, as a fast double-click can.
+    const button = app.getByRole('button', { name: 'Import' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(
+      await app.findByText('Imported 1 note as drafts.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(getDb().imports.filter((i) => i.ownerId === user.id)).toHaveLength(1);
   });
 });
