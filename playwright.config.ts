@@ -33,6 +33,13 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions: chromiumLaunchOptions,
+    // One browser context per worker, reset between tests (Playwright's own reset: cookies,
+    // storage, IndexedDB, service workers, pages, routes and init scripts; the fixtures put it back
+    // online and take back permissions, which it leaves). A fresh context and the service worker's
+    // first install of the app cost Chromium about 1.3 CPU-s a test, a fifth of the journeys.
+    // The files whose subject is the service worker, its caches or a first visit take a fresh
+    // context for each test instead: `test.use({ reuseContext: false })` at their top.
+    reuseContext: true,
   },
   projects: [{ name: 'chromium' }],
 });

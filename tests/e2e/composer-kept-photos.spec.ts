@@ -5,6 +5,10 @@ import { inBothThemes } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 import { newRuminationDialog, ruminationCard, tickAudiences } from './support/ui';
 
+// This file is about what the composer keeps in the browser's IndexedDB: a fresh browser context
+// for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /*
  * A restored draft keeps its photos (issue 39: it came back with "0 of 6", its uploads left on the
  * server for the sweep), against the real server in Chromium: one photo uploaded and described,

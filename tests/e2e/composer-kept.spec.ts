@@ -11,6 +11,10 @@ import {
   showMyRuminations,
 } from './support/ui';
 
+// This file is about what the composer keeps in the browser's IndexedDB: a fresh browser context
+// for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /*
  * Nothing written is lost or doubled (issue 24), against the real server: the composer keeps what
  * is typed through a closed tab, and a double-click writes once.

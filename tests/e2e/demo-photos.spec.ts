@@ -9,6 +9,10 @@ import {
 } from './support/ui';
 import { PHONE_MAKE, phonePhoto } from '../support/photo-fixtures';
 
+// This file is about the demo's mock backend, a service worker of another origin: a fresh browser
+// context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * Photos in the demo (issue 27): the mock backend in the browser stores uploads in IndexedDB,
  * re-encodes them with a canvas (upright, no metadata) and serves them through the same signed

@@ -9,6 +9,10 @@ import {
   showMyRuminations,
 } from './support/ui';
 
+// This file is about the demo's mock backend, a service worker of another origin: a fresh browser
+// context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * Nothing written is lost (issue 24) in the demo: the same journeys as against the real server
  * (writing-kept.spec.ts), with the mock backend in the browser answering: an edit that meets a

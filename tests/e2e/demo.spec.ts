@@ -1,6 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { choosePublic, fillSignIn, openComments, publishPubliclyIfAsked } from './support/ui';
 
+// This file is about the demo's mock backend, a service worker of another origin: a fresh browser
+// context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /** The demo build (`vite build --mode demo`): the SPA alone, MSW answering /api in the browser. */
 function demoURL(): string {
   const url = process.env.E2E_DEMO_URL;

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/ui';
 
+// This file is about the manifest and the service worker's first install: a fresh browser context
+// for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * The installable app (issue 26): the web app manifest and its icons as the server sends them,
  * Chromium's own verdict on installing it (the DevTools protocol's Page.getInstallabilityErrors,

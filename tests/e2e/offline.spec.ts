@@ -12,6 +12,10 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about the service worker and what the browser keeps offline: a fresh browser context
+// for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * Offline use (README "What works offline"): what was read stays readable after a reload without
  * network, what is written offline reaches the server once when the network returns, and signing

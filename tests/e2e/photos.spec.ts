@@ -23,6 +23,10 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about the service worker's photo cache: a fresh browser context for each test, not
+// the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * Issue 27's "Done when", in Chromium against the real server: a phone photo with GPS data on a
  * Friends-only note shows to the friend, upright and without EXIF or GPS; a stranger gets nothing;

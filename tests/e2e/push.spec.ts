@@ -11,6 +11,10 @@ import { expect, signInAs, test } from './support/fixtures';
 import { pushEndpoint, receivedFor } from './support/push-service';
 import { commentViaApi, createRuminationViaApi } from './support/ui';
 
+// This file is about the service worker and its push messages: a fresh browser context for each
+// test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * Reach them when the app is closed (issue 26), in Chromium against the real server: A turns on
  * "Notify this device" in Settings (the browser's permission granted by the test), closes the app,

@@ -7,6 +7,10 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about a return visit to a browser the service worker has set up: a fresh browser
+// context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
+test.use({ reuseContext: false });
+
 /**
  * The return visit (issue 28): a reload shows the last feed at once from the saved copy, marked
  * "Refreshing…" until this visit's answer arrives; offline the same copy, with the offline line

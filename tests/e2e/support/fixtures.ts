@@ -60,6 +60,11 @@ interface Fixtures {
   anotherBrowser: (user?: TestUser, pathname?: string) => Promise<Page>;
   /** Uncaught exceptions in the page: a test fails when the app throws one. */
   pageErrors: Error[];
+  /**
+   * What the reset of a reused context (playwright.config.ts, reuseContext) leaves as the test
+   * left it, put back after each test: online, and no permissions granted.
+   */
+  contextLeftClean: void;
 }
 
 function makeAppServer(opts: {
@@ -203,6 +208,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
     await Promise.all(contexts.map((context) => context.close()));
   },
+
+  contextLeftClean: [
+    async ({ context }, provide) => {
+      let closed = false;
+      context.once('close', () => (closed = true));
+      await provide();
+      // A test may have closed the context itself (someone leaving): nothing is left to reset then.
+      if (closed) return;
+      await context.setOffline(false);
+      await context.clearPermissions();
+    },
+    { auto: true },
+  ],
 
   pageErrors: [
     async ({ page }, provide) => {
