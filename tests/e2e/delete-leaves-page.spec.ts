@@ -3,6 +3,11 @@ import type { TestUser } from '../server/support/test-users';
 import { expect, signInAs, test } from './support/fixtures';
 import { commentViaApi, createRuminationViaApi, waitForServiceWorker } from './support/ui';
 
+// This file is about what the service worker serves offline: a fresh browser context for each test,
+// not the worker's reused one (playwright.config.ts, reuseContext): a service worker unregistered
+// by the reset may still answer the next test's page without controlling it.
+test.use({ reuseContext: false });
+
 /**
  * A note deleted on its own page leaves it (issue 39: it stayed, editable, with a live comment
  * box), online and from offline, with the notice and Undo a list gives; and an address that leads

@@ -10,6 +10,12 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about photos composed offline, which the service worker serves: a fresh browser
+// context for each test, not the worker's reused one (playwright.config.ts, reuseContext): a
+// service worker unregistered by the reset may still answer the next test's page without
+// controlling it.
+test.use({ reuseContext: false });
+
 /**
  * The composer takes photos (issue 27) against the real server: a phone photo picked by the
  * button, described, published; two photos composed offline arrive once, with the note, when the

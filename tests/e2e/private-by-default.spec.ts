@@ -14,6 +14,11 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about what the service worker serves offline: a fresh browser context for each test,
+// not the worker's reused one (playwright.config.ts, reuseContext): a service worker unregistered
+// by the reset may still answer the next test's page without controlling it.
+test.use({ reuseContext: false });
+
 /**
  * Issue 39, "An offline note went public": on a browser that had never read her preferences, the
  * offline composer started at Public instead of the grandmother's Family default, skipped the

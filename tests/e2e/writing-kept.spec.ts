@@ -10,6 +10,12 @@ import {
   waitForServiceWorker,
 } from './support/ui';
 
+// This file is about edits kept offline, with the service worker in control of the page: a fresh
+// browser context for each test, not the worker's reused one (playwright.config.ts, reuseContext):
+// a service worker unregistered by the reset may still answer the next test's page without
+// controlling it.
+test.use({ reuseContext: false });
+
 /**
  * Nothing written is lost (issue 24), against the real server: one note edited in two browsers,
  * one of them offline, with the conflict resolved each of the three ways; delete, Undo, delete,
