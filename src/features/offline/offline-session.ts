@@ -1,5 +1,9 @@
-import { hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 import {
@@ -32,6 +36,8 @@ function offlineStore(): UseStore {
 
 interface ActiveSession {
   userId: number;
+  /** Writes the copy at once, past the persister's throttle. */
+  saveNow: () => Promise<void>;
   stop: () => void;
 }
 
@@ -90,9 +96,10 @@ async function start(
       return text ?? closable.storage.getItem(key);
     },
   };
+  const key = storageKeyFor(userId);
   const persister: Persister = createAsyncStoragePersister({
     storage,
-    key: storageKeyFor(userId),
+    key,
     throttleTime: 1000,
     serialize: serializePersistedClient,
   });
@@ -122,15 +129,34 @@ async function start(
   // The persister packages carry their own (older) copy of query-core, whose types differ from
   // react-query's in private fields only; the objects are the same at run time.
   type SubscribeOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+  const dehydrateOptions = {
+    shouldDehydrateQuery: shouldPersistQuery,
+    shouldDehydrateMutation: shouldPersistMutation,
+  };
   const unsubscribe = persistQueryClientSubscribe({
     queryClient: queryClient as unknown as SubscribeOptions['queryClient'],
     persister,
     buster: CACHE_BUSTER,
-    dehydrateOptions: {
-      shouldDehydrateQuery: shouldPersistQuery,
-      shouldDehydrateMutation: shouldPersistMutation,
-    } as unknown as SubscribeOptions['dehydrateOptions'],
+    dehydrateOptions: dehydrateOptions as unknown as SubscribeOptions['dehydrateOptions'],
   });
+  // The persister writes a second after the last change. A page hidden sooner (the phone switching
+  // to another app, which may then end the page unseen) would keep the copy from before it. A page
+  // being unloaded cannot be helped so: Chromium aborts the IndexedDB writes its pagehide and
+  // visibilitychange begin (tried), so a reload within that second keeps the earlier copy.
+  const saveNow = () =>
+    closable.storage.setItem(
+      key,
+      serializePersistedClient({
+        timestamp: Date.now(),
+        buster: CACHE_BUSTER,
+        clientState: dehydrate(queryClient, dehydrateOptions) as PersistedClient['clientState'],
+      }),
+    );
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') void saveNow();
+  };
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) document.addEventListener('visibilitychange', onHidden);
   // A sent write leaves the queue (offline writes are never garbage-collected by themselves).
   const stopCleanup = queryClient.getMutationCache().subscribe((event) => {
     const mutation = event.mutation;
@@ -143,10 +169,12 @@ async function start(
   if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
   return {
     userId,
+    saveNow,
     stop: () => {
       closable.close();
       unsubscribe();
       stopCleanup();
+      if (hasDocument) document.removeEventListener('visibilitychange', onHidden);
     },
   };
 }
@@ -187,6 +215,14 @@ export function syncOfflineSession(
   });
   queue = next.catch((error: unknown) => console.error(error));
   return queue;
+}
+
+/**
+ * Writes the signed-in person's copy at once (what a hidden page does by itself), once the calls
+ * before it are done; nothing when nobody is signed in.
+ */
+export function saveOfflineCopyNow(): Promise<void> {
+  return queue.then(() => active?.saveNow());
 }
 
 /**

@@ -3,7 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { createStore, get, keys, set } from 'idb-keyval';
 import { afterEach, describe, expect, test } from 'vitest';
 import { storageKeyFor } from '../../../src/features/offline/offline-persistence';
-import { syncOfflineSession, wipeOfflineData } from '../../../src/features/offline/offline-session';
+import {
+  saveOfflineCopyNow,
+  syncOfflineSession,
+  wipeOfflineData,
+} from '../../../src/features/offline/offline-session';
 import {
   registerOfflineWrite,
   type OfflineWrite,
@@ -47,6 +51,16 @@ describe('the offline copy follows who is signed in', () => {
     });
     await expect.poll(() => storedText(), { timeout: 3000 }).toContain('feed item');
     expect((await keys(store)).map(String)).toEqual([storageKeyFor(2)]);
+  });
+
+  test('a page being hidden writes the copy at once, not a second after the last change', async () => {
+    const client = new QueryClient();
+    await syncOfflineSession(client, 5);
+    // The first change is written at once; the persister holds the next back for a second.
+    client.setQueryData(['ruminations', 'feed', {}], { pages: [[{ id: 6, content: 'first' }]] });
+    client.setQueryData(['ruminations', 'calendar', '2023-05'], [{ date: '2023-05-03', count: 1 }]);
+    await saveOfflineCopyNow();
+    expect(await storedText()).toContain('2023-05-03');
   });
 
   test("someone else signing in wipes the previous person's copy, in storage and memory", async () => {
