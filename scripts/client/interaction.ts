@@ -229,7 +229,9 @@ async function openCommentsMidList(page: Page, run: number): Promise<Latency> {
     0.45 + run * 0.02,
   );
   await page.waitForTimeout(300);
-  const buttons = page.locator('article button[aria-expanded="false"]');
+  // The comments' toggle ("Add a comment", "2 comments"): a card's other collapsed buttons (the
+  // reactions' picker, a long note's "Show more") open something else.
+  const buttons = page.locator('article button[aria-expanded="false"]', { hasText: /comment/i });
   const index = await buttons.evaluateAll((all) => {
     const middle = innerHeight / 2;
     let best = 0;
