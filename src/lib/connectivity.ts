@@ -40,8 +40,14 @@ async function probe(): Promise<void> {
   }
 }
 
-/** A call got an answer: whatever it says, the server is reachable. */
+/**
+ * A call got an answer: whatever it says, the server is reachable. Unless the browser has said
+ * since that it has no network at all: then it is the late answer of a call made before, and the
+ * browser's `online` event will bring the app back. (Taken for a way back, it sent a write pressed
+ * just after the network went to the server instead of the queue, and the write failed there.)
+ */
 export function noticeAnswer(): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
   stopProbing();
   if (!onlineManager.isOnline()) onlineManager.setOnline(true);
 }

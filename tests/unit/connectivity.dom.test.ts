@@ -56,6 +56,17 @@ describe('connectivity as the API calls see it', () => {
     expect(network.calls).toHaveLength(asked);
   });
 
+  test('the late answer of a call made before the browser lost its network leaves the app offline', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      onlineManager.setOnline(false);
+      await fetchNoticingConnectivity('/api/account/preferences');
+      expect(onlineManager.isOnline()).toBe(false);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   test('any answer, even an error status, means the server is reachable', async () => {
     onlineManager.setOnline(false);
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 503 })));
