@@ -21,13 +21,23 @@ touch "$work/timings" "$work/failed"
 # The machine's CPU counters at the start, to say at the end how busy its cores were.
 head -1 /proc/stat >"$work/cpu-start" 2>/dev/null || true
 
-# CPU seconds (user and system) used so far by this shell's finished children, in $cpu_now: on a
-# machine whose cores are all busy, a stage's CPU time says what it costs better than its wall time.
-# `times` must run in this shell itself (in a pipe or $(...) it would ask a subshell, with no children).
-children_cpu() {
-  local file="$work/times.$BASHPID"
-  times >"$file"
-  cpu_now="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$file")"
+# Runs a stage's command in a subshell of its own and writes the CPU seconds (user and system) that
+# the command's processes used to the file $1: on a machine whose cores are all busy, a stage's CPU time says
+# what it costs better than its wall time. The subshell's `times` counts its own children only; the
+# main shell's would also count the PostgreSQL lane, whose processes it collects whenever that lane
+# ends, whatever stage is running then (it had put 400 CPU-s of the lane on the SQLite tests).
+run_counting_cpu() {
+  local cpu_file="$1"
+  shift
+  (
+    status=0
+    "$@" || status=$?
+    # `times` itself, not in a pipe: a pipe's side is one more subshell, with no children.
+    times >"$cpu_file.times"
+    awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
+      "$cpu_file.times" >"$cpu_file"
+    exit "$status"
+  )
 }
 
 stage() {
@@ -36,13 +46,11 @@ stage() {
   echo
   echo "=== $name ==="
   local start=$SECONDS
-  local cpu_now
-  children_cpu
-  local cpu_start=$cpu_now
+  local cpu_file="$work/cpu.$BASHPID.$RANDOM"
   local result=ok
-  "$@" || result=FAILED
-  children_cpu
-  local cpu=$((cpu_now - cpu_start))
+  run_counting_cpu "$cpu_file" "$@" || result=FAILED
+  local cpu
+  cpu="$(cat "$cpu_file" 2>/dev/null || echo 0)"
   echo "=== $name: $result ($((SECONDS - start)) s, $cpu CPU-s) ==="
   local line
   line="$(printf '%5d s %5d CPU-s  %s' $((SECONDS - start)) "$cpu" "$name")"
