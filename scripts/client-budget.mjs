@@ -18,7 +18,7 @@
 //   wire. This is the truth, lazy parts included, and the figure checked against the budget; the
 //   script lists what the static count missed or counted needlessly.
 //
-// Usage: npm run budget -- [--dist DIR] [--route /public] [--budget-kb 121] [--budget-br-kb 110]
+// Usage: npm run budget -- [--dist DIR] [--route /public] [--budget-kb 121.1] [--budget-br-kb 110]
 //                          [--browser | --static]
 //   --dist DIR  measure an existing build made with `build.manifest: true` (or `vite build --manifest`)
 //               instead of building into a temporary folder (dist/ is never touched).
@@ -41,8 +41,11 @@ const { values: args } = parseArgs({
     route: { type: 'string', default: '/public' },
     // 121 since issue 41: reactions' counts, tags' links and mentions on every card took the
     // first visit from 107.1 to 107.9 KB brotli (its allowance is 1 KB) and from 119.0 to 120.1 KB
-    // gzip, past 120; Chromium is always offered brotli, whose budget stays at 110.
-    'budget-kb': { type: 'string', default: '121' },
+    // gzip, past 120; Chromium is always offered brotli, whose budget stays at 110. 121.1 since
+    // a late answer no longer brings an offline app back (src/lib/connectivity.ts): its 30 bytes
+    // of gzip took the first visit 9 bytes past 121; the tenth of a KB leaves that fix its room,
+    // no more.
+    'budget-kb': { type: 'string', default: '121.1' },
     'budget-br-kb': { type: 'string', default: '110' },
     browser: { type: 'boolean', default: false },
     static: { type: 'boolean', default: false },
