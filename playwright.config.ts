@@ -40,6 +40,12 @@ export default defineConfig({
     // The files whose subject is the service worker, its caches or a first visit take a fresh
     // context for each test instead: `test.use({ reuseContext: false })` at their top.
     reuseContext: true,
+    // No service worker in those reused contexts: it serves the built app and photos offline and
+    // takes push messages, and reinstalling it after every reset (it precaches the whole build)
+    // cost Chromium about 1.5 CPU-s a test. It caches no API answer, so a page behaves the same
+    // without it. The files about it, the offline app and the demo's mock backend (a service
+    // worker too) take a fresh context with it allowed: `reuseContext: false, serviceWorkers: 'allow'`.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium' }],
 });

@@ -7,7 +7,7 @@ import { newRuminationDialog, ruminationCard, tickAudiences } from './support/ui
 
 // This file is about what the composer keeps in the browser's IndexedDB: a fresh browser context
 // for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /*
  * A restored draft keeps its photos (issue 39: it came back with "0 of 6", its uploads left on the

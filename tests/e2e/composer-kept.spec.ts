@@ -13,7 +13,7 @@ import {
 
 // This file is about what the composer keeps in the browser's IndexedDB: a fresh browser context
 // for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /*
  * Nothing written is lost or doubled (issue 24), against the real server: the composer keeps what

@@ -6,7 +6,7 @@ import { commentViaApi, createRuminationViaApi, waitForServiceWorker } from './s
 // This file is about what the service worker serves offline: a fresh browser context for each test,
 // not the worker's reused one (playwright.config.ts, reuseContext): a service worker unregistered
 // by the reset may still answer the next test's page without controlling it.
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * A note deleted on its own page leaves it (issue 39: it stayed, editable, with a live comment

@@ -11,7 +11,7 @@ import { PHONE_MAKE, phonePhoto } from '../support/photo-fixtures';
 
 // This file is about the demo's mock backend, a service worker of another origin: a fresh browser
 // context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Photos in the demo (issue 27): the mock backend in the browser stores uploads in IndexedDB,

@@ -11,7 +11,7 @@ import {
 
 // This file is about the demo's mock backend, a service worker of another origin: a fresh browser
 // context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Nothing written is lost (issue 24) in the demo: the same journeys as against the real server

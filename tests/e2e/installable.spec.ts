@@ -6,7 +6,7 @@ import { waitForServiceWorker } from './support/ui';
 
 // This file is about the manifest and the service worker's first install: a fresh browser context
 // for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * The installable app (issue 26): the web app manifest and its icons as the server sends them,

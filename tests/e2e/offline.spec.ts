@@ -14,7 +14,7 @@ import {
 
 // This file is about the service worker and what the browser keeps offline: a fresh browser context
 // for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Offline use (README "What works offline"): what was read stays readable after a reload without

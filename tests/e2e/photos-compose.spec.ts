@@ -14,7 +14,7 @@ import {
 // context for each test, not the worker's reused one (playwright.config.ts, reuseContext): a
 // service worker unregistered by the reset may still answer the next test's page without
 // controlling it.
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * The composer takes photos (issue 27) against the real server: a phone photo picked by the

@@ -25,7 +25,7 @@ import {
 
 // This file is about the service worker's photo cache: a fresh browser context for each test, not
 // the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Issue 27's "Done when", in Chromium against the real server: a phone photo with GPS data on a

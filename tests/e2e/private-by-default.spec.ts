@@ -17,7 +17,7 @@ import {
 // This file is about what the service worker serves offline: a fresh browser context for each test,
 // not the worker's reused one (playwright.config.ts, reuseContext): a service worker unregistered
 // by the reset may still answer the next test's page without controlling it.
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Issue 39, "An offline note went public": on a browser that had never read her preferences, the

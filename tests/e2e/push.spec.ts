@@ -13,7 +13,7 @@ import { commentViaApi, createRuminationViaApi } from './support/ui';
 
 // This file is about the service worker and its push messages: a fresh browser context for each
 // test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Reach them when the app is closed (issue 26), in Chromium against the real server: A turns on

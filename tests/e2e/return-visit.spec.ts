@@ -9,7 +9,7 @@ import {
 
 // This file is about a return visit to a browser the service worker has set up: a fresh browser
 // context for each test, not the worker's reused one (playwright.config.ts, reuseContext).
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * The return visit (issue 28): a reload shows the last feed at once from the saved copy, marked

@@ -14,7 +14,7 @@ import {
 // browser context for each test, not the worker's reused one (playwright.config.ts, reuseContext):
 // a service worker unregistered by the reset may still answer the next test's page without
 // controlling it.
-test.use({ reuseContext: false });
+test.use({ reuseContext: false, serviceWorkers: 'allow' });
 
 /**
  * Nothing written is lost (issue 24), against the real server: one note edited in two browsers,

@@ -197,10 +197,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     );
   },
 
-  anotherBrowser: async ({ browser, app }, provide) => {
+  anotherBrowser: async ({ browser, app, serviceWorkers }, provide) => {
     const contexts: BrowserContext[] = [];
     await provide(async (user, pathname) => {
-      const context = await browser.newContext({ baseURL: app.baseURL });
+      // The test's own choice (playwright.config.ts): no service worker unless the file allows it.
+      const context = await browser.newContext({ baseURL: app.baseURL, serviceWorkers });
       contexts.push(context);
       const page = await context.newPage();
       if (user) await signInAs(page, user, pathname);

@@ -289,3 +289,8 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     })
     .toBe(true);
 }
+
+/** The People page's search box. */
+export function peopleSearch(page: Page) {
+  return page.getByRole('searchbox', { name: 'Find people by name' });
+}
