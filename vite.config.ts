@@ -137,7 +137,7 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           // The shared layer's decisions, pure functions: no DOM and no mock backend to set up
-          // (jsdom and the mock backend's modules cost about two seconds a file).
+          // (a DOM and the mock backend's modules cost about two seconds a file).
           name: 'decisions',
           environment: 'node',
           include: ['tests/unit/decisions/**/*.test.ts'],
@@ -148,7 +148,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           // Unit tests of plain modules (search, exports, digests, the SW's push, ...): no DOM, and
           // a worker's loaded modules shared across files; 16 files in 4 CPU-s instead of 30 with
-          // a jsdom each. Those that need a browser's globals are named *.dom.test.ts (client).
+          // a DOM each. Those that need a browser's globals are named *.dom.test.ts (client).
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
@@ -166,7 +166,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           // The mock backend's calls over fetch: node's own fetch, which msw intercepts, needs no
           // DOM. Files share a worker's loaded modules (the store is emptied before each test), as
-          // the server's do: with a jsdom and the mock backend loaded anew for each file, these 27
+          // the server's do: with a DOM and the mock backend loaded anew for each file, these 27
           // files cost 98 CPU-s instead of 26.
           name: 'mock-backend',
           environment: 'node',
@@ -180,7 +180,9 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: 'client',
-          environment: 'jsdom',
+          // happy-dom, not jsdom: the same 518 tests in 104 CPU-s instead of 173 (most of jsdom's
+          // time went to getComputedStyle, which Testing Library's role queries call at each poll).
+          environment: 'happy-dom',
           include: [
             'tests/unit/**/*.dom.test.ts',
             'tests/component/**/*.test.{ts,tsx}',
@@ -189,14 +191,14 @@ export default defineConfig(({ mode }) => ({
           exclude: ['tests/**/*.isolated.test.{ts,tsx}'],
           // The mock backend first: a setup file of its own (tests/support/msw.ts says why).
           setupFiles: ['tests/support/msw.ts', 'tests/support/setup-client.ts'],
-          // Worker threads sharing one jsdom and the loaded modules across a worker's files, as
-          // the server's and the mock backend's do: a fresh jsdom, app and mock backend for each
+          // Worker threads sharing one DOM and the loaded modules across a worker's files, as
+          // the server's and the mock backend's do: a fresh DOM, app and mock backend for each
           // of the ~70 files cost about 4 CPU-s a file, more than most files' tests. What a test
           // renders it unmounts (cleanup), and the setup files empty the storage and the mock
           // backend after each test.
           pool: 'threads',
           isolate: false,
-          // Whole-app renders in jsdom race the clock on a loaded 2-core CI machine; one retry there
+          // Whole-app renders in a test DOM race the clock on a loaded 2-core CI machine; one retry there
           // keeps a slow machine from reading as a broken screen (a real bug fails both tries).
           retry: process.env.CI ? 1 : 0,
         },
@@ -211,7 +213,7 @@ export default defineConfig(({ mode }) => ({
           // a shared worker would load the app twice, find the last file's IndexedDB or never get
           // its Markdown rendered, and these would find the renderer loaded by an earlier file.
           name: 'client-isolated',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['tests/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/msw.ts', 'tests/support/setup-client.ts'],
           pool: 'threads',

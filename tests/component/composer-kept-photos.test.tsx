@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
@@ -20,7 +19,7 @@ import { markFirstPublicAsked } from '../../src/features/preferences/first-publi
  * uploads were left on the server for the sweep): those uploaded come back with their ids and alt
  * texts and are not uploaded again; those not uploaded yet come back from this browser's copy and
  * upload then. A "reload" is a second render of the app in the same test; the kept text goes to
- * localStorage (jsdom has no IndexedDB) and the photos' files to a Map (kept-photos.ts).
+ * localStorage (happy-dom has no IndexedDB) and the photos' files to a Map (kept-photos.ts).
  */
 
 warmUpLazyModules();
@@ -86,7 +85,7 @@ function photoGroup(dialog: ReturnType<typeof within>, position: number, count: 
   return dialog.findByRole('group', { name: `Photo ${position} of ${count}` });
 }
 
-/** Everything the composer keeps in this browser (localStorage, jsdom's stand-in), as text. */
+/** Everything the composer keeps in this browser (localStorage, happy-dom's stand-in), as text. */
 function keptTexts(): string {
   return Object.entries({ ...localStorage })
     .filter(([key]) => key.startsWith('composer:'))

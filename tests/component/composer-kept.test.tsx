@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { server } from '../../mocks/node';
@@ -19,7 +18,7 @@ import {
 /*
  * The composer keeps what is typed (issue 24): in the browser, per account, given back when the
  * same dialog opens again, asked about before it is thrown away, gone once saved or signed out.
- * jsdom has no IndexedDB: the store falls back to localStorage, which the test setup clears
+ * happy-dom has no IndexedDB: the store falls back to localStorage, which the test setup clears
  * after each test (a "reload" here is a second render of the app in the same test).
  */
 
@@ -38,7 +37,7 @@ async function openEdit(app: App, text: string) {
   return within(await app.findByRole('dialog', { name: 'Edit Rumination' }));
 }
 
-/** Everything the composer keeps in this browser (localStorage, jsdom's stand-in), as text. */
+/** Everything the composer keeps in this browser (localStorage, happy-dom's stand-in), as text. */
 function keptTexts(): string {
   return Object.entries({ ...localStorage })
     .filter(([key]) => key.startsWith('composer:'))

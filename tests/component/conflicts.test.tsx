@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { server } from '../../mocks/node';

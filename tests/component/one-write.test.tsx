@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, within } from '@testing-library/react';

@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { createRumination, createUser } from '../../mocks/store/factories';

@@ -1,4 +1,3 @@
-import './ruminations/jsdom-gaps';
 import { within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../src/api/limits';

@@ -3,7 +3,7 @@ import { MEDIA_LONG_SIDE, MEDIA_MAX_PIXELS, MEDIA_THUMBNAIL_LONG_SIDE } from '..
 import type { MediaCodec } from '../../mocks/media-codec';
 
 /**
- * The mock backend's codec in node tests (jsdom has no createImageBitmap or OffscreenCanvas): what
+ * The mock backend's codec in node tests (node and happy-dom have no createImageBitmap or OffscreenCanvas): what
  * the demo's canvas does, done by sharp. Upright by EXIF orientation, bounded, re-encoded with no
  * metadata (sharp keeps none unless told), WebP and JPEG; undefined when the bytes do not decode.
  */

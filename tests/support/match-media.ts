@@ -1,5 +1,5 @@
 /**
- * jsdom has no matchMedia. This stand-in answers the colour-scheme query with `dark` and the
+ * A matchMedia the tests steer: it answers the colour-scheme query with `dark` and the
  * small-screen query with `narrow`, and lets a test flip the system theme while the app runs.
  */
 type Listener = (event: MediaQueryListEvent) => void;

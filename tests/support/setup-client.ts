@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installMatchMedia({ dark: false });
-  // jsdom has no scrolling; the router's scroll restoration calls this on every navigation.
+  // The test DOM does not scroll; the router's scroll restoration calls this on every navigation.
   window.scrollTo = () => {};
 });
 

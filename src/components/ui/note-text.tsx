@@ -17,7 +17,7 @@ const NoteMarkdown = lazy(() => import('./note-markdown'));
 
 /** About how many lines a note shows before it folds (also `.note-folded` in styles.css). */
 const FOLD_LINES = 12;
-/** Without layout (jsdom), a note this long is assumed to pass the fold. */
+/** Without layout (a test DOM), a note this long is assumed to pass the fold. */
 const FOLD_CHARS = 900;
 
 /**
@@ -100,7 +100,7 @@ export function Highlighted({ parts }: { parts: ReturnType<SplitForHighlight> })
  * Whether the folded text is cut off. In a browser the folded container is measured (a
  * ResizeObserver reports its first size at once and again when the width, the font or the lazy
  * Markdown changes it): `scrollHeight > clientHeight + 1` decides, both ways. Where nothing is laid
- * out (jsdom has no layout and no ResizeObserver, a hidden element measures 0) a text heuristic
+ * out (a test DOM has no layout, a hidden element measures 0) a text heuristic
  * decides instead: more than twelve lines or about 900 characters. So `overflows` is the
  * measurement when there is one, else the heuristic. While expanded the container has no max
  * height and would measure as fitting: the measurement taken while folded stands.

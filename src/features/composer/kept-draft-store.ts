@@ -33,7 +33,7 @@ function indexedDbBackend(): KeptDraftBackend {
 }
 
 /**
- * Without IndexedDB (some privacy modes, jsdom) the copy goes to localStorage, which still
+ * Without IndexedDB (some privacy modes, a test DOM) the copy goes to localStorage, which still
  * outlives a reload; without that, to memory, which at least outlives closing the dialog.
  */
 function webStorageBackend(storage: Storage): KeptDraftBackend {

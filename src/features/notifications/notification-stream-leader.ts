@@ -46,7 +46,7 @@ export function startSharedNotificationStream(
 ): () => void {
   const { userId, url, onNotification, onUnread } = options;
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  // Old browsers (and jsdom) lack one or the other: a stream per tab, as before.
+  // Old browsers (and test DOMs) lack one or the other: a stream per tab, as before.
   if (userId === null || !locks || typeof BroadcastChannel === 'undefined') {
     return startNotificationStream({ url, onNotification, onUnread });
   }

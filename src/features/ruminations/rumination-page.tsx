@@ -41,7 +41,7 @@ function useScrollToComment(): void {
     const reveal = (): boolean => {
       const target = document.getElementById(hash);
       if (!target) return false;
-      // jsdom has no scrollIntoView; browsers all do.
+      // Some test DOMs have no scrollIntoView; browsers all do.
       if ('scrollIntoView' in target) target.scrollIntoView({ block: 'center' });
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });

@@ -17,7 +17,7 @@ beforeEach(() => {
   revoked = [];
   const blobs = new Map<string, Blob>();
   let next = 0;
-  // jsdom has no object URLs and does not download: record what would have been saved.
+  // The test DOM does not download: record what would have been saved.
   URL.createObjectURL = (blob: Blob | MediaSource) => {
     const url = `blob:test/${++next}`;
     blobs.set(url, blob as Blob);

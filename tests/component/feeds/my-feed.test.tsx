@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';

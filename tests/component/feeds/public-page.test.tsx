@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';

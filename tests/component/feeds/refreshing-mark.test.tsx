@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import type { InfiniteData } from '@tanstack/react-query';
 import { http } from 'msw';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createUser } from '../../../mocks/store/factories';
@@ -7,7 +6,7 @@ import { renderApp } from '../../support/render-app';
 /*
  * What the signed-in bar holds at each width (issue 39): at 1280 px Settings and Trash wait in a
  * small menu, so that the person's name and pages fit on one line each; from 1440 px everything
- * is on the bar. jsdom lays nothing out: the widths are those the media queries are answered for
+ * is on the bar. happy-dom lays nothing out: the widths are those the media queries are answered for
  * (the measuring is tests/e2e/layout-widths.spec.ts's, in Chromium).
  */
 

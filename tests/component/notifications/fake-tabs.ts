@@ -5,7 +5,7 @@ import { startSharedNotificationStream } from '../../../src/features/notificatio
 
 /**
  * The tabs of one browser, as the notification stream tests see them: several client instances in
- * one JS realm that share one lock manager and one set of broadcast channels (jsdom has neither).
+ * one JS realm that share one lock manager and one set of broadcast channels (happy-dom is one tab, with no BroadcastChannel).
  */
 
 /** navigator.locks, exclusive locks only: granted in the order asked, released when done. */

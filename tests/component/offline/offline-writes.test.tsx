@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';

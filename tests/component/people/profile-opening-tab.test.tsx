@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { within } from '@testing-library/react';
 import { createRumination, createUser } from '../../../mocks/store/factories';

@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, within } from '@testing-library/react';
@@ -41,7 +40,7 @@ beforeEach(() => {
   server.use(
     http.post('/api/media', async ({ request }) => {
       const file = (await request.formData()).get('file');
-      // Its size: the name does not survive jsdom's FormData on its way to the handler.
+      // Its size, which identifies the test's files as well as their names.
       uploaded.push(typeof file === 'object' && file !== null ? String(file.size) : '?');
       nextId += 1;
       return HttpResponse.json({ id: nextId, width: 640, height: 480 }, { status: 201 });

@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { describe, expect, test, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, within } from '@testing-library/react';

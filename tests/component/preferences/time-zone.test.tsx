@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { createUser } from '../../../mocks/store/factories';

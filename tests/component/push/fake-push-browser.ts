@@ -2,7 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { newSubscriber } from '../../support/web-push-receiver';
 
 /**
- * What jsdom lacks for Web Push: Notification, PushManager and a service worker registration whose
+ * What happy-dom lacks for Web Push: Notification, PushManager and a service worker registration whose
  * pushManager subscribes as a browser does (a real P-256 key and auth secret, so the mock backend's
  * checks pass; an endpoint on a known push service). Removed again after each test.
  */

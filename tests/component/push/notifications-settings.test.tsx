@@ -141,7 +141,7 @@ describe('Settings: Notifications', () => {
 
   test('a browser without service workers, PushManager or Notification says it cannot', async () => {
     const { token } = createUser({ username: 'maya' });
-    // jsdom has none of them.
+    // happy-dom has not all of them.
     const { section } = await openSection(token);
     expect(await section.findByText(UNSUPPORTED)).toBeInTheDocument();
     expect(notifyBox(section)).toBeDisabled();

@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { within } from '@testing-library/react';

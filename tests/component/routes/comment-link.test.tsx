@@ -1,4 +1,3 @@
-import '../ruminations/jsdom-gaps';
 import { expect, test, vi } from 'vitest';
 import { createRumination, createUser } from '../../../mocks/store/factories';
 import { renderApp } from '../../support/render-app';
@@ -20,7 +19,7 @@ test("a link to a comment (#comment-<id>, a notification's) opens the note at th
     body: { content: 'The one linked to', ruminationId: note.id },
   });
   const commentId = `comment-${(second.json as { id: number }).id}`;
-  // jsdom has no scrollIntoView: a spy stands in (this file only).
+  // A spy stands in for scrollIntoView (this file only).
   const scrolled = vi.fn();
   Element.prototype.scrollIntoView = scrolled;
 

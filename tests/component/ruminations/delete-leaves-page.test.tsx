@@ -1,4 +1,3 @@
-import './jsdom-gaps';
 import { within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createRumination, createUser } from '../../../mocks/store/factories';

@@ -1,4 +1,3 @@
-import './jsdom-gaps';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { createRumination, createUser } from '../../../mocks/store/factories';
@@ -6,7 +5,7 @@ import { renderApp } from '../../support/render-app';
 import { relate } from '../../support/store-people';
 
 /**
- * jsdom lays nothing out: every element is 0 px tall, so every card would be "in view". Cards
+ * happy-dom lays nothing out: every element is 0 px tall, so every card would be "in view". Cards
  * (the list's items) are given a phone's card height, and the window a phone's height, as the
  * virtualizer reads them; nothing else depends on sizes here.
  */

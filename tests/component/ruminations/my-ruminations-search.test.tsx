@@ -1,4 +1,3 @@
-import './jsdom-gaps';
 import { describe, expect, test } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { createRumination, createUser } from '../../../mocks/store/factories';

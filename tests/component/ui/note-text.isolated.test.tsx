@@ -241,8 +241,10 @@ describe('NoteText folds long notes', () => {
         disconnect(): void {}
       },
     );
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(100);
-    vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
       return this.textContent?.startsWith('Short') ? 300 : 100;
     });
 
