@@ -45,6 +45,7 @@ import * as m0024 from './migrations/0024-tags-and-mentions';
 import * as m0025 from './migrations/0025-time-zone-and-reminder';
 import * as m0026 from './migrations/0026-imports';
 import * as m0027 from './migrations/0027-reminders';
+import * as m0028 from './migrations/0028-search-fold-linear';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-time-zone-and-reminder': m0025,
   '0026-imports': m0026,
   '0027-reminders': m0027,
+  '0028-search-fold-linear': m0028,
 };
 
 export interface DatabaseConfig {

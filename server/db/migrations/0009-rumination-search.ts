@@ -15,13 +15,16 @@ import { SEARCH_TEXT_FUNCTION } from '../search-tokens';
  *   into spaces (so "example.com" holds the word "example", as on SQLite); a GIN index over it.
  *   No extension is needed.
  */
+/** The ASCII punctuation that ruminations_search_fold turns into spaces. */
+export const FOLDED_PUNCTUATION = `.,;:!?'"()[]{}<>@#%^&*+=/\\|~_\`-`;
+
 /**
  * What ruminations_search_fold's translate() maps, fixed here (a migration never changes): every
  * letter of Latin-1 and Latin Extended-A/B, either case, whose accents come off as one letter
- * ("É" -> "e"), and ASCII punctuation, which becomes a space ('$' left out: the function's body is
- * dollar-quoted).
+ * ("É" -> "e"), and (FOLDED_PUNCTUATION) ASCII punctuation, which becomes a space ('$' left out:
+ * the function's body is dollar-quoted).
  */
-function accentFolding(): { from: string; to: string } {
+export function letterFolding(): { from: string; to: string } {
   let from = '';
   let to = '';
   for (let code = 0xc0; code <= 0x24f; code += 1) {
@@ -32,8 +35,7 @@ function accentFolding(): { from: string; to: string } {
       to += folded;
     }
   }
-  const punctuation = `.,;:!?'"()[]{}<>@#%^&*+=/\\|~_\`-`;
-  return { from: from + punctuation, to: to + ' '.repeat(punctuation.length) };
+  return { from, to };
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -58,9 +60,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select id, ${words}(author_id, content) from ruminations`.execute(db);
     return;
   }
-  const folding = accentFolding();
-  const from = sql.lit(folding.from);
-  const to = sql.lit(folding.to);
+  const letters = letterFolding();
+  const from = sql.lit(letters.from + FOLDED_PUNCTUATION);
+  const to = sql.lit(letters.to + ' '.repeat(FOLDED_PUNCTUATION.length));
   await sql`create function ruminations_search_fold(t text) returns text
     language sql immutable strict parallel safe
     as $$ select translate(lower(t), ${from}, ${to}) $$`.execute(db);
