@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  FOLDED_PUNCTUATION,
-  letterFolding,
-} from '../../server/db/migrations/0009-rumination-search';
+import { accentFolding } from '../../server/db/migrations/0009-rumination-search';
 import { setUpTestApp } from './support/test-app';
 import { testPostgresUrl } from './support/test-database';
 
@@ -18,10 +15,8 @@ const t = setUpTestApp();
 
 /** 0009's fold: one translate() over the accented letters and the punctuation. */
 function firstFold(text: string) {
-  const letters = letterFolding();
-  return sql<string>`translate(lower(${text}),
-    ${letters.from + FOLDED_PUNCTUATION},
-    ${letters.to + ' '.repeat(FOLDED_PUNCTUATION.length)})`;
+  const { from, to } = accentFolding();
+  return sql<string>`translate(lower(${text}), ${from}, ${to})`;
 }
 
 const SINGLE_CHARACTERS = Array.from({ length: 0x250 - 0x20 }, (_, i) =>

@@ -38,6 +38,15 @@ export function letterFolding(): { from: string; to: string } {
   return { from, to };
 }
 
+/** 0009's whole translate(): the accented letters (letterFolding) and the punctuation. */
+export function accentFolding(): { from: string; to: string } {
+  const letters = letterFolding();
+  return {
+    from: letters.from + FOLDED_PUNCTUATION,
+    to: letters.to + ' '.repeat(FOLDED_PUNCTUATION.length),
+  };
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     const words = sql.raw(SEARCH_TEXT_FUNCTION);
@@ -60,9 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select id, ${words}(author_id, content) from ruminations`.execute(db);
     return;
   }
-  const letters = letterFolding();
-  const from = sql.lit(letters.from + FOLDED_PUNCTUATION);
-  const to = sql.lit(letters.to + ' '.repeat(FOLDED_PUNCTUATION.length));
+  const folding = accentFolding();
+  const from = sql.lit(folding.from);
+  const to = sql.lit(folding.to);
   await sql`create function ruminations_search_fold(t text) returns text
     language sql immutable strict parallel safe
     as $$ select translate(lower(t), ${from}, ${to}) $$`.execute(db);

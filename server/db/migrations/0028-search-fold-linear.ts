@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { FOLDED_PUNCTUATION, letterFolding } from './0009-rumination-search';
+import { accentFolding, FOLDED_PUNCTUATION, letterFolding } from './0009-rumination-search';
 
 /**
  * PostgreSQL: ruminations_search_fold (0009), which every insert and edit of a note runs for its
@@ -26,18 +26,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create or replace function ruminations_search_fold(t text) returns text
     language sql immutable strict parallel safe
     as $$ select case
-      when octet_length(t) = char_length(t)
-        then regexp_replace(lower(t), ${punctuation}, ' ', 'g')
-      else translate(regexp_replace(lower(t), ${punctuation}, ' ', 'g'),
-        ${sql.lit(letters.from)}, ${sql.lit(letters.to)})
-    end $$`.execute(db);
+      when octet_length(t) = char_length(t) then spaced
+      else translate(spaced, ${sql.lit(letters.from)}, ${sql.lit(letters.to)})
+    end from (select regexp_replace(lower(t), ${punctuation}, ' ', 'g') as spaced) s $$`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-  const letters = letterFolding();
-  const from = sql.lit(letters.from + FOLDED_PUNCTUATION);
-  const to = sql.lit(letters.to + ' '.repeat(FOLDED_PUNCTUATION.length));
+  const folding = accentFolding();
+  const from = sql.lit(folding.from);
+  const to = sql.lit(folding.to);
   await sql`create or replace function ruminations_search_fold(t text) returns text
     language sql immutable strict parallel safe
     as $$ select translate(lower(t), ${from}, ${to}) $$`.execute(db);
