@@ -7,6 +7,7 @@ import { demoServiceWorker } from './mocks/vite-demo-worker';
 import { precompress } from './build/precompress';
 import { inlineBootScripts } from './build/inline-boot-scripts';
 import { staticShell } from './build/static-shell';
+import { linguiMacros } from './build/lingui-macros';
 
 const BUILD_ID = new Date().toISOString();
 
@@ -23,6 +24,7 @@ export default defineConfig(({ mode }) => ({
         splitBehavior: ({ routeId }) => (routeId === '/public' ? [] : undefined),
       },
     }),
+    linguiMacros(),
     inlineBootScripts(),
     staticShell(),
     react(),

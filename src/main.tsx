@@ -7,6 +7,12 @@ import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './app/register-service-worker';
+import {
+  currentChoice,
+  onLanguageChange,
+  speakLanguage,
+  spokenLanguage,
+} from './lib/i18n/language';
 
 // zod (loaded with the forms) probes once whether `new Function` is allowed, to compile faster
 // parsers. Our Content-Security-Policy forbids it, and the browser reports the caught probe as a
@@ -26,11 +32,15 @@ async function start(): Promise<void> {
   const auth = new AuthSession();
   // The signed-in person's saved copy (reads and queued writes) is in the cache before the first
   // screen loads, so it shows at once and offline.
-  await bootOffline(
-    queryClient,
-    auth,
-    async () => (await import('./app/offline-writes')).registerFeatureWrites,
-  );
+  // Spanish and Arabic fetch their catalogue meanwhile; English has none to fetch.
+  await Promise.all([
+    bootOffline(
+      queryClient,
+      auth,
+      async () => (await import('./app/offline-writes')).registerFeatureWrites,
+    ),
+    speakLanguage(currentChoice()),
+  ]);
   const router = createAppRouter({ queryClient, auth });
   // A session that ends without Sign Out (the server refused the token) re-runs the route guards,
   // so a signed-in screen gives way to /login instead of showing errors.
@@ -51,13 +61,20 @@ async function start(): Promise<void> {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (Total Blocking Time on a slow phone); until it
   // commits, index.html's frame (build/static-shell.ts) stays on screen.
-  startTransition(() => {
+  // Keyed by the language: a change in Settings renders every screen again in the new one.
+  const render = () =>
     root.render(
       <StrictMode>
-        <AppProviders router={router} queryClient={queryClient} auth={auth} />
+        <AppProviders
+          key={spokenLanguage()}
+          router={router}
+          queryClient={queryClient}
+          auth={auth}
+        />
       </StrictMode>,
     );
-  });
+  onLanguageChange(render);
+  startTransition(render);
 }
 
 void start();

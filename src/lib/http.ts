@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import { fetchNoticingConnectivity, noticeAnswer } from './connectivity';
 import { takeEarlyResponse } from './early-requests';
 import { clearToken, getToken } from './token-storage';
+import { spokenLanguage } from './i18n/language';
 import type { ProblemDetails } from '../api/common';
 
 export { ApiError } from './api-error';
@@ -35,6 +36,8 @@ export const api = ky.create({
       (request) => {
         const token = getToken();
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        // Problem titles come back in the language the app speaks, chosen or the browser's.
+        request.headers.set('Accept-Language', spokenLanguage());
       },
     ],
     afterResponse: [

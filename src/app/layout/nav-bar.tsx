@@ -27,7 +27,7 @@ export function NavBar() {
           <SignedInNav />
         </Suspense>
       ) : (
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <Link to="/login" className="btn btn-primary no-underline">
             Sign In
           </Link>

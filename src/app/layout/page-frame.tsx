@@ -51,7 +51,7 @@ export function BarFrame({ children }: { children: ReactNode }) {
 /** What the bar's first link and the "Public" link look like, whichever element draws them. */
 export const logoLinkProps = {
   'aria-label': 'Ruminations, public ruminations',
-  className: 'mr-2 shrink-0 no-underline',
+  className: 'me-2 shrink-0 no-underline',
   children: <Logo />,
 } as const;
 export const publicLinkProps = { className: 'nav-link', children: 'Public' } as const;

@@ -112,7 +112,7 @@ export default function SignedInNav() {
         )}
       </div>
       {/* min-w-0: short of room, the name gives way (cut with an ellipsis), not the buttons. */}
-      <div className="ml-auto flex min-w-0 items-center gap-2">
+      <div className="ms-auto flex min-w-0 items-center gap-2">
         <div className="shrink-0 whitespace-nowrap">
           <NewRuminationButton disabled={requiresTosAcceptance} />
         </div>

@@ -43,7 +43,7 @@ export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
             type="button"
             aria-label="Dismiss"
             onClick={() => dismissToast(toast.id)}
-            className="icon-button ml-auto"
+            className="icon-button ms-auto"
           >
             <span aria-hidden="true">×</span>
           </button>

@@ -47,7 +47,7 @@ export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccoun
       description={
         <div className="mt-2 flex flex-col gap-2 text-sm">
           <p>This cannot be undone. Deleting your account erases:</p>
-          <ul className="list-disc space-y-1 pl-6">
+          <ul className="list-disc space-y-1 ps-6">
             {ERASED_WITH_ACCOUNT.map((item) => (
               <li key={item}>{item}</li>
             ))}

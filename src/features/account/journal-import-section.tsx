@@ -133,7 +133,7 @@ function ImportStatus({
       {job !== undefined && job.state !== 'running' && skippedEntries.length > 0 ? (
         <div>
           <h3 className="font-medium">Skipped entries</h3>
-          <ul className="list-disc pl-5">
+          <ul className="list-disc ps-5">
             {skippedEntries.map((error, i) => (
               <li key={`${error.entry}-${i}`}>
                 <span className="font-mono">{error.entry}</span>: {error.message}

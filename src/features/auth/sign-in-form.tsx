@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { LoginResponse } from '../../api/auth-schemas';
 import { FieldForm, FormActions, SubmitButton } from '../../components/ui/form-parts';
@@ -8,24 +9,25 @@ import { useAccountForm } from './use-account-form';
 
 /** The sign-in half of /login. `onSignedIn` starts the session and moves on. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (response: LoginResponse) => void }) {
+  const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
     schema: signInForm,
     defaultValues: { username: '', password: '' },
     send: login,
-    defaultError: 'Login failed',
+    defaultError: t`Login failed`,
     onSuccess: onSignedIn,
   });
 
   return (
     <FieldForm onSubmit={onSubmit} error={formError}>
-      <FormField form={form} name="username" label="Username or email" kind="username" />
-      <FormField form={form} name="password" label="Password" kind="current-password" />
+      <FormField form={form} name="username" label={t`Username or email`} kind="username" />
+      <FormField form={form} name="password" label={t`Password`} kind="current-password" />
       <FormActions>
-        <SubmitButton busy={mutation.isPending} busyLabel="Signing in...">
-          Sign In
+        <SubmitButton busy={mutation.isPending} busyLabel={t`Signing in...`}>
+          <Trans>Sign In</Trans>
         </SubmitButton>
         <Link to="/forgot-password" className="text-link text-sm">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </FormActions>
     </FieldForm>

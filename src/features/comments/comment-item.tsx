@@ -150,7 +150,7 @@ export function CommentItem({
       </div>
 
       {canAct && mode === 'reply' ? (
-        <div className="ml-4">
+        <div className="ms-4">
           <CommentForm
             label={`Reply to ${authorName}`}
             submitLabel="Reply"
@@ -166,7 +166,7 @@ export function CommentItem({
       {comment.childComments.length > 0 ? (
         <ul
           aria-label={`Replies to ${authorName}`}
-          className="ml-4 flex flex-col gap-2 border-l border-line pl-3"
+          className="ms-4 flex flex-col gap-2 border-s border-line ps-3"
         >
           {comment.childComments.map((child) => (
             <CommentItem

@@ -85,7 +85,7 @@ export default function PendingWrites({ writes }: { writes: PendingWrite[] }) {
               {write.state === 'failed' ? (
                 <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
                   {write.error ? (
-                    <span role="alert" className="mr-auto text-xs text-danger">
+                    <span role="alert" className="me-auto text-xs text-danger">
                       {write.error}
                     </span>
                   ) : null}

@@ -38,7 +38,7 @@ export function PeopleNavLink(props: AnchorProps) {
       {count > 0 ? (
         <span
           aria-hidden="true"
-          className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-ink"
+          className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-ink"
         >
           {count > 9 ? '9+' : count}
         </span>

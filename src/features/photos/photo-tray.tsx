@@ -41,7 +41,7 @@ export function PhotoTray({ uploads, dragging = false, disabled = false }: Photo
         </span>
         <button
           type="button"
-          className="btn btn-secondary ml-auto px-2 py-1"
+          className="btn btn-secondary ms-auto px-2 py-1"
           disabled={disabled || full}
           onClick={() => input.current?.click()}
         >

@@ -1,0 +1,2 @@
+// Placeholder until scripts/i18n/shared-strings.ts writes it.
+export {};
