@@ -28,11 +28,11 @@ const PARTS: Record<string, string[]> = {
   ],
   account: [
     'src/features/account',
-    'src/features/preferences',
     'src/features/theme',
     'src/features/offline',
     'src/features/demo',
   ],
+  preferences: ['src/features/preferences'],
   // What the shared layer, the mock backend and the server write in English (problem titles,
   // forms' messages, emails, pushes), listed by scripts/i18n/shared-strings.ts.
   shared: ['src/locales/shared-strings.ts'],
