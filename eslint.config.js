@@ -42,7 +42,8 @@ const featureZones = FEATURE_ORDER.flatMap((feature, index) =>
   })),
 );
 
-const SHARED = ['./api', './domain'];
+// The catalogues (src/locales) are shared too: the server and the mock backend translate by them.
+const SHARED = ['./api', './domain', './locales'];
 const boundaryZones = [
   {
     target: './src',
@@ -53,18 +54,18 @@ const boundaryZones = [
     target: './mocks',
     from: './src',
     except: SHARED,
-    message: 'The mock backend shares only src/api and src/domain with the SPA.',
+    message: 'The mock backend shares only src/api, src/domain and src/locales with the SPA.',
   },
   { target: './mocks', from: './server', message: 'The mock backend does not import the server.' },
   {
     target: './server',
     from: './src',
     except: SHARED,
-    message: 'The server shares only src/api and src/domain with the SPA.',
+    message: 'The server shares only src/api, src/domain and src/locales with the SPA.',
   },
   { target: './server', from: './mocks', message: 'The server does not import the mock backend.' },
   {
-    target: ['./src/api', './src/domain'],
+    target: ['./src/api', './src/domain', './src/locales'],
     from: ['./src/app', './src/components', './src/features', './src/lib', './src/routes'],
     message:
       'The contract and the domain rules stand alone: client, mocks and server all use them.',

@@ -1,4 +1,5 @@
 import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /**
  * The catalogues (api-contract.md "Languages"): gettext PO files that translators' tools open,
@@ -45,7 +46,8 @@ const config: LinguiConfig = {
   locales: ['en', 'es', 'ar'],
   sourceLocale: 'en',
   fallbackLocales: false,
-  format: 'po',
+  // Origins name the file, not the line: moving code does not change the catalogues.
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
   compileNamespace: 'json',
   catalogs: Object.entries(PARTS)

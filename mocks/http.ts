@@ -9,9 +9,11 @@ import {
   type InputPart,
 } from '../src/api/http-problems';
 import { expectedVersionOf, IF_MATCH_HEADER, type ExpectedVersion } from '../src/api/preconditions';
+import { problemIn, sayAgain } from '../src/api/english-again';
 import { ApiProblem, PROBLEM_CONTENT_TYPE, settle } from '../src/api/problem';
 import { withSchemaNames } from '../src/api/query-names';
 import { termsAcceptanceRequired } from '../src/api/terms-schemas';
+import { sayForRequest } from './i18n';
 import { withMediaSession } from './media-session';
 import { currentTerms, hasAcceptedCurrentTerms } from './store/lookups';
 import { saveDb, syncDb } from './store/db';
@@ -25,11 +27,27 @@ import { userIdOfToken } from './store/tokens';
  * same answers in tests, in the demo and in production.
  */
 
-export function problemResponse(problem: ApiProblem): Response {
-  return HttpResponse.json(problem.toProblem(), {
+/** A problem as the server answers it: in the request's language (Accept-Language). */
+export async function problemResponse(problem: ApiProblem, request: Request): Promise<Response> {
+  const said = problemIn(problem.toProblem(), await sayForRequest(request));
+  return HttpResponse.json(said, {
     status: problem.status,
-    headers: { ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE },
+    headers: {
+      ...problem.headers,
+      'Content-Type': PROBLEM_CONTENT_TYPE,
+      Vary: 'Accept-Language',
+    },
   });
+}
+
+/** A success that says only a sentence (`{ message }`), in the request's language. */
+export async function messageResponse(
+  request: Request,
+  english: string,
+  status = 200,
+): Promise<Response> {
+  const message = sayAgain(english, await sayForRequest(request));
+  return HttpResponse.json({ message }, { status, headers: { Vary: 'Accept-Language' } });
 }
 
 export function noContent(): Response {
@@ -62,7 +80,7 @@ async function answer(
     // Signed-in answers carry the photo cookie, as the server's do (media-session.ts).
     return response instanceof Response ? withMediaSession(info.request, response) : response;
   } catch (error) {
-    if (error instanceof ApiProblem) return problemResponse(error);
+    if (error instanceof ApiProblem) return await problemResponse(error, info.request);
     throw error;
   } finally {
     // Every call, GETs included: activation is a GET that writes.

@@ -16,8 +16,9 @@ import { installReadYourWrites } from './http/read-your-writes';
 import { installRequestAuth } from './credentials/request-auth';
 import { BackgroundTasks } from './background-tasks';
 import { installApiCompression } from './http/api-compression';
-import { installErrorHandling } from './http/error-handler';
-import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../src/api/problem';
+import { installErrorHandling, sendProblemDetails } from './http/error-handler';
+import { installMessageLanguages } from './i18n/message-answers';
+import { ApiProblem, buildProblemDetails } from '../src/api/problem';
 import { matchQueryNamesIgnoringCase } from './http/query-names';
 import { createRateCounters, type RateCounters } from './http/rate-counters';
 import { loggerOptions } from './logging';
@@ -75,14 +76,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : config.trustProxy,
     routerOptions: { querystringParser: (query) => parse(query), ignoreTrailingSlash: true },
     // A path that is not valid percent-encoding never reaches the router: answer it here.
-    frameworkErrors: (error, _request, rawReply) => {
+    frameworkErrors: (error, request, rawReply) => {
       // Typed for a route's generics here; this reply belongs to no route.
       const reply = rawReply as unknown as FastifyReply;
-      void reply
-        .code(400)
-        .type(PROBLEM_CONTENT_TYPE)
-        .header('cache-control', 'no-store')
-        .send(buildProblemDetails(400, 'The request URL is malformed', error.message));
+      const { status, title } = HTTP_PROBLEMS.urlMalformed;
+      void sendProblemDetails(
+        request,
+        reply.header('cache-control', 'no-store'),
+        buildProblemDetails(status, title, error.message),
+      );
     },
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -127,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      done(new ApiProblem(400, 'The request body is not valid UTF-8'), undefined);
+      done(ApiProblem.of(HTTP_PROBLEMS.bodyNotUtf8), undefined);
       return;
     }
     if (text.trim() === '') {
@@ -138,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const serveSpa = fs.existsSync(path.join(config.staticDir, 'index.html'));
   installErrorHandling(app, serveSpa);
+  installMessageLanguages(app);
   installRequestAuth(app, options.db, options.jwtSecret);
 
   // Security headers (CSP and its companions) on every answer, API, app and errors alike, but the

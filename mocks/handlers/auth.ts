@@ -8,7 +8,6 @@ import {
   type CurrentUser,
   type LoginResponse,
 } from '../../src/api/auth-schemas';
-import type { MessageResponse } from '../../src/api/common';
 import { ApiProblem, settle } from '../../src/api/problem';
 import { ownAccount } from '../../src/domain/account-decisions';
 import {
@@ -24,7 +23,8 @@ import {
   SIGNUP_MESSAGE,
   type AccountLinkPurpose,
 } from '../../src/domain/auth-decisions';
-import { readBody, readQuery, requireUser, route } from '../http';
+import { messageResponse, readBody, readQuery, requireUser, route } from '../http';
+import { sayForRequest } from '../i18n';
 import {
   accountLinkOf,
   findAccountToken,
@@ -56,10 +56,18 @@ function announceLink(link: string): void {
   }
 }
 
-/** "Sends" an account link: into the outbox, and to the console in the demo. */
-function sendLink(user: StoredUser, purpose: AccountLinkPurpose, request: Request): void {
+/**
+ * "Sends" an account link: into the outbox, its subject in the request's language (the person
+ * asking is its recipient), and to the console in the demo.
+ */
+async function sendLink(
+  user: StoredUser,
+  purpose: AccountLinkPurpose,
+  request: Request,
+): Promise<void> {
   const { origin } = new URL(request.url);
-  announceLink(accountLinkOf(sendAccountToken(user, purpose, origin), origin));
+  const say = await sayForRequest(request);
+  announceLink(accountLinkOf(sendAccountToken(user, purpose, origin, say), origin));
 }
 
 /**
@@ -101,9 +109,9 @@ export const authHandlers = [
       if (version !== undefined && db.terms.some((t) => t.version === version)) {
         db.acceptances.push({ userId: user.id, version, acceptedAt: now() });
       }
-      sendLink(user, 'activate', request);
+      await sendLink(user, 'activate', request);
     }
-    return json<MessageResponse>({ message: SIGNUP_MESSAGE }, 201);
+    return messageResponse(request, SIGNUP_MESSAGE, 201);
   }),
 
   route('get', '/api/auth/activate', ({ request }) => {
@@ -116,7 +124,7 @@ export const authHandlers = [
     }
     found.used = true;
     user.isActive = true;
-    return json<MessageResponse>({ message: ACTIVATED_MESSAGE });
+    return messageResponse(request, ACTIVATED_MESSAGE);
   }),
 
   route('post', '/api/auth/login', async ({ request }) => {
@@ -135,7 +143,7 @@ export const authHandlers = [
     );
     const account = outcome.account.user;
     if (outcome.kind === 'notActivated') {
-      if (outcome.sendActivationLink) sendLink(account, 'activate', request);
+      if (outcome.sendActivationLink) await sendLink(account, 'activate', request);
       throw ApiProblem.of(outcome.refusal);
     }
     return json<LoginResponse>({
@@ -154,8 +162,8 @@ export const authHandlers = [
     const { email } = await readBody(request, forgotPasswordRequest);
     const key = email.toLowerCase();
     const user = getDb().users.find((u) => u.email.toLowerCase() === key);
-    if (user) sendLink(user, 'reset', request);
-    return json<MessageResponse>({ message: FORGOT_MESSAGE });
+    if (user) await sendLink(user, 'reset', request);
+    return messageResponse(request, FORGOT_MESSAGE);
   }),
 
   route('post', '/api/auth/reset-password', async ({ request }) => {
@@ -175,6 +183,6 @@ export const authHandlers = [
     for (const t of getDb().accountTokens) {
       if (t.userId === user.id && t.purpose === 'reset') t.used = true;
     }
-    return json<MessageResponse>({ message: RESET_MESSAGE });
+    return messageResponse(request, RESET_MESSAGE);
   }),
 ];

@@ -36,6 +36,8 @@ import { now } from '../store/clock';
 import { getDb, nextId, saveDb } from '../store/db';
 import type { StoredImport } from '../store/tables';
 import { bytesOf, encodeUpload, MEDIA_QUOTA_BYTES, storeAttachment, usedBytes } from './media';
+import { sayAgain } from '../../src/api/english-again';
+import { sayForRequest } from '../i18n';
 
 /**
  * /api/account/import (api-contract.md "Bring your journal: import") as the server answers it,
@@ -292,7 +294,7 @@ export const importHandlers = [
     return HttpResponse.json<ImportStarted>({ id: job.id }, { status: 202 });
   }),
 
-  route('get', '/api/account/import/:id', ({ request, params }) => {
+  route('get', '/api/account/import/:id', async ({ request, params }) => {
     const id = readId(params, importIdParams);
     const userId = requireUser(request);
     const job = settle(
@@ -307,6 +309,9 @@ export const importHandlers = [
       saveDb();
     }
     const { ownerId: _owner, ...answer } = job;
-    return HttpResponse.json<ImportJob>(answer);
+    // Why entries were skipped, kept in English, read in the caller's language (as the server).
+    const say = await sayForRequest(request);
+    const errors = answer.errors.map((e) => ({ ...e, message: sayAgain(e.message, say) }));
+    return HttpResponse.json<ImportJob>({ ...answer, errors });
   }),
 ];

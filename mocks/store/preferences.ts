@@ -3,7 +3,8 @@ import { getDb } from './db';
 
 /**
  * A person's preferences: the stored ones, or the defaults until they changed any. A demo copy
- * saved before a preference existed (the time zone, the reminder) reads that one's default.
+ * saved before a preference existed (the time zone, the reminder, the language) reads that
+ * one's default.
  */
 export function preferencesOf(userId: number): PreferenceValues {
   const stored = getDb().preferences.find((p) => p.userId === userId);

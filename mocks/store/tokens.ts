@@ -3,6 +3,7 @@ import { now } from './clock';
 import { getDb, saveDb } from './db';
 import { findUser } from './lookups';
 import type { AccountToken, SentEmail, StoredUser } from './tables';
+import { sayInEnglish, type Say } from '../../src/api/say';
 
 /**
  * Tokens of the mock backend: access tokens (the store's `sessions`) and the single-use tokens of
@@ -53,11 +54,12 @@ export function accountLinkOf(token: AccountToken, origin: string): string {
   return `${origin}${path}?token=${token.token}`;
 }
 
-/** Issues a single-use account token and "sends" its link by email. */
+/** Issues a single-use account token and "sends" its link by email, its subject in `say`'s language. */
 export function sendAccountToken(
   user: StoredUser,
   purpose: AccountToken['purpose'],
   origin: string,
+  say: Say = sayInEnglish,
 ): AccountToken {
   const issuedAt = now();
   const token: AccountToken = {
@@ -72,7 +74,7 @@ export function sendAccountToken(
   db.accountTokens.push(token);
   db.outbox.push({
     to: user.email,
-    subject: purpose === 'activate' ? 'Activate your account' : 'Reset your password',
+    subject: purpose === 'activate' ? say('Activate your account') : say('Reset your password'),
     link: accountLinkOf(token, origin),
     sentAt: now(),
   });

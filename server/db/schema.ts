@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Language } from '../../src/api/languages';
 
 /**
  * The database as Kysely sees it. Portable between SQLite and PostgreSQL on purpose:
@@ -27,6 +28,11 @@ export interface UsersTable {
   display_name_fold: string;
   /** 0 to 300 characters, '' when unset. */
   bio: ColumnType<string, string | undefined, string>;
+  /**
+   * The language of the Accept-Language of their last sign-up or sign-in; null before any since
+   * migration 0029 (server/i18n/recipient-language.ts).
+   */
+  seen_language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 /** A person's preferences, for those who changed any (migration 0017; defaults otherwise). */
@@ -48,6 +54,8 @@ export interface UserPreferencesTable {
   reminder_days: ColumnType<number, number | undefined, number>;
   /** ISO instant the reminder may next be due; null without one (0027, write-reminders.ts). */
   next_reminder_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Chosen in Settings; null follows the browser (0029). */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   update_tms: string;
 }
 

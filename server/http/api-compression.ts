@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
+import { addVary } from './vary';
 
 /** JSON answers shorter than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_CHARS = 1024;
@@ -44,7 +45,7 @@ export function installApiCompression(app: FastifyInstance): void {
       return;
     }
     // The answer depends on the request's Accept-Encoding from here on, whatever it holds.
-    reply.header('vary', 'accept-encoding');
+    addVary(reply, 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (encoding === null) {

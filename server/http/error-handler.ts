@@ -9,14 +9,19 @@ import {
   type InputIssue,
   type InputPart,
 } from '../../src/api/http-problems';
+import type { ProblemDetails } from '../../src/api/common';
+import { problemIn } from '../../src/api/english-again';
 import { ApiProblem, buildProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem';
 import { isDatabaseUnavailable } from '../db/connection-errors';
+import { sayForRequest } from '../i18n/say-for';
 import { isSpaPage, sendSpaIndex } from './spa';
 
 /**
  * The one place where errors become responses: every error, thrown by a route, a hook, Fastify
  * itself (bad JSON, body too large) or a plugin (rate limit), leaves as problem details. Bad input
- * is always a 4xx; a 5xx means a bug and is logged with its stack.
+ * is always a 4xx; a 5xx means a bug and is logged with its stack. Problems are written in English
+ * (src/domain, src/api) and answered here in the request's language (api-contract.md
+ * "Languages": Accept-Language, else English), title, detail and field messages alike.
  */
 
 /**
@@ -31,17 +36,25 @@ function inputIssue(issue: ZodFastifySchemaValidationError): InputIssue {
   };
 }
 
+/** A problem's body in the request's language, as problem+json (the one way problems leave). */
+export function sendProblemDetails(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: ProblemDetails,
+) {
+  const said = problemIn(problem, sayForRequest(request, reply));
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(said);
+}
+
 function sendProblem(
+  request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   title: string,
   detail?: string,
   errors?: Record<string, string[]>,
 ) {
-  return reply
-    .code(status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(buildProblemDetails(status, title, detail, errors));
+  return sendProblemDetails(request, reply, buildProblemDetails(status, title, detail, errors));
 }
 
 /** Titles for the errors Fastify and its plugins raise themselves. */
@@ -50,23 +63,23 @@ function titleFor(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return HTTP_PROBLEMS.bodyNotJson.title;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty';
+      return HTTP_PROBLEMS.bodyEmpty.title;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return HTTP_PROBLEMS.bodyTooLarge.title;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type; send application/json';
+      return HTTP_PROBLEMS.notJsonType.title;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The Content-Length header does not match the body';
+      return HTTP_PROBLEMS.contentLengthWrong.title;
     default:
       break;
   }
   if (error instanceof SyntaxError) return HTTP_PROBLEMS.bodyNotJson.title;
-  if (status === 429) return 'Too many requests; please try again later';
+  if (status === 429) return HTTP_PROBLEMS.tooManyRequests.title;
   if (status === 404) return HTTP_PROBLEMS.notFound.title;
-  if (status === 405) return 'Method not allowed';
-  if (status === 413) return 'The request is too large';
-  if (status === 415) return 'Unsupported content type';
-  return 'The request is invalid';
+  if (status === 405) return HTTP_PROBLEMS.methodNotAllowed.title;
+  if (status === 413) return HTTP_PROBLEMS.requestTooLarge.title;
+  if (status === 415) return HTTP_PROBLEMS.unsupportedType.title;
+  return HTTP_PROBLEMS.invalid.title;
 }
 
 /** `spaFallback`: GETs outside /api that match no route answer the SPA's index.html. */
@@ -74,17 +87,17 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiProblem) {
       reply.headers(error.headers);
-      return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(error.toProblem());
+      return sendProblemDetails(request, reply, error.toProblem());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = (error as { validationContext?: InputPart }).validationContext ?? 'body';
       const problem = inputProblem(error.validation.map(inputIssue), part);
-      return sendProblem(reply, problem.status, problem.title, undefined, problem.errors);
+      return sendProblem(request, reply, problem.status, problem.title, undefined, problem.errors);
     }
     const fastifyError = error as Partial<FastifyError>;
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendProblem(reply, status, titleFor(fastifyError as FastifyError, status));
+      return sendProblem(request, reply, status, titleFor(fastifyError as FastifyError, status));
     }
     if (isDatabaseUnavailable(error)) {
       // The database, not the request, failed (a failover): the client may send it again. Written
@@ -93,15 +106,17 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: boolean)
       request.log.warn({ err: error }, 'The database is unavailable (a failover under way?)');
       void reply.header('retry-after', '5');
       const { status, title } = HTTP_PROBLEMS.unavailable;
-      return sendProblem(reply, status, title);
+      return sendProblem(request, reply, status, title);
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return sendProblem(reply, 500, 'An unexpected error occurred');
+    const { status: unexpected, title } = HTTP_PROBLEMS.unexpected;
+    return sendProblem(request, reply, unexpected, title);
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (spaFallback && isSpaPage(request)) return sendSpaIndex(reply);
     return sendProblem(
+      request,
       reply,
       HTTP_PROBLEMS.notFound.status,
       HTTP_PROBLEMS.notFound.title,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config';
+import { HTTP_PROBLEMS } from '../../src/api/http-problems';
 import { ApiProblem } from '../../src/api/problem';
+import { withDetail } from '../../src/domain/decision';
 import type { CounterState } from './rate-counters';
 
 /**
@@ -17,10 +19,10 @@ export const byAddress: RateLimitKey = (request) => request.ip;
 /** The answer to a request over a limit: 429 with the seconds until its window closes. */
 export function tooManyAttempts(state: CounterState): ApiProblem {
   const seconds = Math.max(1, Math.ceil(state.resetInMs / 1000));
-  return new ApiProblem(
-    429,
-    'Too many attempts; please try again later',
-    `Try again in ${seconds} seconds.`,
+  // The detail's English is a FILLED_SENTENCES template (src/api/english-again.ts), translated
+  // with its number where the problem is answered.
+  return ApiProblem.of(
+    withDetail(HTTP_PROBLEMS.tooManyAttempts, `Try again in ${seconds} seconds.`),
   ).withHeaders({ 'retry-after': String(seconds) });
 }
 

@@ -6,11 +6,11 @@
  * language's own plural rules and number format (Intl, CLDR).
  */
 export type CompiledMessage = string | readonly CompiledPart[];
-export type CompiledPart =
-  string | readonly [name: string] | readonly [name: string, type: string, cases?: unknown];
+/** Text, or a placeholder: `[name]` or `[name, type, cases]` (Lingui's tokens, as JSON reads them). */
+export type CompiledPart = string | readonly unknown[];
 export type MessageValues = Readonly<Record<string, unknown>>;
 
-/** A message in a language: `catalogue[id]`, else the English `fallback` (compiled likewise). */
+/** A compiled message with its values, in `locale`'s plural rules and number format. */
 export function formatMessage(
   message: CompiledMessage,
   values: MessageValues | undefined,
@@ -23,7 +23,7 @@ export function formatMessage(
         if (typeof part === 'string') {
           return part === '#' && count !== undefined ? count.toLocaleString(locale) : part;
         }
-        const [name, type, cases] = part;
+        const [name, type, cases] = part as readonly [string, string?, unknown?];
         const value = values?.[name];
         if (type === 'plural' || type === 'selectordinal' || type === 'select') {
           const branches = cases as Record<string, readonly CompiledPart[]>;

@@ -11,10 +11,22 @@ import { sayInEnglish, type Say } from './say';
  */
 export type Catalogue = Readonly<Record<string, CompiledMessage>>;
 
+const ids = new Map<string, string>();
+
+/** Lingui's id of an English message (a hash of it), remembered: the screens ask for the same ones. */
+export function englishId(english: string): string {
+  let id = ids.get(english);
+  if (id === undefined) {
+    id = generateMessageId(english);
+    ids.set(english, id);
+  }
+  return id;
+}
+
 /** A `Say` in the catalogue's language; English itself where the catalogue has no entry. */
 export function sayIn(catalogue: Catalogue, locale: string): Say {
   return (english, values) => {
-    const entry = catalogue[generateMessageId(english)];
+    const entry = catalogue[englishId(english)];
     return entry === undefined
       ? sayInEnglish(english, values)
       : formatMessage(entry, values, locale);

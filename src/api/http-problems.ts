@@ -32,6 +32,26 @@ export const HTTP_PROBLEMS = {
     status: 503,
     title: 'The service is briefly unavailable; please try again shortly',
   },
+  /** The health check's database does not answer. */
+  databaseUnavailable: { status: 503, title: 'The database is unavailable' },
+  /** A path that is not valid percent-encoding (the router never sees it). */
+  urlMalformed: { status: 400, title: 'The request URL is malformed' },
+  bodyNotUtf8: { status: 400, title: 'The request body is not valid UTF-8' },
+  bodyEmpty: { status: 400, title: 'The request body is empty' },
+  /** A JSON route sent another type. */
+  notJsonType: { status: 415, title: 'Unsupported content type; send application/json' },
+  contentLengthWrong: { status: 400, title: 'The Content-Length header does not match the body' },
+  /** A route's own rate limit (sign-in, sign-up, ...): Retry-After says when. */
+  tooManyAttempts: { status: 429, title: 'Too many attempts; please try again later' },
+  /** A 429 raised by Fastify or a plugin of its own. */
+  tooManyRequests: { status: 429, title: 'Too many requests; please try again later' },
+  methodNotAllowed: { status: 405, title: 'Method not allowed' },
+  requestTooLarge: { status: 413, title: 'The request is too large' },
+  unsupportedType: { status: 415, title: 'Unsupported content type' },
+  /** Any other 4xx that Fastify or a plugin raises. */
+  invalid: { status: 400, title: 'The request is invalid' },
+  /** A bug: the one 500. */
+  unexpected: { status: 500, title: 'An unexpected error occurred' },
 } as const satisfies Record<string, Refusal>;
 
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
@@ -85,17 +105,29 @@ export interface InputIssue {
 }
 
 /** A body's title is its first message; the other parts have a title of their own. */
-const PART_TITLES: Record<InputPart, string | undefined> = {
+export const PART_TITLES: Readonly<Record<InputPart, string | undefined>> = {
   body: undefined,
   querystring: 'The query parameters are invalid',
   params: 'The path parameters are invalid',
   headers: 'The request headers are invalid',
 };
 
+/** A body's title when it has no message of its own. */
+export const BODY_INVALID = 'The request body is invalid';
+
 /** "newPassword" -> "New password", for "... is required" messages. */
 function humanize(field: string): string {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * "New password is required": what a missing field is told, a whole sentence per field, so that
+ * the catalogues list each one (scripts/i18n/shared-strings.ts asks this of every required field
+ * of the requests' schemas).
+ */
+export function fieldRequiredMessage(field: string): string {
+  return `${humanize(field)} is required`;
 }
 
 /**
@@ -108,7 +140,7 @@ function messageOf(issue: InputIssue, part: InputPart): string {
   const last = issue.path.at(-1);
   if (last === undefined) return part === 'body' ? BODY_NOT_AN_OBJECT : issue.message;
   return /received undefined$/.test(issue.message)
-    ? `${humanize(String(last))} is required`
+    ? fieldRequiredMessage(String(last))
     : issue.message;
 }
 
@@ -122,7 +154,7 @@ export function inputProblem(issues: readonly InputIssue[], part: InputPart): Re
   const first = Object.values(errors)[0]?.[0];
   return {
     status: 400,
-    title: PART_TITLES[part] ?? first ?? 'The request body is invalid',
+    title: PART_TITLES[part] ?? first ?? BODY_INVALID,
     errors,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 import { AUDIENCE_NAMES } from '../domain/relation-types';
 import { EMAIL_DIGESTS, PUSH_KINDS, WEEKDAYS } from '../domain/preferences';
 import { canonicalTimeZone, isWallTime } from '../domain/local-days';
@@ -6,8 +7,9 @@ import { audienceInput } from './rumination-schemas';
 
 /**
  * GET and PUT /api/account/preferences (contract: "Names people recognise"): who reads new notes
- * by default, the email digest, and which kinds of notification reach a device by push. The rules
- * (defaults, how a PUT of a subset merges) are src/domain/preferences.ts.
+ * by default, the email digest, which kinds of notification reach a device by push, and the
+ * language (contract: "Languages"). The rules (defaults, how a PUT of a subset merges) are
+ * src/domain/preferences.ts.
  */
 
 export { EMAIL_DIGESTS, PUSH_KINDS } from '../domain/preferences';
@@ -41,6 +43,8 @@ export const preferences = z.object({
   /** IANA name; "UTC" until the app or the person sets it (contract: "Memories"). */
   timeZone: z.string(),
   reminder,
+  /** The language chosen in Settings; null (the default) follows the browser. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Preferences = z.infer<typeof preferences>;
 
@@ -65,6 +69,8 @@ export const updatePreferencesRequest = z.object({
   reminder: z
     .object({ time: wallTime.nullable().optional(), days: z.array(weekday).max(7).optional() })
     .optional(),
+  /** null: back to following the browser. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type UpdatePreferencesRequest = z.input<typeof updatePreferencesRequest>;
 export type PreferencesUpdate = z.output<typeof updatePreferencesRequest>;

@@ -6,6 +6,7 @@ import {
   PUSH_P256DH_INVALID,
 } from '../domain/push-subscriptions';
 import { id, idInput, timestamp } from './common';
+import { LANGUAGES } from './languages';
 import { notification } from './notification-schemas';
 
 /**
@@ -45,7 +46,12 @@ export const pushSubscriptionIdParams = z.object({ id: idInput });
  * What one Web Push message carries, decrypted: a sentence naming the actor, and the notification
  * as the list shows it. Names and ids only, never a note's or a comment's words.
  */
-export const pushPayload = z.object({ title: z.string(), notification });
+export const pushPayload = z.object({
+  title: z.string(),
+  notification,
+  /** The title's language, when not English (api-contract.md "Languages"). */
+  lang: z.enum(LANGUAGES).optional(),
+});
 export type PushPayload = z.infer<typeof pushPayload>;
 
 /** POST /api/email/unsubscribe?token=…: the digest's one-click unsubscribe (RFC 8058). */
@@ -59,5 +65,7 @@ export const writeReminderPayload = z.object({
   kind: z.literal('WriteReminder'),
   title: z.string(),
   body: z.string().nullable(),
+  /** The words' language, when not English. */
+  lang: z.enum(LANGUAGES).optional(),
 });
 export type WriteReminderPayload = z.infer<typeof writeReminderPayload>;

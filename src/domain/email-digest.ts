@@ -1,3 +1,4 @@
+import { sayInEnglish, type Say } from '../api/say';
 import type { Refusal } from './decision';
 import type { EmailDigest } from './preferences';
 
@@ -37,10 +38,12 @@ export function decideDigest(facts: DigestFacts): 'send' | 'wait' {
 }
 
 /** The subject line: how many, never what. */
-export function digestSubject(count: number): string {
+export function digestSubject(count: number, say: Say = sayInEnglish): string {
+  // Two messages, not an ICU plural: a language with more plural forms writes its own plural
+  // inside the second (`{count, plural, ...}`), English needs only these two.
   return count === 1
-    ? 'Ruminations: 1 new notification'
-    : `Ruminations: ${count} new notifications`;
+    ? say('Ruminations: 1 new notification')
+    : say('Ruminations: {count} new notifications', { count });
 }
 
 /** A digest's unsubscribe link that was forged, altered or cut (the server and the mock say it). */

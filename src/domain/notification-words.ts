@@ -1,4 +1,5 @@
 import type { Notification } from '../api/notification-schemas';
+import { sayInEnglish, type Say } from '../api/say';
 import { nameOutsideApp } from './display-name-rules';
 import type { PushKind } from './preferences';
 import { relationLabelFor, relationTypeLabel } from './relation-types';
@@ -11,29 +12,38 @@ import { relationLabelFor, relationTypeLabel } from './relation-types';
  * Outside the app (`notificationTextOutsideApp`) the name is followed by the username.
  */
 
-export function notificationText(n: Notification, viewerId: number | null): string {
+export function notificationText(
+  n: Notification,
+  viewerId: number | null,
+  say: Say = sayInEnglish,
+): string {
   const who = n.actor.displayName;
   switch (n.kind) {
-    case 'RelationRequested':
+    case 'RelationRequested': {
       // The viewer received the request. The receiver of a Therapist request is the therapist, so
       // from their side the asker wants to be their "Patient" (relationLabelFor).
-      return n.relationType === null
-        ? `${who} sent you a relation request`
-        : `${who} asked to be your ${relationLabelFor({ type: n.relationType, receiver: { id: viewerId ?? -1 } }, viewerId)}`;
+      if (n.relationType === null) return say('{who} sent you a relation request', { who });
+      const receiver = { id: viewerId ?? -1 };
+      const relation = relationLabelFor({ type: n.relationType, receiver }, viewerId, say);
+      return say('{who} asked to be your {relation}', { who, relation });
+    }
     case 'RelationAccepted':
       return n.relationType === null
-        ? `${who} accepted your request`
-        : `${who} accepted your ${relationTypeLabel(n.relationType)} request`;
+        ? say('{who} accepted your request', { who })
+        : say('{who} accepted your {relation} request', {
+            who,
+            relation: relationTypeLabel(n.relationType, say),
+          });
     case 'CommentOnMyRumination':
-      return `${who} commented on your rumination`;
+      return say('{who} commented on your rumination', { who });
     case 'ReplyToMyComment':
-      return `${who} replied to your comment`;
+      return say('{who} replied to your comment', { who });
     case 'ReactionOnMyRumination':
-      return `${who} reacted to your rumination`;
+      return say('{who} reacted to your rumination', { who });
     case 'MentionedMe':
       return n.commentId === null
-        ? `${who} mentioned you in a rumination`
-        : `${who} mentioned you in a comment`;
+        ? say('{who} mentioned you in a rumination', { who })
+        : say('{who} mentioned you in a comment', { who });
   }
 }
 
@@ -42,10 +52,15 @@ export function notificationText(n: Notification, viewerId: number | null): stri
  * avatar tells who the actor is there, so the display name is followed by the username when the
  * two differ ("Ana (@ana_g) commented on your rumination"), and one name cannot pass for another.
  */
-export function notificationTextOutsideApp(n: Notification, viewerId: number | null): string {
+export function notificationTextOutsideApp(
+  n: Notification,
+  viewerId: number | null,
+  say: Say = sayInEnglish,
+): string {
   return notificationText(
     { ...n, actor: { ...n.actor, displayName: nameOutsideApp(n.actor) } },
     viewerId,
+    say,
   );
 }
 

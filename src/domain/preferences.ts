@@ -1,3 +1,4 @@
+import type { Language } from '../api/languages';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 import { audienceNameOf, type AudienceName, type RelationType } from './relation-types';
 
@@ -38,6 +39,11 @@ export interface PreferenceValues {
   /** An IANA name, canonical (src/domain/local-days.ts canonicalTimeZone): where a day is a day. */
   timeZone: string;
   reminder: Reminder;
+  /**
+   * The language the app speaks to them (api-contract.md "Languages"), on every device, and their
+   * emails, digests and pushes; null (the default) follows the browser (recipientLanguage below).
+   */
+  language: Language | null;
 }
 
 export interface PreferenceChange {
@@ -47,11 +53,13 @@ export interface PreferenceChange {
   push?: Partial<Record<PushKind, boolean>> | undefined;
   timeZone?: string | undefined;
   reminder?: { time?: string | null | undefined; days?: readonly number[] | undefined } | undefined;
+  /** null: back to following the browser. */
+  language?: Language | null | undefined;
 }
 
 /**
  * Nothing chosen yet: every new note asks who reads it (never public by default, in an app people
- * choose to keep private things), no digest, every push.
+ * choose to keep private things), no digest, every push, the browser's language.
  */
 export function defaultPreferences(): PreferenceValues {
   return {
@@ -60,6 +68,7 @@ export function defaultPreferences(): PreferenceValues {
     push: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as Record<PushKind, boolean>,
     timeZone: 'UTC',
     reminder: { time: null, days: [...WEEKDAYS] },
+    language: null,
   };
 }
 
@@ -90,7 +99,21 @@ export function mergePreferences(
           ? current.reminder.days
           : normalDays(change.reminder.days),
     },
+    language: change.language === undefined ? current.language : change.language,
   };
+}
+
+/**
+ * The language to write to a person in (emails, digests, push titles: api-contract.md
+ * "Languages"): the one they chose in Settings; else the one their browser asked for when they
+ * last signed in or signed up (its Accept-Language), the nearest guess of what their app speaks;
+ * else English.
+ */
+export function recipientLanguage(
+  preference: Language | null,
+  lastSeen: Language | null | undefined,
+): Language {
+  return preference ?? lastSeen ?? 'en';
 }
 
 /** The wire's form of preferences (audience names). */
@@ -100,6 +123,7 @@ export function preferencesOnWire(values: PreferenceValues): {
   push: Record<PushKind, boolean>;
   timeZone: string;
   reminder: Reminder;
+  language: Language | null;
 } {
   return {
     defaultAudiences: values.defaultAudiences?.map(audienceNameOf) ?? null,
@@ -107,5 +131,6 @@ export function preferencesOnWire(values: PreferenceValues): {
     push: { ...values.push },
     timeZone: values.timeZone,
     reminder: { time: values.reminder.time, days: [...values.reminder.days] },
+    language: values.language,
   };
 }

@@ -1,3 +1,5 @@
+import { sayInEnglish, type Say } from '../api/say';
+
 /**
  * Reactions' kinds and counts (api-contract.md "Habits of a shared journal"): six kinds, in this
  * order, one of each per person and rumination. Pure and small: every card of the app imports it.
@@ -52,10 +54,39 @@ export function countReactions(
   return reactionCountsOf([...counts.values()]);
 }
 
+/** A kind's name for people ("love"; the kind itself in English), in `say`'s language. */
+export function reactionName(kind: ReactionKind, say: Say = sayInEnglish): string {
+  switch (kind) {
+    case 'love':
+      return say('love');
+    case 'hug':
+      return say('hug');
+    case 'laugh':
+      return say('laugh');
+    case 'wow':
+      return say('wow');
+    case 'sad':
+      return say('sad');
+    case 'thanks':
+      return say('thanks');
+  }
+}
+
 /** What the SPA shows of one count: "❤️ love, 3 people, you reacted". */
-export function reactionCountLabel({ kind, count, mine }: ReactionCount): string {
-  const people = count === 1 ? '1 person' : `${count} people`;
-  return `${REACTION_EMOJI[kind]} ${kind}, ${people}${mine ? ', you reacted' : ''}`;
+export function reactionCountLabel(
+  { kind, count, mine }: ReactionCount,
+  say: Say = sayInEnglish,
+): string {
+  const emoji = REACTION_EMOJI[kind];
+  const name = reactionName(kind, say);
+  if (count === 1) {
+    return mine
+      ? say('{emoji} {name}, 1 person, you reacted', { emoji, name })
+      : say('{emoji} {name}, 1 person', { emoji, name });
+  }
+  return mine
+    ? say('{emoji} {name}, {count} people, you reacted', { emoji, name, count })
+    : say('{emoji} {name}, {count} people', { emoji, name, count });
 }
 
 /**

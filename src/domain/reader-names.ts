@@ -1,4 +1,5 @@
 import type { UserRelation } from '../api/relation-schemas';
+import { sayInEnglish, type Say } from '../api/say';
 import {
   audienceWords,
   CLOSEST_FIRST,
@@ -40,6 +41,7 @@ export interface ReaderNames {
   warning: string | null;
 }
 
+/** The English of the sentence before any audience is chosen. */
 export const CHOOSE_READERS = 'Choose who can read it.';
 
 /** Names beyond this many are counted ("and 3 others"); up to this many are all named. */
@@ -56,25 +58,40 @@ const byName = new Intl.Collator('en', { sensitivity: 'base' });
 export function readerNames(
   audiences: readonly RelationType[] | null,
   known: KnownRelations | null,
+  say: Say = sayInEnglish,
 ): ReaderNames {
-  if (audiences === null) return { icon: null, readers: [{ text: CHOOSE_READERS }], warning: null };
+  if (audiences === null) {
+    return { icon: null, readers: [{ text: say('Choose who can read it.') }], warning: null };
+  }
   if (audiences.length === 0 || known === null) {
-    const words = audienceWords({ isPublished: true, audiences });
-    return { icon: words.kind, readers: [{ text: `${words.long}.` }], warning: null };
+    const words = audienceWords({ isPublished: true, audiences }, say);
+    return {
+      icon: words.kind,
+      readers: [{ text: `${words.long}.` }],
+      warning: null,
+    };
   }
   const { names, reached } = readersOf(audiences, known);
-  const empty = joinWords(spokenAudiences(audiences.filter((type) => !reached.has(type))), 'or');
+  const unreached = audiences.filter((type) => !reached.has(type));
+  const empty = joinWords(spokenAudiences(unreached, say), 'or', say);
   if (names.length === 0) {
     return {
       icon: 'onlyYou',
       readers: [],
-      warning: `You have no ${empty} yet: only you will see this note.`,
+      warning: say('You have no {audiences} yet: only you will see this note.', {
+        audiences: empty,
+      }),
     };
   }
+  const reachedWords = joinWords(spokenAudiences([...reached], say), 'and', say);
+  const sentence = say('{names}: your {audiences}.', {
+    names: namesSaid(names, say),
+    audiences: reachedWords,
+  });
   return {
     icon: 'people',
-    readers: [...namesSaid(names), { text: `: your ${joinWords(spokenAudiences([...reached]))}.` }],
-    warning: empty ? `You have no ${empty} yet.` : null,
+    readers: partsOf(sentence, names),
+    warning: empty ? say('You have no {audiences} yet.', { audiences: empty }) : null,
   };
 }
 
@@ -110,18 +127,33 @@ function readersOf(
   return { names, reached };
 }
 
-/** "Ana", "Ana and Carlos", "Ana, Carlos and Eva", "Ana, Carlos and 3 others". */
-function namesSaid(names: readonly string[]): ReaderPart[] {
+/**
+ * Where the `index`th name goes while the sentence is made: characters of Unicode's private use
+ * area that no message holds, so that the sentence is whole for translation (word order is the
+ * language's) and the names are found again in it (partsOf), each to be isolated where shown.
+ */
+const nameMark = (index: number) => `\uE000${index}\uE001`;
+const NAME_MARK = /\uE000(\d+)\uE001/g;
+
+/** "Ana", "Ana and Carlos", "Ana, Carlos and Eva", "Ana, Carlos and 3 others" (names marked). */
+function namesSaid(names: readonly string[], say: Say): string {
   const shown = names.length <= NAMED_AT_MOST ? names : names.slice(0, NAMED_AT_MOST - 1);
   const others = names.length - shown.length;
+  const marks = shown.map((_, index) => nameMark(index));
+  if (others === 0) return joinWords(marks, 'and', say);
+  const list = marks.reduce((joined, item) => say('{list}, {item}', { list: joined, item }));
+  return say('{list} and {count} others', { list, count: others });
+}
+
+/** The sentence cut into words and the names marked in it. */
+function partsOf(sentence: string, names: readonly string[]): ReaderPart[] {
   const parts: ReaderPart[] = [];
-  shown.forEach((name, index) => {
-    if (index > 0) {
-      const last = index === shown.length - 1 && others === 0;
-      parts.push({ text: last ? ' and ' : ', ' });
-    }
-    parts.push({ name });
-  });
-  if (others > 0) parts.push({ text: ` and ${others} others` });
+  let at = 0;
+  for (const match of sentence.matchAll(NAME_MARK)) {
+    if (match.index > at) parts.push({ text: sentence.slice(at, match.index) });
+    parts.push({ name: names[Number(match[1])] ?? '' });
+    at = match.index + match[0].length;
+  }
+  if (at < sentence.length) parts.push({ text: sentence.slice(at) });
   return parts;
 }

@@ -1,3 +1,5 @@
+import { sayInEnglish, type Say } from '../api/say';
+
 /**
  * Relation types and audiences (spec section 3). One list, so that labels, audience names and
  * numbers cannot drift apart between client, mock backend and server.
@@ -22,8 +24,25 @@ export const RELATION_TYPE_VALUES = RELATION_TYPES.map((t) => t.value) as Relati
 
 export const THERAPIST: RelationType = 5;
 
-export function relationTypeLabel(type: RelationType): string {
-  return RELATION_TYPES[type].label;
+/**
+ * A relation type's label for people ("Best Friend"), in `say`'s language (English: the `label`
+ * of RELATION_TYPES). Each a literal, so that the catalogues list it (scripts/i18n/shared-strings.ts).
+ */
+export function relationTypeLabel(type: RelationType, say: Say = sayInEnglish): string {
+  switch (type) {
+    case 0:
+      return say('Acquaintance');
+    case 1:
+      return say('Family');
+    case 2:
+      return say('Friend');
+    case 3:
+      return say('Best Friend');
+    case 4:
+      return say('Partner');
+    case 5:
+      return say('Therapist');
+  }
 }
 
 export function audienceNameOf(type: RelationType): AudienceName {
@@ -43,9 +62,10 @@ export function relationTypeOfAudience(name: AudienceName): RelationType {
 export function relationLabelFor(
   relation: { type: RelationType; receiver: { id: number } },
   viewerId: number | null | undefined,
+  say: Say = sayInEnglish,
 ): string {
   if (relation.type === THERAPIST && viewerId != null && relation.receiver.id === viewerId) {
-    return 'Patient';
+    return say('Patient');
   }
-  return relationTypeLabel(relation.type);
+  return relationTypeLabel(relation.type, say);
 }

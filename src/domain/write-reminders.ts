@@ -1,3 +1,4 @@
+import { sayInEnglish, type Say } from '../api/say';
 import { addDays, instantOfWallTime, localDateOf, weekdayOf } from './local-days';
 import type { Reminder } from './preferences';
 import { memoryDaysIn } from './memories';
@@ -16,6 +17,11 @@ import { memoryDaysIn } from './memories';
 
 export const WRITE_REMINDER_KIND = 'WriteReminder';
 export const WRITE_REMINDER_TITLE = 'Time to write';
+
+/** The reminder's title (WRITE_REMINDER_TITLE) in `say`'s language. */
+export function writeReminderTitle(say: Say = sayInEnglish): string {
+  return say('Time to write');
+}
 /** One reminder replaces another on a device rather than piling up. */
 export const WRITE_REMINDER_TAG = 'write-reminder';
 /**
@@ -110,7 +116,10 @@ export interface OnThisDayYear {
  * the one most likely to prompt today's note, and one short line fits a lock screen. Counts only,
  * never a note's words.
  */
-export function reminderBody(years: readonly OnThisDayYear[]): string | null {
+export function reminderBody(
+  years: readonly OnThisDayYear[],
+  say: Say = sayInEnglish,
+): string | null {
   const recent = years
     .filter((y) => y.count > 0)
     .reduce<OnThisDayYear | null>(
@@ -118,6 +127,10 @@ export function reminderBody(years: readonly OnThisDayYear[]): string | null {
       null,
     );
   if (recent === null) return null;
-  const notes = recent.count === 1 ? '1 note' : `${recent.count} notes`;
-  return `On this day in ${recent.year}: you wrote ${notes}`;
+  // The year as written, not as a number (no "2,023"); a plural only in the languages that need one.
+  const { count } = recent;
+  const year = String(recent.year);
+  return count === 1
+    ? say('On this day in {year}: you wrote 1 note', { year })
+    : say('On this day in {year}: you wrote {count} notes', { year, count });
 }

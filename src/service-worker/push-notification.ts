@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '../api/languages';
 import type { Notification } from '../api/notification-schemas';
 import { NOTIFICATION_KINDS } from '../domain/notification-kinds';
 import { notificationPath, pushTag } from '../domain/notification-words';
@@ -67,7 +68,7 @@ function isNotification(value: unknown): value is Notification {
 /** The payload as sent, or null when it is not JSON of the contract's shape. */
 export function readPushPayload(
   text: string,
-): { title: string; notification: Notification } | null {
+): { title: string; notification: Notification; lang?: Language } | null {
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -78,14 +79,21 @@ export function readPushPayload(
   const { title, notification } = payload;
   if (!isString(title) || title.trim() === '' || title.length > TITLE_MAX) return null;
   if (!isNotification(notification)) return null;
-  return { title, notification };
+  return { title, notification, ...languageOf(payload) };
+}
+
+/** The words' language (`lang`, api-contract.md "Languages") when not English, as sent. */
+function languageOf(payload: Fields): { lang?: Language } {
+  return isLanguage(payload.lang) && payload.lang !== 'en' ? { lang: payload.lang } : {};
 }
 
 /**
  * A "Remind me to write" message (contract: "Memories", reminders): `{ kind: "WriteReminder",
  * title, body }`, the body a line of counts or null. Null when the text is not one.
  */
-export function readWriteReminder(text: string): { title: string; body: string | null } | null {
+export function readWriteReminder(
+  text: string,
+): { title: string; body: string | null; lang?: Language } | null {
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -96,11 +104,12 @@ export function readWriteReminder(text: string): { title: string; body: string |
   const { title, body } = payload;
   if (!isString(title) || title.trim() === '' || title.length > TITLE_MAX) return null;
   if (body !== null && (!isString(body) || body.length > TITLE_MAX)) return null;
-  return { title, body };
+  return { title, body, ...languageOf(payload) };
 }
 
-function base(tag: string, url: string): PushNotificationOptions {
-  return { icon: APP_ICON, badge: BADGE_ICON, tag, renotify: true, lang: 'en', data: { url } };
+function base(tag: string, url: string, lang: Language | undefined): PushNotificationOptions {
+  const options = { icon: APP_ICON, badge: BADGE_ICON, tag, renotify: true };
+  return { ...options, lang: lang ?? 'en', data: { url } };
 }
 
 /**
@@ -114,7 +123,7 @@ export function notificationForPush(text: string | null): NotificationToShow {
     return {
       title: reminder.title,
       options: {
-        ...base(WRITE_REMINDER_TAG, COMPOSER_PATH),
+        ...base(WRITE_REMINDER_TAG, COMPOSER_PATH, reminder.lang),
         ...(reminder.body === null ? {} : { body: reminder.body }),
       },
     };
@@ -123,15 +132,15 @@ export function notificationForPush(text: string | null): NotificationToShow {
   if (payload === null) {
     return {
       title: UNREADABLE_TITLE,
-      options: { ...base(UNREADABLE_TAG, UNREADABLE_PATH), body: UNREADABLE_BODY },
+      options: { ...base(UNREADABLE_TAG, UNREADABLE_PATH, 'en'), body: UNREADABLE_BODY },
     };
   }
-  const { title, notification } = payload;
+  const { title, notification, lang } = payload;
   const at = Date.parse(notification.createTMS);
   return {
     title,
     options: {
-      ...base(pushTag(notification), notificationPath(notification)),
+      ...base(pushTag(notification), notificationPath(notification), lang),
       ...(Number.isNaN(at) ? {} : { timestamp: at }),
     },
   };

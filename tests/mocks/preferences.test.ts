@@ -21,6 +21,8 @@ const put = (token: string, body: Json) => api('PUT', '/api/account/preferences'
 const ZONE_AND_REMINDER = {
   timeZone: 'UTC',
   reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
+  // Following the browser (contract: "Languages").
+  language: null,
 };
 
 /** The mock's /api/account/preferences obeys what tests/server/preferences.test.ts asks of the server. */
@@ -86,6 +88,7 @@ describe('preferences (mock backend)', () => {
       [{ push: { ReplyToMyComment: 'no' } }, 'push.ReplyToMyComment'],
       [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
       [{ reminder: { time: '25:00' } }, 'reminder.time'],
+      [{ language: 'fr' }, 'language'],
     ] as const) {
       const r = await put(token, body);
       expect(r.status).toBe(400);
@@ -116,6 +119,22 @@ describe('preferences (mock backend)', () => {
     expect((await get(token)).json).toMatchObject({
       timeZone: 'America/New_York',
       reminder: { time: '08:15', days: [0, 6] },
+    });
+  });
+
+  it('keeps the language chosen (contract: "Languages"); null follows the browser again', async () => {
+    const { token } = createUser({ username: 'alice' });
+    expect((await get(token)).json.language).toBeNull();
+    expect((await put(token, { language: 'es' })).json.language).toBe('es');
+    expect((await put(token, { emailDigest: 'daily' })).json.language).toBe('es');
+    expect((await get(token)).json.language).toBe('es');
+    expect((await put(token, { language: 'ar' })).json.language).toBe('ar');
+    expect((await put(token, { language: null })).json.language).toBeNull();
+    expect((await get(token)).json).toEqual({
+      defaultAudiences: null,
+      emailDigest: 'daily',
+      push: ALL_PUSH,
+      ...ZONE_AND_REMINDER,
     });
   });
 

@@ -25,6 +25,7 @@ const DEFAULTS: Preferences = {
   push: EVERY_PUSH_ON,
   timeZone: 'UTC',
   reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
+  language: null,
 };
 
 async function read(as: Person): Promise<Preferences> {
@@ -198,6 +199,35 @@ describe('the time zone and the reminder (contract: "Memories")', () => {
       expect(res.statusCode, JSON.stringify(reminder)).toBe(400);
     }
     expect((await read(me)).reminder).toEqual({ time: null, days: [1, 3, 5] });
+  });
+});
+
+describe('the language (contract: "Languages")', () => {
+  it('follows the browser (null) until chosen, keeps a choice, and null follows the browser again', async () => {
+    const me = await person(t);
+    expect((await read(me)).language).toBeNull();
+    expect(await put(me, { language: 'es' })).toEqual({ ...DEFAULTS, language: 'es' });
+    expect(await read(me)).toEqual({ ...DEFAULTS, language: 'es' });
+    // Other fields leave it alone; another language replaces it; null resets it.
+    await put(me, { emailDigest: 'daily' });
+    expect((await read(me)).language).toBe('es');
+    expect((await put(me, { language: 'ar' })).language).toBe('ar');
+    expect(await put(me, { language: null })).toEqual({ ...DEFAULTS, emailDigest: 'daily' });
+    expect((await read(me)).language).toBeNull();
+  });
+
+  it('refuses a language the app does not speak (400 on language), changing nothing', async () => {
+    const me = await person(t);
+    await put(me, { language: 'es' });
+    for (const language of ['fr', 'ES', 'es-ES', '', 42, true]) {
+      const res = await call(t, 'PUT', URL, { as: me, body: { language, emailDigest: 'daily' } });
+      expect(res.statusCode, JSON.stringify(language)).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toEqual([
+        'language',
+      ]);
+    }
+    expect(await read(me)).toEqual({ ...DEFAULTS, language: 'es' });
   });
 });
 

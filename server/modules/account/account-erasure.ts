@@ -90,6 +90,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
       display_name: ERASED_ACCOUNT_NAME,
       display_name_fold: '',
       bio: '',
+      // The language their browser asked for is theirs too (migration 0029).
+      seen_language: null,
       email: '',
       email_lower: tombstoneKey,
       password_hash: '',

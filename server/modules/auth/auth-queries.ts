@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { UserRef } from '../../../src/api/common';
+import type { Language } from '../../../src/api/languages';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
 import { foldForSearch } from '../../../src/domain/people-search';
@@ -11,7 +12,15 @@ import { USER_REF_COLUMNS } from '../people/person-columns';
 function selectAccounts(db: Kysely<Database>) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'password_hash', 'is_active', 'token_version']);
+    .select([
+      'id',
+      'username',
+      'email',
+      'password_hash',
+      'is_active',
+      'token_version',
+      'seen_language',
+    ]);
 }
 
 export type AccountRow = RowOf<ReturnType<typeof selectAccounts>>;
@@ -33,7 +42,8 @@ export function findAccountByEmail(
 /**
  * A new, not yet activated account. `displayName` comes NFC-normalised by its schema; without one
  * it is the username (contract: "Names people recognise"). Its fold is written beside it, as people
- * search compares names (src/domain/people-search.ts).
+ * search compares names (src/domain/people-search.ts). `language`: that of the sign-up's
+ * Accept-Language, which their emails speak until they choose one (recipient-language.ts).
  */
 export async function insertAccount(
   db: Kysely<Database> | Transaction<Database>,
@@ -43,6 +53,7 @@ export async function insertAccount(
     email: string;
     passwordHash: string;
     now: string;
+    language: Language;
   },
 ): Promise<number> {
   const displayName = account.displayName ?? account.username;
@@ -59,6 +70,7 @@ export async function insertAccount(
       is_active: 0,
       token_version: 0,
       create_tms: account.now,
+      seen_language: account.language,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -83,6 +95,23 @@ export async function activateAccount(
   userId: number,
 ): Promise<void> {
   await db.updateTable('users').set({ is_active: 1 }).where('id', '=', userId).execute();
+}
+
+/**
+ * The language of a sign-in's Accept-Language, kept as the one they were last seen in (their
+ * emails and pushes speak it while they have chosen none). Written only when it changed.
+ */
+export async function recordSeenLanguage(
+  db: Kysely<Database> | Transaction<Database>,
+  account: { id: number; seen_language: Language | null },
+  language: Language,
+): Promise<void> {
+  if (account.seen_language === language) return;
+  await db
+    .updateTable('users')
+    .set({ seen_language: language })
+    .where('id', '=', account.id)
+    .execute();
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   signupRequest,
 } from '../../../src/api/auth-schemas';
 import { messageResponse } from '../../../src/api/common';
+import { languageOfAcceptLanguage } from '../../../src/api/languages';
 import { findTokenOwner, hashToken } from '../../credentials/account-tokens';
 import { ApiProblem } from '../../../src/api/problem';
 import { byAddress, rateLimitHook } from '../../http/rate-limit';
@@ -62,7 +63,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       onRequest: limit('signup-address', limits.signupPerAddress),
     },
     async (request, reply) => {
-      await signUp(deps, request.body);
+      await signUp(
+        deps,
+        request.body,
+        languageOfAcceptLanguage(request.headers['accept-language']),
+      );
       return reply.code(201).send({ message: SIGNUP_MESSAGE });
     },
   );
@@ -89,7 +94,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const account = found ? accountOfUser(found.id) : `login:${login}`;
       await loginThrottle.check(account, request.ip);
       try {
-        return await logIn(deps, request.body);
+        return await logIn(
+          deps,
+          request.body,
+          languageOfAcceptLanguage(request.headers['accept-language']),
+        );
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 401) {
           await loginThrottle.recordFailure(account, request.ip);

@@ -5,6 +5,7 @@ import type { LoginResponse, signupRequest } from '../../../src/api/auth-schemas
 import { isCommonPassword } from '../../../src/api/common-passwords';
 import { ApiProblem, settle } from '../../../src/api/problem';
 import type { UserRef } from '../../../src/api/common';
+import type { Language } from '../../../src/api/languages';
 import { ownAccount } from '../../../src/domain/account-decisions';
 import {
   acceptedTermsVersion,
@@ -31,6 +32,7 @@ import type { RateCounters } from '../../http/rate-counters';
 import { isUniqueViolation } from '../../db/constraint-violations';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { recordAcceptance, termsStatusFor, termsVersionExists } from '../terms/terms-queries';
+import { recipientLanguage } from '../../i18n/recipient-language';
 import { activationEmail, emailInUseEmail, passwordResetEmail } from './account-emails';
 import {
   activateAccount,
@@ -39,6 +41,7 @@ import {
   findAccountByUsername,
   findActivePerson,
   insertAccount,
+  recordSeenLanguage,
   replacePassword,
   type AccountRow,
 } from './auth-queries';
@@ -70,7 +73,12 @@ function sendInBackground(deps: AuthDeps, message: MailMessage): void {
   });
 }
 
-export async function signUp(deps: AuthDeps, input: z.output<typeof signupRequest>): Promise<void> {
+/** `language`: the sign-up's Accept-Language's (languageOfAcceptLanguage), kept with the account. */
+export async function signUp(
+  deps: AuthDeps,
+  input: z.output<typeof signupRequest>,
+  language: Language,
+): Promise<void> {
   const { db } = deps;
   const usernameTaken = (await findAccountByUsername(db, input.username)) !== undefined;
   settle(decideSignUp({ passwordIsCommon: isCommonPassword(input.password), usernameTaken }));
@@ -78,7 +86,8 @@ export async function signUp(deps: AuthDeps, input: z.output<typeof signupReques
   const passwordHash = await hashPassword(input.password);
   const owner = await findAccountByEmail(db, input.email);
   if (owner) {
-    sendInBackground(deps, emailInUseEmail(deps.appUrl, owner.username, owner.email));
+    const ownLanguage = await recipientLanguage(db, owner.id);
+    sendInBackground(deps, emailInUseEmail(deps.appUrl, owner.username, owner.email, ownLanguage));
     return;
   }
   const now = new Date();
@@ -91,6 +100,7 @@ export async function signUp(deps: AuthDeps, input: z.output<typeof signupReques
         email: input.email,
         passwordHash,
         now: now.toISOString(),
+        language,
       });
       const version = acceptedTermsVersion(input);
       if (version !== undefined && (await termsVersionExists(trx, version))) {
@@ -106,7 +116,10 @@ export async function signUp(deps: AuthDeps, input: z.output<typeof signupReques
     }
     return;
   }
-  sendInBackground(deps, activationEmail(deps.appUrl, input.username, input.email, token));
+  sendInBackground(
+    deps,
+    activationEmail(deps.appUrl, input.username, input.email, token, language),
+  );
 }
 
 /**
@@ -157,9 +170,11 @@ async function loginAccount(
   return { row, isActive, lastActivationLinkAt };
 }
 
+/** `language`: the sign-in's Accept-Language's, kept as the account's once the password matched. */
 export async function logIn(
   deps: AuthDeps,
   input: { username: string; password: string },
+  language: Language,
 ): Promise<LoginResponse> {
   const account = await findForLogin(deps.db, input.username.trim());
   let passwordMatches = false;
@@ -177,6 +192,8 @@ export async function logIn(
     }),
   );
   const { row } = outcome.account;
+  // The password matched: this is them, in the language their browser asks for now.
+  await recordSeenLanguage(deps.db, row, language);
   if (outcome.kind === 'notActivated') {
     if (outcome.sendActivationLink) await sendActivationLink(deps, row);
     throw ApiProblem.of(outcome.refusal);
@@ -196,7 +213,11 @@ export async function logIn(
 /** A fresh activation link, for a sign-in with the right password to an account not yet active. */
 async function sendActivationLink(deps: AuthDeps, account: AccountRow): Promise<void> {
   const token = await issueAccountToken(deps.db, account.id, 'activate');
-  sendInBackground(deps, activationEmail(deps.appUrl, account.username, account.email, token));
+  const language = await recipientLanguage(deps.db, account.id);
+  sendInBackground(
+    deps,
+    activationEmail(deps.appUrl, account.username, account.email, token, language),
+  );
 }
 
 const resetEmailsKey = (userId: number) => `reset-emails:user:${userId}`;
@@ -219,7 +240,11 @@ export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<
     }
   }
   const token = await issueAccountToken(deps.db, account.id, 'reset');
-  sendInBackground(deps, passwordResetEmail(deps.appUrl, account.username, account.email, token));
+  const language = await recipientLanguage(deps.db, account.id);
+  sendInBackground(
+    deps,
+    passwordResetEmail(deps.appUrl, account.username, account.email, token, language),
+  );
 }
 
 /** Sets the new password; returns whose it was. */

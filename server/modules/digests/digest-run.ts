@@ -4,6 +4,7 @@ import { decideDigest } from '../../../src/domain/email-digest';
 import type { Database } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { toNotification } from '../notifications/notification-wire';
+import { recipientLanguage } from '../../i18n/recipient-language';
 import { digestEmail } from './digest-message';
 import {
   findDigestPerson,
@@ -79,6 +80,7 @@ async function dueDigest(
   if (decision === 'wait' || newest === undefined) return undefined;
   return {
     message: digestEmail({
+      language: await recipientLanguage(db, userId),
       appUrl: deps.appUrl,
       to: person.email,
       displayName: person.displayName,

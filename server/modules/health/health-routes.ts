@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { HTTP_PROBLEMS } from '../../../src/api/http-problems';
 import { ApiProblem } from '../../../src/api/problem';
 
 const healthResponse = z.object({ status: z.literal('ok') });
@@ -14,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       try {
         await sql`select 1`.execute(app.db);
       } catch {
-        throw new ApiProblem(503, 'The database is unavailable');
+        throw ApiProblem.of(HTTP_PROBLEMS.databaseUnavailable);
       }
       return { status: 'ok' as const };
     });

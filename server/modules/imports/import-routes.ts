@@ -7,7 +7,9 @@ import {
   importJob,
   importStarted,
 } from '../../../src/api/import-schemas';
+import { sayAgain } from '../../../src/api/english-again';
 import { IMPORT_PROBLEMS } from '../../../src/domain/journal-import';
+import { sayForRequest } from '../../i18n/say-for';
 import type { ImportWorker } from './import-worker';
 import { readImport, requireNoRunningImport, startImport } from './import-service';
 
@@ -39,9 +41,13 @@ export function importRoutes(worker: ImportWorker) {
     api.get(
       '/api/account/import/:id',
       { schema: { params: importIdParams, response: { 200: importJob } } },
-      async (request) => {
+      async (request, reply) => {
         const user = await request.requireUser();
-        return readImport(app.db, user.id, request.params.id);
+        const job = await readImport(app.db, user.id, request.params.id);
+        // Why entries were skipped, kept in English, read in the caller's language.
+        const say = sayForRequest(request, reply);
+        const errors = job.errors.map((e) => ({ ...e, message: sayAgain(e.message, say) }));
+        return { ...job, errors };
       },
     );
   };

@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type Selectable } from 'kysely';
+import { isLanguage } from '../../../src/api/languages';
 import {
   defaultPreferences,
   mergePreferences,
@@ -14,7 +15,8 @@ import { audiencesToMask, maskToAudiences } from '../ruminations/audience-mask';
 
 /**
  * The `user_preferences` row of a person (migration 0017): none until they change anything, when
- * the defaults hold (src/domain/preferences.ts). A null mask is "ask each time" (migration 0021).
+ * the defaults hold (src/domain/preferences.ts). A null mask is "ask each time" (migration 0021);
+ * a null language follows the browser (migration 0029).
  */
 
 type PreferencesRow = Selectable<UserPreferencesTable>;
@@ -49,6 +51,8 @@ function valuesOf(row: PreferencesRow | undefined): PreferenceValues {
     >,
     timeZone: row.time_zone,
     reminder: { time: row.reminder_time, days: daysOfMask(row.reminder_days) },
+    // A language this version does not speak (written by a later one) follows the browser.
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -106,6 +110,7 @@ export async function savePreferences(
       time_zone: fresh.timeZone,
       reminder_time: fresh.reminder.time,
       reminder_days: daysMaskOf(fresh.reminder.days),
+      language: fresh.language,
       update_tms: now,
     })
     .onConflict((oc) =>
@@ -125,6 +130,7 @@ export async function savePreferences(
         ...(change.reminder?.days === undefined
           ? {}
           : { reminder_days: eb.ref('excluded.reminder_days') }),
+        ...(change.language === undefined ? {} : { language: eb.ref('excluded.language') }),
       })),
     )
     .returningAll()

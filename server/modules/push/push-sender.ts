@@ -4,6 +4,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Notification } from '../../../src/api/notification-schemas';
 import { notificationTextOutsideApp, shouldPush } from '../../../src/domain/notification-words';
 import type { PushPayload } from '../../../src/api/push-schemas';
+import type { Language } from '../../../src/api/languages';
+import { recipientLanguages } from '../../i18n/recipient-language';
+import { sayFor } from '../../i18n/say-for';
 import type { BackgroundTasks } from '../../background-tasks';
 import type { Database } from '../../db/schema';
 import { findNotificationsByIds } from '../notifications/notification-service';
@@ -67,8 +70,14 @@ export interface PushSenderDeps {
  * What one message says, decrypted: the sentence (its actor named with their username, as outside
  * the app the name stands alone) and the notification as the list shows it.
  */
-export function pushPayloadOf(notification: Notification, recipientId: number): PushPayload {
-  return { title: notificationTextOutsideApp(notification, recipientId), notification };
+export function pushPayloadOf(
+  notification: Notification,
+  recipientId: number,
+  language: Language = 'en',
+): PushPayload {
+  const title = notificationTextOutsideApp(notification, recipientId, sayFor(language));
+  // `lang` tells the device the title's language (English when absent, as before there was one).
+  return { title, notification, ...(language === 'en' ? {} : { lang: language }) };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -192,13 +201,14 @@ export class PushSender {
   }
 
   /**
-   * The notifications of these messages that are still to push, by id: visible to their recipient
-   * (the rule of the list, findNotificationsByIds) and of a kind they leave on. One read of each
-   * recipient's preferences and notifications per batch.
+   * The notifications of these messages that are still to push, by id, as their payloads: visible
+   * to their recipient (the rule of the list, findNotificationsByIds) and of a kind they leave on,
+   * in the recipient's language. One read of each recipient's preferences and notifications per
+   * batch, and one of all their languages.
    */
   private async stillToPush(
     messages: readonly ClaimedMessage[],
-  ): Promise<Map<number, Notification>> {
+  ): Promise<Map<number, PushPayload>> {
     const byRecipient = new Map<number, Set<number>>();
     for (const m of messages) {
       if (m.notificationId === null) continue;
@@ -206,11 +216,13 @@ export class PushSender {
       ids.add(m.notificationId);
       byRecipient.set(m.recipientId, ids);
     }
-    const shown = new Map<number, Notification>();
+    const shown = new Map<number, PushPayload>();
+    const languages = await recipientLanguages(this.deps.db, [...byRecipient.keys()]);
     for (const [recipientId, ids] of byRecipient) {
       const { push } = await findPreferences(this.deps.db, recipientId);
+      const language = languages.get(recipientId) ?? 'en';
       for (const n of await findNotificationsByIds(this.deps.db, recipientId, [...ids])) {
-        if (shouldPush(push, n.kind)) shown.set(n.id, n);
+        if (shouldPush(push, n.kind)) shown.set(n.id, pushPayloadOf(n, recipientId, language));
       }
     }
     return shown;
@@ -222,7 +234,7 @@ export class PushSender {
    */
   private async send(
     messages: readonly ClaimedMessage[],
-    shown: ReadonlyMap<number, Notification>,
+    shown: ReadonlyMap<number, PushPayload>,
     signer: VapidSigner,
   ): Promise<void> {
     const steps = new Map<ClaimedMessage, NextStep>();
@@ -230,9 +242,7 @@ export class PushSender {
       try {
         const sending = await this.inOwnTurn(() => {
           if (this.stopping.signal.aborted) return null;
-          const payload =
-            message.payload ??
-            JSON.stringify(pushPayloadOf(shown.get(message.notificationId!)!, message.recipientId));
+          const payload = message.payload ?? JSON.stringify(shown.get(message.notificationId!)!);
           // Wrapped: the turn ends once the request is on its way, not when it is answered.
           return {
             answer: sendPushRequest(

@@ -7,8 +7,11 @@ import {
   nextReminderAt,
   reminderBody,
   WRITE_REMINDER_KIND,
-  WRITE_REMINDER_TITLE,
+  writeReminderTitle,
 } from '../../../src/domain/write-reminders';
+import type { Language } from '../../../src/api/languages';
+import { recipientLanguage } from '../../i18n/recipient-language';
+import { sayFor } from '../../i18n/say-for';
 import type { Database } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { REMINDER_PURPOSE, unsubscribeKey, unsubscribeToken } from '../digests/digest-tokens';
@@ -50,9 +53,20 @@ export interface ReminderDeps {
 
 export type ReminderOutcome = 'push' | 'email' | 'skipped' | 'none';
 
-/** The decrypted payload of a reminder's push, and the email's line: counts only. */
-export function reminderPayload(body: string | null): WriteReminderPayload {
-  return { kind: WRITE_REMINDER_KIND, title: WRITE_REMINDER_TITLE, body };
+/**
+ * The decrypted payload of a reminder's push, and the email's line: counts only, in the person's
+ * language (`body` already is: reminderBody with the same language's say).
+ */
+export function reminderPayload(
+  body: string | null,
+  language: Language = 'en',
+): WriteReminderPayload {
+  return {
+    kind: WRITE_REMINDER_KIND,
+    title: writeReminderTitle(sayFor(language)),
+    body,
+    ...(language === 'en' ? {} : { lang: language }),
+  };
 }
 
 /**
@@ -104,10 +118,12 @@ async function remindPerson(
     if (!won) return 'none';
     await setNextReminder(trx, userId, nextReminderAt(zone, reminder, now, decision.date));
     if (channel === 'skipped') return 'skipped';
-    const body = reminderBody(await onThisDayCounts(trx, userId, decision.date, zone));
+    const language = await recipientLanguage(trx, userId);
+    const counts = await onThisDayCounts(trx, userId, decision.date, zone);
+    const body = reminderBody(counts, sayFor(language));
     if (channel === 'push') {
       // Due at once on the sender's clock, the real one (a test's run decides on its own clock).
-      const payload = JSON.stringify(reminderPayload(body));
+      const payload = JSON.stringify(reminderPayload(body, language));
       await queueReminderPush(trx, userId, payload, new Date().toISOString());
       return 'push';
     }
@@ -116,6 +132,7 @@ async function remindPerson(
       to: person.email,
       displayName: person.displayName,
       body,
+      language,
       unsubscribeToken: unsubscribeToken(await unsubscribeKey(deps.db), userId, REMINDER_PURPOSE),
     });
     if (pg) await deps.mailer.send(message);

@@ -50,6 +50,7 @@ describe('preferences', () => {
       },
       timeZone: 'UTC',
       reminder: { time: null, days: [0, 1, 2, 3, 4, 5, 6] },
+      language: null,
     });
   });
 
