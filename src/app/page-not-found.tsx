@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/auth-context';
 import { usePageTitle } from '../lib/page-title';
@@ -8,23 +9,28 @@ import { usePageTitle } from '../lib/page-title';
  * answered index.html with 200; this screen is the answer.
  */
 export function PageNotFound() {
-  usePageTitle('Page not found');
+  const { t } = useLingui();
+  usePageTitle(t`Page not found`);
   // Signed in, one's own feed is the likelier way back; the public page is there for everyone.
   const { isAuthenticated } = useAuth();
   return (
     <div className="flex flex-col items-start gap-3">
-      <h1 className="text-2xl font-bold">Page not found</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Page not found</Trans>
+      </h1>
       <p className="text-ink-muted">
-        There is nothing at this address. It may have been mistyped, or the page has moved.
+        <Trans>
+          There is nothing at this address. It may have been mistyped, or the page has moved.
+        </Trans>
       </p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {isAuthenticated ? (
           <Link to="/my-feed" className="text-link">
-            Go to My Feed
+            <Trans>Go to My Feed</Trans>
           </Link>
         ) : null}
         <Link to="/public" className="text-link">
-          Go to Public Ruminations
+          <Trans>Go to Public Ruminations</Trans>
         </Link>
       </div>
     </div>

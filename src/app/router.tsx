@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { routeTree } from '../routeTree.gen';
@@ -31,7 +32,11 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** The page's name in the tab's title ("Trash" becomes "Trash · Ruminations"; route-title.tsx). */
-    title?: string;
+    /**
+     * The page's name in the tab's title ("Trash" becomes "Trash · Ruminations"; route-title.tsx):
+     * a message of Lingui's `msg` macro (@lingui/core/macro), said in the language spoken when the
+     * page shows.
+     */
+    title?: MessageDescriptor;
   }
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import ky, { HTTPError } from 'ky';
 import { ApiError } from './api-error';
 import { fetchNoticingConnectivity, noticeAnswer } from './connectivity';
@@ -8,7 +9,13 @@ import type { ProblemDetails } from '../api/common';
 
 export { ApiError } from './api-error';
 
-export const NO_TOKEN_MESSAGE = 'No authentication token available';
+/**
+ * The spec's error for a call that needs a token when there is none. The error carries the English
+ * (callers compare it); whoever shows it translates it through sayShared (src/lib/i18n/language.ts),
+ * like a problem's title, by this entry of the catalogues.
+ */
+const NO_TOKEN = msg`No authentication token available`;
+export const NO_TOKEN_MESSAGE: string = NO_TOKEN.message ?? NO_TOKEN.id;
 
 /**
  * The single HTTP client. Retries are left to React Query (which skips 4xx), so ky never retries;

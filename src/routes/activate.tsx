@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivateScreen } from '../features/auth/activate-screen';
 import { tokenSearch } from '../features/auth/token-search';
 
 export const Route = createFileRoute('/activate')({
-  staticData: { title: 'Activate your account' },
+  staticData: { title: msg`Activate your account` },
   validateSearch: tokenSearch,
   component: function ActivateRoute() {
     const { token } = Route.useSearch();

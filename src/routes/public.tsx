@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadError } from '../components/ui/load-error';
 import { PublicRuminationsFrame } from '../features/ruminations/public-ruminations-frame';
@@ -9,7 +10,7 @@ import { tagParam } from '../lib/search-params';
 // Only the component and errorComponent are split into the page's chunk; the loader and the
 // pending state stay in the first-load bundle, so they import small modules only.
 export const Route = createFileRoute('/public')({
-  staticData: { title: 'Public' },
+  staticData: { title: msg`Public` },
   // ?tag= lists only the public ruminations that carry that tag.
   validateSearch: (search: Record<string, unknown>): { tag?: string } => tagParam(search.tag),
   loaderDeps: ({ search }) => ({ tag: search.tag }),

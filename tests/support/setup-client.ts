@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { noticeAnswer } from '../../src/lib/connectivity';
+import { activate } from '../../src/lib/i18n/runtime';
 import { dismissAllToasts } from '../../src/lib/toasts';
 import { installMatchMedia } from './match-media';
 
@@ -27,4 +28,8 @@ afterEach(() => {
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.style.colorScheme = '';
+  // A test that spoke Spanish or Arabic leaves English to the next (the language is module state).
+  activate('en', {});
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
 });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../../features/auth/auth-context';
@@ -11,6 +12,7 @@ const SignedInNav = lazy(loadSignedInNav);
 
 /** The top navigation bar, shown on every screen (spec section 2). */
 export function NavBar() {
+  const { t } = useLingui();
   const { isAuthenticated } = useAuth();
   const onLogin = useRouterState({ select: (state) => state.location.pathname === '/login' });
   useEffect(() => {
@@ -19,9 +21,11 @@ export function NavBar() {
   }, [onLogin, isAuthenticated]);
 
   return (
-    <BarFrame>
-      <Link to="/public" {...logoLinkProps} />
-      <Link to="/public" {...publicLinkProps} />
+    <BarFrame label={t`Main`}>
+      <Link to="/public" aria-label={t`Ruminations, public ruminations`} {...logoLinkProps} />
+      <Link to="/public" {...publicLinkProps}>
+        <Trans>Public</Trans>
+      </Link>
       {isAuthenticated ? (
         <Suspense fallback={null}>
           <SignedInNav />
@@ -29,7 +33,7 @@ export function NavBar() {
       ) : (
         <div className="ms-auto flex items-center gap-2">
           <Link to="/login" className="btn btn-primary no-underline">
-            Sign In
+            <Trans>Sign In</Trans>
           </Link>
         </div>
       )}

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { NotificationsMenuLink } from '../../features/notifications/notification-bell';
 import { PeopleNavLink } from '../../features/people/pending-request-count';
@@ -28,14 +29,14 @@ export function NavOverflowMenu({
   items: NavMenuItems;
   defaultOpen?: boolean;
 }) {
+  const { t } = useLingui();
   const { logout } = useAuth();
   const { theme, toggle } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
   const all = items === 'all';
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className="icon-button" aria-label="Open menu">
+      <DropdownMenu.Trigger className="icon-button" aria-label={t`Open menu`}>
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>
       {/* Not portalled to <body>: inside the nav the menu stays within a landmark (axe "region"). */}
@@ -61,18 +62,22 @@ export function NavOverflowMenu({
           </>
         ) : null}
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/settings">Settings</Link>
+          <Link to="/settings">
+            <Trans>Settings</Trans>
+          </Link>
         </DropdownMenu.Item>
         <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/trash">Trash</Link>
+          <Link to="/trash">
+            <Trans>Trash</Trans>
+          </Link>
         </DropdownMenu.Item>
         {all ? (
           <>
             <DropdownMenu.Item className={itemClass} onSelect={toggle}>
-              {`Switch to ${next} theme`}
+              {theme === 'dark' ? t`Switch to light theme` : t`Switch to dark theme`}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
-              Sign Out
+              <Trans>Sign Out</Trans>
             </DropdownMenu.Item>
           </>
         ) : null}

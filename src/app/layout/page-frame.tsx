@@ -30,16 +30,16 @@ export function PageFrame({
 }
 
 /**
- * The navigation bar's box. As wide as 90rem (1440 px): at 1280 px the signed-in bar, held to
+ * The navigation bar's box, `label` its landmark's name. As wide as 90rem (1440 px): at 1280 px the signed-in bar, held to
  * 1024 px, cut the person's name and wrapped "My Ruminations" onto two lines. Below 768 px its
  * items may take a second line (signed-in-nav.tsx puts the person's pages there on a phone);
  * wider, they keep to one.
  */
-export function BarFrame({ children }: { children: ReactNode }) {
+export function BarFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <header className="border-b border-line bg-surface">
       <nav
-        aria-label="Main"
+        aria-label={label}
         className="mx-auto flex max-w-[90rem] flex-wrap items-center gap-1 px-4 py-2 md:flex-nowrap"
       >
         {children}
@@ -48,10 +48,14 @@ export function BarFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** What the bar's first link and the "Public" link look like, whichever element draws them. */
+/**
+ * What the bar's first link and the "Public" link look like, whichever element draws them. Their
+ * words come from whoever draws them: the app's bar in the language spoken (nav-bar.tsx), the
+ * frame built into index.html in English (static-frame.tsx). No macro here: the build renders
+ * this module outside Lingui's compilation (build/static-shell.ts).
+ */
 export const logoLinkProps = {
-  'aria-label': 'Ruminations, public ruminations',
   className: 'me-2 shrink-0 no-underline',
   children: <Logo />,
 } as const;
-export const publicLinkProps = { className: 'nav-link', children: 'Public' } as const;
+export const publicLinkProps = { className: 'nav-link' } as const;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { UpdatedTermsModal } from '../../features/terms/updated-terms-modal';
 import { useTheme } from '../../features/theme/use-theme';
@@ -44,9 +45,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <>
             <a
               href="#main"
-              className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+              className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
             >
-              Skip to content
+              <Trans>Skip to content</Trans>
             </a>
             {isDemo && <DemoBannerSlot />}
             <NavBar />

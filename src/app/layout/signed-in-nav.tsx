@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth, useAuthSession } from '../../features/auth/auth-context';
@@ -47,6 +48,10 @@ const NotificationStream = lazy(() =>
 
 // The time zone set from the browser once per account and device (a few lines, fetched apart).
 const TimeZoneFromBrowser = lazy(() => import('../../features/preferences/time-zone-from-browser'));
+// The language chosen in Settings, spoken on every device of the person (a few lines, fetched apart).
+const LanguageFromPreferences = lazy(
+  () => import('../../features/preferences/language-from-preferences'),
+);
 
 // Sign-out removes this browser's push subscription; that code is fetched at sign-out only.
 const forgetThisBrowserPush = async () =>
@@ -85,6 +90,9 @@ export default function SignedInNav() {
       <Suspense fallback={null}>
         <TimeZoneFromBrowser />
       </Suspense>
+      <Suspense fallback={null}>
+        <LanguageFromPreferences />
+      </Suspense>
       <div
         className={
           compact
@@ -94,16 +102,16 @@ export default function SignedInNav() {
         }
       >
         <Link to="/my-ruminations" className="nav-link">
-          My Ruminations
+          <Trans>My Ruminations</Trans>
         </Link>
         <Link to="/my-feed" className="nav-link">
-          My Feed
+          <Trans>My Feed</Trans>
         </Link>
         {compact ? null : (
           <Suspense
             fallback={
               <Link to="/people" className="nav-link">
-                People
+                <Trans>People</Trans>
               </Link>
             }
           >
@@ -128,10 +136,10 @@ export default function SignedInNav() {
             {roomy ? (
               <>
                 <Link to="/settings" className="nav-link">
-                  Settings
+                  <Trans>Settings</Trans>
                 </Link>
                 <Link to="/trash" className="nav-link">
-                  Trash
+                  <Trans>Trash</Trans>
                 </Link>
               </>
             ) : null}
@@ -141,7 +149,7 @@ export default function SignedInNav() {
               className="btn btn-secondary shrink-0 whitespace-nowrap"
               onClick={() => void logout()}
             >
-              Sign Out
+              <Trans>Sign Out</Trans>
             </button>
             {roomy ? null : <NavOverflowMenuSlot items="more" />}
           </>
@@ -156,6 +164,7 @@ export default function SignedInNav() {
  * and the menu opens as soon as it can.
  */
 function NavOverflowMenuSlot({ items }: { items: NavMenuItems }) {
+  const { t } = useLingui();
   const [openOnArrival, setOpenOnArrival] = useState(false);
   return (
     <Suspense
@@ -163,7 +172,7 @@ function NavOverflowMenuSlot({ items }: { items: NavMenuItems }) {
         <button
           type="button"
           className="icon-button"
-          aria-label="Open menu"
+          aria-label={t`Open menu`}
           aria-haspopup="menu"
           aria-expanded={false}
           onClick={() => setOpenOnArrival(true)}

@@ -5,14 +5,18 @@ import { BarFrame, logoLinkProps, PageFrame, publicLinkProps } from './page-fram
  * build time): the bar with what every visitor's bar starts with, and an empty main column. It
  * paints with the HTML and its inline styles, a phone's first paint no longer waits for the
  * JavaScript; the app replaces it when it renders. Plain links: a tap before then still works.
+ * Built once for every language, so in English (the app's bar says the same in the language
+ * spoken, nav-bar.tsx); no macro: the build renders it outside Lingui's compilation.
  */
 export function StaticFrame() {
   return (
     <PageFrame
       bar={
-        <BarFrame>
-          <a href="/public" {...logoLinkProps} />
-          <a href="/public" {...publicLinkProps} />
+        <BarFrame label="Main">
+          <a href="/public" aria-label="Ruminations, public ruminations" {...logoLinkProps} />
+          <a href="/public" {...publicLinkProps}>
+            Public
+          </a>
         </BarFrame>
       }
     />

@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { dismissToast, type Toast } from '../../lib/toasts';
 
 /**
  * The notices raised with showToast, bottom centre above everything, announced politely. Loaded
- * with the first notice (root-layout.tsx).
+ * with the first notice (root-layout.tsx). Whoever raises one words it in the language spoken.
  */
 export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
+  const { t } = useLingui();
   return (
     // Each notice is a status region of its own; a list of them would hold status elements where
     // only list items may be (axe "list", "aria-allowed-role").
@@ -41,7 +43,7 @@ export default function Toasts({ toasts }: { toasts: readonly Toast[] }) {
           ) : null}
           <button
             type="button"
-            aria-label="Dismiss"
+            aria-label={t`Dismiss`}
             onClick={() => dismissToast(toast.id)}
             className="icon-button ms-auto"
           >

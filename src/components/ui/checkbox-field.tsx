@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { sayShared } from '../../lib/i18n/language';
 
 type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   /** May hold a link (the sign-up form's Terms of Service). */
@@ -7,7 +8,10 @@ type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & 
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A native checkbox with its label beside it and its error tied to it, as TextField does. */
+/**
+ * A native checkbox with its label beside it and its error tied to it (in the language spoken), as
+ * TextField does.
+ */
 export function CheckboxField({ label, error, id, ref, ...input }: CheckboxFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
@@ -30,7 +34,7 @@ export function CheckboxField({ label, error, id, ref, ...input }: CheckboxField
       </div>
       {error && (
         <p id={errorId} className="field-error">
-          {error}
+          {sayShared(error)}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { sayShared } from '../../lib/i18n/language';
 import { DialogCancel, DialogFrame } from './dialog-frame';
 
 export interface ConfirmDialogProps {
@@ -8,7 +9,7 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   pendingLabel: string;
   isPending: boolean;
-  /** Shown as an alert inside the dialog, which stays open. */
+  /** Shown as an alert inside the dialog, which stays open (in the language spoken: sayShared). */
   error?: string | null;
   onConfirm: () => void;
 }
@@ -36,7 +37,7 @@ export default function ConfirmDialog({
     >
       {error ? (
         <p role="alert" className="error-box mt-4">
-          {error}
+          {sayShared(error)}
         </p>
       ) : null}
       <div className="mt-6 flex justify-end gap-2">

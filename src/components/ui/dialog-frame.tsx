@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useReturnFocus } from '../../lib/use-return-focus';
 
 const CENTRED = 'fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2';
@@ -54,6 +55,7 @@ export function DialogFrame({
   role,
   children,
 }: DialogFrameProps) {
+  const { t } = useLingui();
   const returnFocus = useReturnFocus();
   const { panel, title: titleClass } = KINDS[kind];
   const titleElement = <Dialog.Title className={titleClass}>{title}</Dialog.Title>;
@@ -78,7 +80,7 @@ export function DialogFrame({
           {closeButton ? (
             <div className="mb-4 flex items-center justify-between gap-4">
               {titleElement}
-              <Dialog.Close aria-label="Close" className="icon-button">
+              <Dialog.Close aria-label={t`Close`} className="icon-button">
                 <svg viewBox="0 0 16 16" className="size-5" aria-hidden="true">
                   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" />
                 </svg>
@@ -97,5 +99,9 @@ export function DialogFrame({
 
 /** A button inside a DialogFrame that closes it (Cancel). */
 export function DialogCancel() {
-  return <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>;
+  return (
+    <Dialog.Close className="btn btn-secondary">
+      <Trans>Cancel</Trans>
+    </Dialog.Close>
+  );
 }

@@ -5,6 +5,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
+import { sayShared } from '../../lib/i18n/language';
 import { TextField } from './text-field';
 
 /** Each kind of input the forms take, with what the browser and password managers need to know. */
@@ -24,7 +25,10 @@ interface FormFieldProps<TValues extends FieldValues> {
   kind: keyof typeof KINDS;
 }
 
-/** One field of a react-hook-form form: a TextField of its kind, registered, with its error. */
+/**
+ * One field of a react-hook-form form: a TextField of its kind, registered, with its error. The
+ * schemas of src/api write their messages in English; sayShared shows them in the language spoken.
+ */
 export function FormField<TValues extends FieldValues>({
   form,
   name,
@@ -32,7 +36,6 @@ export function FormField<TValues extends FieldValues>({
   kind,
 }: FormFieldProps<TValues>) {
   const error = get(form.errors, name) as { message?: string } | undefined;
-  return (
-    <TextField label={label} {...KINDS[kind]} error={error?.message} {...form.register(name)} />
-  );
+  const message = error?.message ? sayShared(error.message) : undefined;
+  return <TextField label={label} {...KINDS[kind]} error={message} {...form.register(name)} />;
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { sayShared } from '../../lib/i18n/language';
 
 /**
  * A route's error state: the failed call's message (spec section 8) and a way to try again.
@@ -24,7 +26,8 @@ export function LoadError({ error }: { error: unknown }) {
 
 /**
  * The error box of anything that failed to load: its message and Try again. `className` adds
- * spacing where the box sits.
+ * spacing where the box sits. A server problem's message or a default written in English shows in
+ * the language spoken (sayShared); one already translated passes as it is.
  */
 export function RetryBox({
   message,
@@ -37,9 +40,9 @@ export function RetryBox({
 }) {
   return (
     <div role="alert" className={`error-box flex flex-col items-start gap-3 ${className}`.trim()}>
-      <p>{message}</p>
+      <p>{sayShared(message)}</p>
       <button type="button" onClick={onRetry} className="btn btn-danger">
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** What a paged (infinite) query offers for its next page; its result passes as it is. */
 export interface NextPageQuery {
   hasNextPage: boolean;
@@ -7,6 +9,7 @@ export interface NextPageQuery {
 
 /** "Load more" under a paged list, while there is a next page. */
 export function LoadMoreButton({ query }: { query: NextPageQuery }) {
+  const { t } = useLingui();
   if (!query.hasNextPage) return null;
   return (
     <button
@@ -18,7 +21,7 @@ export function LoadMoreButton({ query }: { query: NextPageQuery }) {
       }}
       className="btn btn-secondary self-center"
     >
-      {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+      {query.isFetchingNextPage ? t`Loading more...` : t`Load more`}
     </button>
   );
 }

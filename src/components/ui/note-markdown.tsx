@@ -1,4 +1,5 @@
 import { use, useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { ComponentProps, ReactNode } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import type { Components, ExtraProps, Options } from 'react-markdown';
@@ -125,13 +126,14 @@ function ImageAlt({ alt }: ComponentProps<'img'> & ExtraProps) {
  * name says its state, since the item's words are not a <label>.
  */
 function TaskCheckbox({ type, checked }: ComponentProps<'input'> & ExtraProps) {
+  const { t } = useLingui();
   if (type !== 'checkbox') return null;
   return (
     <input
       type="checkbox"
       checked={checked === true}
       disabled
-      aria-label={checked === true ? 'Done' : 'Not done'}
+      aria-label={checked === true ? t`Done` : t`Not done`}
       className="note-task-box"
     />
   );

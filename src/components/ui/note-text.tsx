@@ -1,4 +1,5 @@
 import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { useAfterFirstLoad } from '../../lib/after-first-load';
 import { looksLikeMarkdown } from '../../lib/looks-like-markdown';
@@ -26,6 +27,7 @@ const FOLD_CHARS = 900;
  * twelve lines behind a "Show more" button.
  */
 export function NoteText({ content, className }: { content: string; className?: string }) {
+  const { t } = useLingui();
   const id = useId();
   const textRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -54,7 +56,7 @@ export function NoteText({ content, className }: { content: string; className?: 
           className="mt-1 rounded-sm text-sm font-medium text-accent hover:underline focus-visible:underline"
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t`Show less` : t`Show more`}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { onlineManager } from '@tanstack/react-query';
 
 /** What a list's query says about its data: being fetched again, and when it was last fetched. */
@@ -24,9 +25,6 @@ export function isRefreshingSavedCopy(
   return query.isRefetching && query.dataUpdatedAt < pageLoadedAt && onlineManager.isOnline();
 }
 
-/** What the mark says; also what a saved screen says, from the slot's attribute (styles.css). */
-const REFRESHING = 'Refreshing…';
-
 /**
  * Wraps a list that may show a saved copy: "Refreshing…" above it while it does and a fetch is
  * under way. It takes no room: it sits in the gap above the list (the frames' gap-6, 24 px, holds
@@ -41,6 +39,9 @@ export function WithRefreshingMark({
   refreshing: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
+  // What the mark says; also what a saved screen says, from the slot's attribute (styles.css).
+  const refreshingWords = t`Refreshing…`;
   return (
     <div>
       {/* Its bottom at the list's top, overflowing upwards into the gap. Not positioned: a
@@ -48,10 +49,10 @@ export function WithRefreshingMark({
           its place on the page by. */}
       {/* data-refreshing-slot: where a saved screen painted before the app runs says the same,
           read from the attribute by styles.css (src/boot/last-screen.js). */}
-      <div data-refreshing-slot={REFRESHING} className="flex h-0 items-end justify-end">
+      <div data-refreshing-slot={refreshingWords} className="flex h-0 items-end justify-end">
         {refreshing ? (
           <p role="status" className="mb-1 text-xs leading-4 font-medium text-ink-muted">
-            {REFRESHING}
+            {refreshingWords}
           </p>
         ) : null}
       </div>

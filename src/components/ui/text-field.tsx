@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { sayShared } from '../../lib/i18n/language';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -6,7 +7,11 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby). */
+/**
+ * A labelled input whose error is tied to it (aria-invalid, aria-describedby). The error shows in
+ * the language spoken: a form schema's message (English, src/api) is looked up in the catalogues;
+ * one already translated passes as it is.
+ */
 export function TextField({ label, error, id, ref, ...input }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
@@ -26,7 +31,7 @@ export function TextField({ label, error, id, ref, ...input }: TextFieldProps) {
       />
       {error && (
         <p id={errorId} className="field-error">
-          {error}
+          {sayShared(error)}
         </p>
       )}
     </div>

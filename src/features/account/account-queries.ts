@@ -10,6 +10,7 @@ import {
 import type { CurrentUser } from '../../api/auth-schemas';
 import { showToast } from '../../lib/toasts';
 import { ACCOUNT_DELETED_MESSAGE } from '../../api/account-schemas';
+import { sayShared } from '../../lib/i18n/language';
 import { useAuth, useAuthSession } from '../auth/auth-context';
 import {
   changePassword,
@@ -103,7 +104,7 @@ export function useDeleteAccount() {
         await logout('/public');
       } finally {
         // Raised on /public, so that it is announced there (not under the closing dialog).
-        showToast({ message: ACCOUNT_DELETED_MESSAGE });
+        showToast({ message: sayShared(ACCOUNT_DELETED_MESSAGE) });
       }
     },
   });

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { FormField } from '../../components/ui/form-field';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { applyServerFieldErrors, isShownOnFields } from '../auth/server-field-errors';
 import { useChangePassword } from './account-queries';
 import {
@@ -10,9 +12,6 @@ import {
   changePasswordForm,
   type ChangePasswordFormValues,
 } from './change-password-schema';
-
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Other sessions are signed out.';
-const DEFAULT_ERROR = 'Failed to change password';
 
 const EMPTY: ChangePasswordFormValues = {
   currentPassword: '',
@@ -22,6 +21,7 @@ const EMPTY: ChangePasswordFormValues = {
 
 /** Current, new and confirmed password; this session stays signed in, every other one ends. */
 export function ChangePasswordForm({ username }: { username: string | undefined }) {
+  const { t } = useLingui();
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(changePasswordForm),
     defaultValues: EMPTY,
@@ -35,7 +35,7 @@ export function ChangePasswordForm({ username }: { username: string | undefined 
   );
   const formError =
     mutation.error && !isShownOnFields(mutation.error, CHANGE_PASSWORD_FIELDS)
-      ? errorMessage(mutation.error, DEFAULT_ERROR)
+      ? sayShared(errorMessage(mutation.error, t`Failed to change password`))
       : null;
   const form = { register, errors: formState.errors };
 
@@ -53,17 +53,22 @@ export function ChangePasswordForm({ username }: { username: string | undefined 
       <FormField
         form={form}
         name="currentPassword"
-        label="Current password"
+        label={t`Current password`}
         kind="current-password"
       />
-      <FormField form={form} name="newPassword" label="New password" kind="new-password" />
-      <FormField form={form} name="confirmPassword" label="Confirm password" kind="new-password" />
+      <FormField form={form} name="newPassword" label={t`New password`} kind="new-password" />
+      <FormField
+        form={form}
+        name="confirmPassword"
+        label={t`Confirm password`}
+        kind="new-password"
+      />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton busy={mutation.isPending} busyLabel="Changing password...">
-          Change password
+        <SubmitButton busy={mutation.isPending} busyLabel={t`Changing password...`}>
+          <Trans>Change password</Trans>
         </SubmitButton>
         <p role="status" className="text-sm">
-          {mutation.isSuccess ? PASSWORD_CHANGED_MESSAGE : ''}
+          {mutation.isSuccess ? t`Password changed. Other sessions are signed out.` : ''}
         </p>
       </div>
     </FieldForm>

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { deleteAccountRequest, type DeleteAccountRequest } from '../../api/account-schemas';
 import { DialogCancel, DialogFrame } from '../../components/ui/dialog-frame';
 import { FormError } from '../../components/ui/form-error';
 import { FormField } from '../../components/ui/form-field';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { applyServerFieldErrors, isShownOnFields } from '../auth/server-field-errors';
-import { ERASED_WITH_ACCOUNT } from './account-erasure';
+import { erasedWithAccount } from './account-erasure';
 import { useDeleteAccount } from './account-queries';
 
 const FIELDS = ['password'] as const;
-const DEFAULT_ERROR = 'Failed to delete account';
 
 interface DeleteAccountDialogProps {
   open: boolean;
@@ -23,6 +24,7 @@ interface DeleteAccountDialogProps {
  * Settings page, which remounts it for every attempt so that nothing of an earlier one shows.
  */
 export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
+  const { t } = useLingui();
   const { register, handleSubmit, setError, formState } = useForm<DeleteAccountRequest>({
     resolver: zodResolver(deleteAccountRequest),
     defaultValues: { password: '' },
@@ -35,7 +37,7 @@ export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccoun
   );
   const formError =
     remove.error && !isShownOnFields(remove.error, FIELDS)
-      ? errorMessage(remove.error, DEFAULT_ERROR)
+      ? sayShared(errorMessage(remove.error, t`Failed to delete account`))
       : null;
 
   return (
@@ -43,12 +45,14 @@ export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccoun
       kind="form"
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete your account?"
+      title={t`Delete your account?`}
       description={
         <div className="mt-2 flex flex-col gap-2 text-sm">
-          <p>This cannot be undone. Deleting your account erases:</p>
+          <p>
+            <Trans>This cannot be undone. Deleting your account erases:</Trans>
+          </p>
           <ul className="list-disc space-y-1 ps-6">
-            {ERASED_WITH_ACCOUNT.map((item) => (
+            {erasedWithAccount().map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
@@ -60,13 +64,13 @@ export default function DeleteAccountDialog({ open, onOpenChange }: DeleteAccoun
         <FormField
           form={{ register, errors: formState.errors }}
           name="password"
-          label="Password"
+          label={t`Password`}
           kind="current-password"
         />
         <div className="flex justify-end gap-2">
           <DialogCancel />
           <button type="submit" className="btn btn-danger" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting account...' : 'Delete account'}
+            {remove.isPending ? t`Deleting account...` : t`Delete account`}
           </button>
         </div>
       </form>

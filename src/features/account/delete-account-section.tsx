@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog brings Radix's dialog and the delete call: loaded when someone opens it.
@@ -10,7 +11,9 @@ export function DeleteAccountSection() {
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-sm text-ink-muted">
-        Erases your account and everything in it, for good. You will be asked for your password.
+        <Trans>
+          Erases your account and everything in it, for good. You will be asked for your password.
+        </Trans>
       </p>
       <button
         type="button"
@@ -20,7 +23,7 @@ export function DeleteAccountSection() {
           setOpen(true);
         }}
       >
-        Delete account
+        <Trans>Delete account</Trans>
       </button>
       {attempt > 0 ? (
         <Suspense fallback={null}>

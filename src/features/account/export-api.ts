@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ExportFormat } from '../../api/account-schemas';
 import { api, withDefaultError } from '../../lib/http';
 import { filenameOfContentDisposition } from './content-disposition';
@@ -21,7 +22,7 @@ export function downloadExport(
   format: ExportFormat,
   onProgress: (receivedBytes: number) => void,
 ): Promise<ExportFile> {
-  return withDefaultError('Failed to download your data', async () => {
+  return withDefaultError(t`Failed to download your data`, async () => {
     const response = await api.get('account/export', {
       searchParams: { format },
       // A large export takes as long as it takes; the stream itself shows it is alive.

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   importJob,
   importStarted,
@@ -6,12 +7,13 @@ import {
 } from '../../api/import-schemas';
 import { api, withDefaultError } from '../../lib/http';
 
-export const IMPORT_START_FAILED = 'Failed to import your journal';
-export const IMPORT_READ_FAILED = 'Failed to read how your import is going';
+/** The default errors, in the language spoken (the import section says them too). */
+export const importStartFailed = () => t`Failed to import your journal`;
+export const importReadFailed = () => t`Failed to read how your import is going`;
 
 /** POST /api/account/import: the zip as a form's `file`; the job runs on the server. */
 export function startImport(file: File): Promise<ImportStarted> {
-  return withDefaultError(IMPORT_START_FAILED, async () => {
+  return withDefaultError(importStartFailed(), async () => {
     const form = new FormData();
     form.append('file', file, file.name);
     // Up to 200 MB on a slow line: the upload takes as long as it takes.
@@ -22,7 +24,7 @@ export function startImport(file: File): Promise<ImportStarted> {
 
 /** GET /api/account/import/{id}. */
 export function fetchImport(id: number): Promise<ImportJob> {
-  return withDefaultError(IMPORT_READ_FAILED, async () =>
+  return withDefaultError(importReadFailed(), async () =>
     importJob.parse(await api.get(`account/import/${id}`).json()),
   );
 }

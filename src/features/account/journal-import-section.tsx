@@ -1,21 +1,20 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { ImportJob } from '../../api/import-schemas';
 import { IMPORT_MAX_MB } from '../../api/import-schemas';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared, spokenLanguage } from '../../lib/i18n/language';
 import { useOneWrite } from '../composer/use-one-write';
-import { IMPORT_READ_FAILED, IMPORT_START_FAILED } from './import-api';
+import { importReadFailed, importStartFailed } from './import-api';
 import { useImportJob, useStartImport } from './import-queries';
 
-function notes(count: number): string {
-  return count === 1 ? '1 note' : `${count.toLocaleString()} notes`;
-}
-
-/** "Imported 120 notes as drafts; skipped 3": what a finished job did. */
+/** "Imported 120 notes as drafts; skipped 3": what a finished job did, in the language spoken. */
 export function importSummary(job: Pick<ImportJob, 'imported' | 'skipped'>): string {
-  const imported = `Imported ${notes(job.imported)} as drafts`;
-  return job.skipped === 0
-    ? `${imported}.`
-    : `${imported}; skipped ${job.skipped.toLocaleString()}.`;
+  const { imported, skipped } = job;
+  return skipped === 0
+    ? t`Imported ${plural(imported, { one: '# note', other: '# notes' })} as drafts.`
+    : t`Imported ${plural(imported, { one: '# note', other: '# notes' })} as drafts; skipped ${plural(skipped, { other: '#' })}.`;
 }
 
 /**
@@ -33,6 +32,7 @@ export default function JournalImportSection() {
     start.isPending || job.data?.state === 'running' || (start.isSuccess && !job.data);
 
   const oneWrite = useOneWrite();
+  const maxMb = IMPORT_MAX_MB.toLocaleString(spokenLanguage());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,14 +49,16 @@ export default function JournalImportSection() {
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-sm text-ink-muted">
-        Import a Day One JSON export (a .zip with Journal.json and its photos) or a Markdown export
-        of Ruminations, up to {IMPORT_MAX_MB} MB. Each entry becomes a draft only you can read, with
-        its date, tags and photos. Importing the same file again adds nothing.
+        <Trans>
+          Import a Day One JSON export (a .zip with Journal.json and its photos) or a Markdown
+          export of Ruminations, up to {maxMb} MB. Each entry becomes a draft only you can read,
+          with its date, tags and photos. Importing the same file again adds nothing.
+        </Trans>
       </p>
       <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
         <div className="flex flex-col gap-1">
           <label htmlFor={inputId} className="text-sm font-medium">
-            Journal export (.zip)
+            <Trans>Journal export (.zip)</Trans>
           </label>
           <input
             id={inputId}
@@ -71,14 +73,16 @@ export default function JournalImportSection() {
           className="btn btn-secondary"
           disabled={file === undefined || running}
         >
-          Import
+          <Trans>Import</Trans>
         </button>
       </form>
       <ImportStatus
         uploading={start.isPending}
         job={job.data}
-        startError={start.isError ? errorMessage(start.error, IMPORT_START_FAILED) : undefined}
-        readError={job.isError ? errorMessage(job.error, IMPORT_READ_FAILED) : undefined}
+        startError={
+          start.isError ? sayShared(errorMessage(start.error, importStartFailed())) : undefined
+        }
+        readError={job.isError ? sayShared(errorMessage(job.error, importReadFailed())) : undefined}
       />
     </div>
   );
@@ -95,6 +99,7 @@ function ImportStatus({
   startError: string | undefined;
   readError: string | undefined;
 }) {
+  const { t } = useLingui();
   if (startError !== undefined) {
     return (
       <p role="alert" className="error-box">
@@ -103,11 +108,13 @@ function ImportStatus({
     );
   }
   let status = '';
-  if (uploading) status = 'Uploading your journal…';
+  if (uploading) status = t`Uploading your journal…`;
   else if (job?.state === 'running') {
-    status = `Importing… ${notes(job.imported)} imported, ${job.skipped.toLocaleString()} skipped so far.`;
+    const { imported, skipped } = job;
+    status = t`Importing… ${plural(imported, { one: '# note', other: '# notes' })} imported, ${plural(skipped, { other: '#' })} skipped so far.`;
   } else if (job?.state === 'done') status = importSummary(job);
   const failure = job?.state === 'failed' ? job.errors.at(-1) : undefined;
+  const reason = failure === undefined ? '' : sayShared(failure.message);
   const skippedEntries = job?.state === 'failed' ? job.errors.slice(0, -1) : (job?.errors ?? []);
   const known =
     job === undefined || job.state === 'running' ? 0 : job.skipped - skippedEntries.length;
@@ -115,28 +122,30 @@ function ImportStatus({
     <div className="flex flex-col gap-2 text-sm">
       <div className="flex items-center gap-3">
         {uploading || job?.state === 'running' ? (
-          <progress aria-label="Import progress" className="w-32" />
+          <progress aria-label={t`Import progress`} className="w-32" />
         ) : null}
         <p role="status">{status}</p>
       </div>
       {failure !== undefined ? (
         <p role="alert" className="error-box">
-          The import stopped: {failure.message}
+          {t`The import stopped: ${reason}`}
           {job !== undefined && job.imported > 0 ? ` ${importSummary(job)}` : ''}
         </p>
       ) : null}
       {known > 0 ? (
         <p>
-          {known === 1 ? '1 entry was' : `${known.toLocaleString()} entries were`} already imported.
+          {t`${plural(known, { one: '# entry was already imported.', other: '# entries were already imported.' })}`}
         </p>
       ) : null}
       {job !== undefined && job.state !== 'running' && skippedEntries.length > 0 ? (
         <div>
-          <h3 className="font-medium">Skipped entries</h3>
+          <h3 className="font-medium">
+            <Trans>Skipped entries</Trans>
+          </h3>
           <ul className="list-disc ps-5">
             {skippedEntries.map((error, i) => (
               <li key={`${error.entry}-${i}`}>
-                <span className="font-mono">{error.entry}</span>: {error.message}
+                <span className="font-mono">{error.entry}</span>: {sayShared(error.message)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,12 +14,11 @@ import {
 import { CharacterCount } from '../../components/ui/character-count';
 import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { applyServerFieldErrors, isShownOnFields } from '../auth/server-field-errors';
 import { profileQueries } from '../people/profile-queries';
 import { useAccount, useUpdateProfile } from './account-queries';
 
-export const PROFILE_SAVED_MESSAGE = 'Saved';
-const DEFAULT_ERROR = 'Failed to save your profile';
 const PROFILE_FIELDS = ['displayName', 'bio'] as const;
 
 /**
@@ -35,12 +35,16 @@ export function ProfileForm() {
     return (
       <p role="alert" className="text-sm text-danger">
         {/* Not the account's own message: the Account section below says that one. */}
-        Failed to fetch your profile
+        <Trans>Failed to fetch your profile</Trans>
       </p>
     );
   }
   if (!account.data || !profile.data) {
-    return <p className="text-sm text-ink-muted">Loading your profile...</p>;
+    return (
+      <p className="text-sm text-ink-muted">
+        <Trans>Loading your profile...</Trans>
+      </p>
+    );
   }
   return (
     <ProfileFields initial={{ displayName: account.data.displayName, bio: profile.data.bio }} />
@@ -48,6 +52,7 @@ export function ProfileForm() {
 }
 
 function ProfileFields({ initial }: { initial: UpdateProfileRequest }) {
+  const { t } = useLingui();
   const nameId = useId();
   const bioId = useId();
   const {
@@ -72,15 +77,15 @@ function ProfileFields({ initial }: { initial: UpdateProfileRequest }) {
   );
   const formError =
     mutation.error && !isShownOnFields(mutation.error, PROFILE_FIELDS)
-      ? errorMessage(mutation.error, DEFAULT_ERROR)
+      ? sayShared(errorMessage(mutation.error, t`Failed to save your profile`))
       : null;
 
   return (
     <FieldForm onSubmit={onSubmit} error={formError}>
       <Field
         id={nameId}
-        label="Display name"
-        hint="The name people see on your notes, comments and profile. Any language, emoji too."
+        label={t`Display name`}
+        hint={t`The name people see on your notes, comments and profile. Any language, emoji too.`}
         length={characterCount(nameValue.trim())}
         max={DISPLAY_NAME_MAX}
         error={errors.displayName?.message}
@@ -100,8 +105,8 @@ function ProfileFields({ initial }: { initial: UpdateProfileRequest }) {
       </Field>
       <Field
         id={bioId}
-        label="Bio"
-        hint="A few words about you, shown on your profile."
+        label={t`Bio`}
+        hint={t`A few words about you, shown on your profile.`}
         length={characterCount(bioValue.trim())}
         max={BIO_MAX}
         error={errors.bio?.message}
@@ -119,11 +124,11 @@ function ProfileFields({ initial }: { initial: UpdateProfileRequest }) {
         )}
       </Field>
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton busy={mutation.isPending} busyLabel="Saving...">
-          Save profile
+        <SubmitButton busy={mutation.isPending} busyLabel={t`Saving...`}>
+          <Trans>Save profile</Trans>
         </SubmitButton>
         <p role="status" className="text-sm">
-          {mutation.isSuccess && !isDirty ? PROFILE_SAVED_MESSAGE : ''}
+          {mutation.isSuccess && !isDirty ? t`Saved` : ''}
         </p>
       </div>
     </FieldForm>
@@ -164,7 +169,7 @@ function Field({
       <CharacterCount id={countId} length={length} max={max} />
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {sayShared(error)}
         </p>
       ) : null}
     </div>

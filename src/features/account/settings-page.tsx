@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DefaultAudiencesSetting } from '../preferences/default-audiences-setting';
 import { TimeZoneSetting } from '../preferences/time-zone-setting';
+import { LanguageSetting } from '../preferences/language-setting';
 import { ReminderSetting } from '../preferences/reminder-setting';
 import { NotificationsSettings } from '../push/notifications-settings';
 import { ThemeChoice } from '../theme/theme-choice';
@@ -17,46 +19,58 @@ const JournalImportSection = lazy(() => import('./journal-import-section'));
 
 /** /settings: the signed-in person's profile, account, sessions, data and preferences. */
 export function SettingsPage() {
+  const { t } = useLingui();
   const account = useAccount();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
-      <SettingsSection id="settings-profile" title="Profile">
+      <h1 className="text-2xl font-bold">
+        <Trans>Settings</Trans>
+      </h1>
+      <SettingsSection id="settings-profile" title={t`Profile`}>
         <ProfileForm />
       </SettingsSection>
-      <SettingsSection id="settings-audiences" title="Who reads new notes">
+      <SettingsSection id="settings-audiences" title={t`Who reads new notes`}>
         <DefaultAudiencesSetting />
       </SettingsSection>
-      <SettingsSection id="settings-notifications" title="Notifications">
+      <SettingsSection id="settings-notifications" title={t`Notifications`}>
         <NotificationsSettings />
       </SettingsSection>
-      <SettingsSection id="settings-reminder" title="Remind me to write">
+      <SettingsSection id="settings-reminder" title={t`Remind me to write`}>
         <ReminderSetting />
       </SettingsSection>
-      <SettingsSection id="settings-time-zone" title="Time zone">
+      <SettingsSection id="settings-time-zone" title={t`Time zone`}>
         <TimeZoneSetting />
       </SettingsSection>
-      <SettingsSection id="settings-account" title="Account">
+      <SettingsSection id="settings-language" title={t`Language`}>
+        <LanguageSetting />
+      </SettingsSection>
+      <SettingsSection id="settings-account" title={t`Account`}>
         <AccountDetails />
       </SettingsSection>
-      <SettingsSection id="settings-password" title="Password">
+      <SettingsSection id="settings-password" title={t`Password`}>
         <ChangePasswordForm username={account.data?.username} />
       </SettingsSection>
-      <SettingsSection id="settings-sessions" title="Sessions">
+      <SettingsSection id="settings-sessions" title={t`Sessions`}>
         <SignOutEverywhere />
       </SettingsSection>
-      <SettingsSection id="settings-data" title="Your data">
+      <SettingsSection id="settings-data" title={t`Your data`}>
         <ExportDownloads />
       </SettingsSection>
-      <SettingsSection id="settings-import" title="Bring your journal">
-        <Suspense fallback={<p className="text-sm text-ink-muted">Loading…</p>}>
+      <SettingsSection id="settings-import" title={t`Bring your journal`}>
+        <Suspense
+          fallback={
+            <p className="text-sm text-ink-muted">
+              <Trans>Loading…</Trans>
+            </p>
+          }
+        >
           <JournalImportSection />
         </Suspense>
       </SettingsSection>
-      <SettingsSection id="settings-appearance" title="Appearance">
+      <SettingsSection id="settings-appearance" title={t`Appearance`}>
         <ThemeChoice />
       </SettingsSection>
-      <SettingsSection id="settings-delete" title="Delete account" danger>
+      <SettingsSection id="settings-delete" title={t`Delete account`} danger>
         <DeleteAccountSection />
       </SettingsSection>
     </div>

@@ -1,18 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { useSignOutEverywhere } from './account-queries';
 
 /** Ends every session of this person, on every device, this one included. */
 export function SignOutEverywhere() {
+  const { t } = useLingui();
   const signOut = useSignOutEverywhere();
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-sm text-ink-muted">
-        Signs you out on every device and browser, this one included. You can sign in again with
-        your password.
+        <Trans>
+          Signs you out on every device and browser, this one included. You can sign in again with
+          your password.
+        </Trans>
       </p>
       {signOut.isError ? (
         <p role="alert" className="error-box">
-          {errorMessage(signOut.error, 'Failed to sign out everywhere')}
+          {sayShared(errorMessage(signOut.error, t`Failed to sign out everywhere`))}
         </p>
       ) : null}
       <button
@@ -21,7 +26,7 @@ export function SignOutEverywhere() {
         disabled={signOut.isPending}
         onClick={() => signOut.mutate()}
       >
-        {signOut.isPending ? 'Signing out...' : 'Sign out everywhere'}
+        {signOut.isPending ? t`Signing out...` : t`Sign out everywhere`}
       </button>
     </div>
   );

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageCard } from '../../components/ui/page-card';
 import { ALREADY_ACTIVATED_TITLE } from '../../api/auth-schemas';
 import { isApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { authKeys } from '../../lib/query-keys';
 import { activate } from './auth-api';
 
@@ -12,6 +14,7 @@ import { activate } from './auth-api';
  * React's development double mount does not spend the single-use token twice.
  */
 export function ActivateScreen({ token }: { token: string | undefined }) {
+  const { t } = useLingui();
   const activation = useQuery({
     queryKey: authKeys.activation(token),
     queryFn: () => activate(token ?? ''),
@@ -25,15 +28,15 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
 
   const loginButton = (
     <Link to="/login" className="btn btn-primary no-underline">
-      Go to Login
+      <Trans>Go to Login</Trans>
     </Link>
   );
 
   if (!token) {
     return (
-      <PageCard title="Account Activation">
+      <PageCard title={t`Account Activation`}>
         <div role="alert" className="error-box mb-6">
-          Invalid activation link. No token provided.
+          <Trans>Invalid activation link. No token provided.</Trans>
         </div>
         {loginButton}
       </PageCard>
@@ -42,17 +45,19 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
 
   if (activation.isPending) {
     return (
-      <PageCard title="Account Activation">
-        <p role="status">Activating your account...</p>
+      <PageCard title={t`Account Activation`}>
+        <p role="status">
+          <Trans>Activating your account...</Trans>
+        </p>
       </PageCard>
     );
   }
 
   if (isAlreadyActivated(activation.error)) {
     return (
-      <PageCard title="Account already activated">
+      <PageCard title={t`Account already activated`}>
         <p role="status" className="mb-6">
-          Your account is already active. You can sign in.
+          <Trans>Your account is already active. You can sign in.</Trans>
         </p>
         {loginButton}
       </PageCard>
@@ -61,9 +66,9 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
 
   if (activation.isError) {
     return (
-      <PageCard title="Activation failed">
+      <PageCard title={t`Activation failed`}>
         <div role="alert" className="error-box mb-6">
-          {errorMessage(activation.error, 'Failed to activate account')}
+          {sayShared(errorMessage(activation.error, t`Failed to activate account`))}
         </div>
         {loginButton}
       </PageCard>
@@ -71,16 +76,22 @@ export function ActivateScreen({ token }: { token: string | undefined }) {
   }
 
   return (
-    <PageCard title="Account activated">
+    <PageCard title={t`Account activated`}>
       <p role="status" className="mb-6">
-        {activation.data.message || 'Your account has been activated. You can now sign in.'}
+        {activation.data.message
+          ? sayShared(activation.data.message)
+          : t`Your account has been activated. You can now sign in.`}
       </p>
       {loginButton}
     </PageCard>
   );
 }
 
-/** A link that already did its work (a reload after success, an older email): not a failure. */
+/**
+ * A link that already did its work (a reload after success, an older email): not a failure. The
+ * server answers the title in the language spoken (Accept-Language), an older one in English.
+ */
 function isAlreadyActivated(error: unknown): boolean {
-  return isApiError(error) && error.problem?.title === ALREADY_ACTIVATED_TITLE;
+  const title = isApiError(error) ? error.problem?.title : undefined;
+  return title === ALREADY_ACTIVATED_TITLE || title === sayShared(ALREADY_ACTIVATED_TITLE);
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { api, withDefaultError } from '../../lib/http';
 import { getToken } from '../../lib/token-storage';
 import type {
@@ -10,16 +11,19 @@ import type {
 } from '../../api/auth-schemas';
 import type { MessageResponse } from '../../api/common';
 
-/** Calls of /api/auth/* (spec section 7) with the default errors of section 8. */
+/**
+ * Calls of /api/auth/* (spec section 7) with the default errors of section 8, in the language
+ * spoken when the call is made (a call with no answer shows its default).
+ */
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return withDefaultError('Login failed', () =>
+  return withDefaultError(t`Login failed`, () =>
     api.post('auth/login', { json: body }).json<LoginResponse>(),
   );
 }
 
 export function signup(body: SignupRequest): Promise<MessageResponse> {
-  return withDefaultError('Signup failed', () =>
+  return withDefaultError(t`Signup failed`, () =>
     api.post('auth/signup', { json: body }).json<MessageResponse>(),
   );
 }
@@ -35,19 +39,19 @@ export async function me(): Promise<CurrentUser | null> {
 }
 
 export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResponse> {
-  return withDefaultError('Failed to send password reset email', () =>
+  return withDefaultError(t`Failed to send password reset email`, () =>
     api.post('auth/forgot-password', { json: body }).json<MessageResponse>(),
   );
 }
 
 export function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {
-  return withDefaultError('Failed to reset password', () =>
+  return withDefaultError(t`Failed to reset password`, () =>
     api.post('auth/reset-password', { json: body }).json<MessageResponse>(),
   );
 }
 
 export function activate(token: string): Promise<MessageResponse> {
-  return withDefaultError('Failed to activate account', () =>
+  return withDefaultError(t`Failed to activate account`, () =>
     api.get('auth/activate', { searchParams: { token } }).json<MessageResponse>(),
   );
 }

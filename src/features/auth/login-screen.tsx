@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { PageCard } from '../../components/ui/page-card';
@@ -17,6 +18,7 @@ type View = { kind: 'sign-in' } | { kind: 'sign-up' } | { kind: 'check-email'; e
 
 /** /login: sign-in and sign-up toggled in place, then the check-your-email state (spec 2, 4). */
 export function LoginScreen() {
+  const { t } = useLingui();
   const [view, setView] = useState<View>({ kind: 'sign-in' });
   const session = useAuthSession();
   const navigate = useNavigate();
@@ -30,17 +32,20 @@ export function LoginScreen() {
   };
 
   if (view.kind === 'check-email') {
+    const email = view.email;
     return (
-      <PageCard title="Check your email">
+      <PageCard title={t`Check your email`}>
         <p className="mb-6 leading-relaxed">
-          {`We sent an activation link to ${view.email}. Open it to activate your account, then sign in.`}
+          <Trans>
+            We sent an activation link to {email}. Open it to activate your account, then sign in.
+          </Trans>
         </p>
         <button
           type="button"
           className="btn btn-primary"
           onClick={() => setView({ kind: 'sign-in' })}
         >
-          Back to Sign In
+          <Trans>Back to Sign In</Trans>
         </button>
       </PageCard>
     );
@@ -48,20 +53,20 @@ export function LoginScreen() {
 
   const signingUp = view.kind === 'sign-up';
   return (
-    <PageCard title={signingUp ? 'Sign Up' : 'Sign In'}>
+    <PageCard title={signingUp ? t`Sign Up` : t`Sign In`}>
       {signingUp ? (
         <SignUpForm onSignedUp={(email) => setView({ kind: 'check-email', email })} />
       ) : (
         <SignInForm onSignedIn={onSignedIn} />
       )}
       <p className="mt-6 text-sm text-ink-muted">
-        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {signingUp ? t`Already have an account?` : t`Don't have an account?`}{' '}
         <button
           type="button"
           className="text-link"
           onClick={() => setView({ kind: signingUp ? 'sign-in' : 'sign-up' })}
         >
-          {signingUp ? 'Sign in instead' : 'Create an account'}
+          {signingUp ? t`Sign in instead` : t`Create an account`}
         </button>
       </p>
       {isDemo && !signingUp && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { PageCard } from '../../components/ui/page-card';
@@ -8,14 +9,15 @@ import { useAccountForm } from './use-account-form';
 
 /** /reset-password?token=...: new password form, invalid-link and success states (spec 2). */
 export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  const { t } = useLingui();
   if (!token) {
     return (
-      <PageCard title="Reset Password">
+      <PageCard title={t`Reset Password`}>
         <div role="alert" className="error-box mb-6">
-          Invalid reset link. No token provided.
+          <Trans>Invalid reset link. No token provided.</Trans>
         </div>
         <Link to="/forgot-password" className="btn btn-primary no-underline">
-          Request a new link
+          <Trans>Request a new link</Trans>
         </Link>
       </PageCard>
     );
@@ -24,39 +26,40 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
     schema: resetPasswordForm,
     defaultValues: { newPassword: '', confirmPassword: '' },
     send: (values: ResetPasswordFormValues) => resetPassword({ token, ...values }),
-    defaultError: 'Failed to reset password',
+    defaultError: t`Failed to reset password`,
     serverFields: ['newPassword', 'confirmPassword'],
   });
 
   if (mutation.isSuccess) {
     return (
-      <PageCard title="Password reset">
+      <PageCard title={t`Password reset`}>
         <p role="status" className="mb-6">
-          Your password has been reset. You can now sign in with your new password.
+          <Trans>Your password has been reset. You can now sign in with your new password.</Trans>
         </p>
         <Link to="/login" className="btn btn-primary no-underline">
-          Continue to Login
+          <Trans>Continue to Login</Trans>
         </Link>
       </PageCard>
     );
   }
 
   return (
-    <PageCard title="Reset Password">
+    <PageCard title={t`Reset Password`}>
       <FieldForm onSubmit={onSubmit} error={formError}>
-        <FormField form={form} name="newPassword" label="New password" kind="new-password" />
+        <FormField form={form} name="newPassword" label={t`New password`} kind="new-password" />
         <FormField
           form={form}
           name="confirmPassword"
-          label="Confirm password"
+          label={t`Confirm password`}
           kind="new-password"
         />
-        <SubmitButton busy={mutation.isPending} busyLabel="Resetting...">
-          Reset Password
+        <SubmitButton busy={mutation.isPending} busyLabel={t`Resetting...`}>
+          <Trans>Reset Password</Trans>
         </SubmitButton>
       </FieldForm>
     </PageCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SIGNUP_TOS_VERSION } from '../../api/terms-schemas';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
@@ -8,6 +9,7 @@ import { useAccountForm } from './use-account-form';
 
 /** The sign-up half of /login; sends terms version "1.0" (spec sections 5 and 9). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
     schema: signUpForm,
     defaultValues: {
@@ -24,20 +26,25 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         password: values.password,
         acceptedTosVersion: SIGNUP_TOS_VERSION,
       }),
-    defaultError: 'Signup failed',
+    defaultError: t`Signup failed`,
     serverFields: ['username', 'email', 'password'],
     onSuccess: (_result, values) => onSignedUp(values.email),
   });
 
   return (
     <FieldForm onSubmit={onSubmit} error={formError}>
-      <FormField form={form} name="username" label="Username" kind="username" />
-      <FormField form={form} name="email" label="Email" kind="email" />
-      <FormField form={form} name="password" label="Password" kind="new-password" />
-      <FormField form={form} name="confirmPassword" label="Confirm password" kind="new-password" />
+      <FormField form={form} name="username" label={t`Username`} kind="username" />
+      <FormField form={form} name="email" label={t`Email`} kind="email" />
+      <FormField form={form} name="password" label={t`Password`} kind="new-password" />
+      <FormField
+        form={form}
+        name="confirmPassword"
+        label={t`Confirm password`}
+        kind="new-password"
+      />
       <CheckboxField
         label={
-          <>
+          <Trans>
             I accept the{' '}
             <a
               href="/terms-of-service"
@@ -47,13 +54,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
             >
               Terms of Service
             </a>
-          </>
+          </Trans>
         }
         error={form.errors.acceptTerms?.message}
         {...form.register('acceptTerms')}
       />
-      <SubmitButton busy={mutation.isPending} busyLabel="Signing up...">
-        Sign Up
+      <SubmitButton busy={mutation.isPending} busyLabel={t`Signing up...`}>
+        <Trans>Sign Up</Trans>
       </SubmitButton>
     </FieldForm>
   );

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
 
 interface AccountFormOptions<TValues extends FieldValues, TResult> {
@@ -11,7 +12,7 @@ interface AccountFormOptions<TValues extends FieldValues, TResult> {
   defaultValues: DefaultValues<TValues>;
   /** The call the form makes with its valid values. */
   send: (values: TValues) => Promise<TResult>;
-  /** The spec's message when the call fails without one of its own (section 8). */
+  /** The spec's message when the call fails without one of its own (section 8), translated. */
   defaultError: string;
   /** Fields whose server-side messages (400 `errors`) are shown under the field, not in the box. */
   serverFields?: readonly Path<TValues>[];
@@ -40,9 +41,10 @@ export function useAccountForm<TValues extends FieldValues, TResult>({
     ...(onSuccess ? { onSuccess } : {}),
     onError: (error) => applyServerFieldErrors(error, serverFields, setError),
   });
+  // A server's title in English (the mock backend, an older server) is said in the language spoken.
   const formError =
     mutation.error && !isShownOnFields(mutation.error, serverFields)
-      ? errorMessage(mutation.error, defaultError)
+      ? sayShared(errorMessage(mutation.error, defaultError))
       : null;
   return {
     register,

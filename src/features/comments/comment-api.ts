@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type {
   Comment,
   CreateCommentRequest,
@@ -9,19 +10,19 @@ import { api, idempotencyHeaders, withDefaultError } from '../../lib/http';
 
 /** Top-level comments of a rumination, oldest first, each with its whole reply tree. */
 export function fetchRuminationComments(ruminationId: number): Promise<Comment[]> {
-  return withDefaultError('Failed to fetch comments', () =>
+  return withDefaultError(t`Failed to fetch comments`, () =>
     api.get(`comments/rumination/${ruminationId}`).json<Comment[]>(),
   );
 }
 
 export function fetchCommentReplies(commentId: number): Promise<Comment[]> {
-  return withDefaultError('Failed to fetch comment replies', () =>
+  return withDefaultError(t`Failed to fetch comment replies`, () =>
     api.get(`comments/comment/${commentId}/replies`).json<Comment[]>(),
   );
 }
 
 export function postComment(body: CreateCommentRequest, idempotencyKey?: string): Promise<Comment> {
-  return withDefaultError('Failed to post comment', () =>
+  return withDefaultError(t`Failed to post comment`, () =>
     api
       .post('comments', { json: body, headers: idempotencyHeaders(idempotencyKey) })
       .json<Comment>(),
@@ -32,7 +33,7 @@ export function updateComment(
   body: UpdateCommentRequest,
   idempotencyKey?: string,
 ): Promise<Comment> {
-  return withDefaultError('Failed to update comment', () =>
+  return withDefaultError(t`Failed to update comment`, () =>
     api
       .put(`comments/${body.id}`, { json: body, headers: idempotencyHeaders(idempotencyKey) })
       .json<Comment>(),
@@ -40,5 +41,5 @@ export function updateComment(
 }
 
 export async function deleteComment(id: number): Promise<void> {
-  await withDefaultError('Failed to delete comment', () => api.delete(`comments/${id}`));
+  await withDefaultError(t`Failed to delete comment`, () => api.delete(`comments/${id}`));
 }

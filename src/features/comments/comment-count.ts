@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Comment } from '../../api/comment-schemas';
 
 /** Comments and replies of a tree that are not deleted: what a rumination's commentCount counts. */
@@ -8,6 +9,7 @@ export function countLiveComments(tree: readonly Comment[]): number {
   );
 }
 
+/** "1 comment", "1,234 comments": in the language spoken (its plural and its digits), when called. */
 export function commentCountLabel(count: number): string {
-  return count === 1 ? '1 comment' : `${count.toLocaleString('en-US')} comments`;
+  return t`${plural(count, { one: '# comment', other: '# comments' })}`;
 }

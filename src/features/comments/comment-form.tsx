@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
-import { COMMENT_MAX, tooLongMessage } from '../../api/limits';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { COMMENT_MAX } from '../../api/limits';
 import { CharacterCount } from '../../components/ui/character-count';
+import { spokenLanguage } from '../../lib/i18n/language';
 import { useOneWrite } from '../composer/use-one-write';
 import { MentionPicker, useMentionTyping } from '../composer/mention-typing';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -40,6 +42,7 @@ export function CommentForm({
   onCancel,
   autoFocus,
 }: CommentFormProps) {
+  const { t } = useLingui();
   const fieldId = useId();
   const [content, setContent] = useState(initialContent);
   const [tooLong, setTooLong] = useState(false);
@@ -52,6 +55,8 @@ export function CommentForm({
   const hasUnsavedText = !isBlank && content !== initialContent;
   const writerId = useCurrentUser()?.id ?? null;
   const mention = useMentionTyping(setContent);
+  // The contract's limit, in the language's digits (ungrouped, as the message has always read it).
+  const max = COMMENT_MAX.toLocaleString(spokenLanguage(), { useGrouping: false });
 
   const submit = async () => {
     if (isBlank || isPending) return;
@@ -119,7 +124,7 @@ export function CommentForm({
         <CharacterCount id={countId} length={trimmedLength} max={COMMENT_MAX} />
         {tooLong ? (
           <p id={errorId} className="field-error">
-            {tooLongMessage(COMMENT_MAX)}
+            {t`Content must be at most ${max} characters`}
           </p>
         ) : null}
       </div>
@@ -130,7 +135,7 @@ export function CommentForm({
             onClick={() => (hasUnsavedText ? setAsking(true) : onCancel())}
             className="btn text-ink-muted hover:text-ink"
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
         <button type="submit" disabled={isBlank || isPending} className="btn btn-primary">

@@ -1,5 +1,6 @@
 import { ERASED_ACCOUNT_NAME } from '../../domain/erased-account';
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '../../api/comment-schemas';
 import { mayDeleteComment, mayEditComment } from '../../domain/comment-permissions';
@@ -7,6 +8,7 @@ import { EditedMark } from '../../components/ui/edited-mark';
 import { displayNameOf, PersonName } from '../../components/ui/person-name';
 import { NoteText } from '../../components/ui/note-text';
 import { formatTimestamp } from '../../lib/format-time';
+import { sayShared } from '../../lib/i18n/language';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { CommentForm } from './comment-form';
 import { useDeleteComment, usePostComment, useUpdateComment } from './comment-mutations';
@@ -37,6 +39,7 @@ export function CommentItem({
   ruminationAuthorId,
   viewerId,
 }: CommentItemProps) {
+  const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [confirmMounted, setConfirmMounted] = useState(false);
@@ -49,7 +52,9 @@ export function CommentItem({
   const mayEdit = viewerId !== null && mayEditComment(authors, viewerId);
   const mayDelete = viewerId !== null && mayDeleteComment(authors, viewerId);
   const canAct = !comment.isDeleted;
-  const authorName = displayNameOf(comment.createdBy);
+  const isErased = comment.createdBy.username === ERASED_ACCOUNT_NAME;
+  // A deleted account's name is the shared layer's English, said in the language spoken.
+  const authorName = isErased ? sayShared(ERASED_ACCOUNT_NAME) : displayNameOf(comment.createdBy);
 
   const reply = async (content: string, idempotencyKey: string) => {
     const write = newCommentWrite(
@@ -84,9 +89,9 @@ export function CommentItem({
       {/* Its own address: a notification about it links here (#comment-<id>). */}
       <div id={`comment-${comment.id}`} className="scroll-mt-20 rounded-md bg-page px-3 py-2">
         <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-ink-muted">
-          {comment.createdBy.username === ERASED_ACCOUNT_NAME ? (
+          {isErased ? (
             // A deleted account has no profile to link to.
-            <span className="font-semibold text-ink">{ERASED_ACCOUNT_NAME}</span>
+            <span className="font-semibold text-ink">{authorName}</span>
           ) : (
             <Link
               to="/user/$userId"
@@ -103,13 +108,15 @@ export function CommentItem({
           )}
         </div>
         {comment.isDeleted ? (
-          <p className="mt-1 text-sm text-ink-muted italic">This comment has been deleted.</p>
+          <p className="mt-1 text-sm text-ink-muted italic">
+            <Trans>This comment has been deleted.</Trans>
+          </p>
         ) : mode === 'edit' ? (
           <div className="mt-1">
             <CommentForm
-              label="Edit comment"
-              submitLabel="Save"
-              pendingLabel="Saving..."
+              label={t`Edit comment`}
+              submitLabel={t`Save`}
+              pendingLabel={t`Saving...`}
               initialContent={comment.content}
               isPending={update.isPending}
               onSubmit={saveEdit}
@@ -126,11 +133,11 @@ export function CommentItem({
         {canAct && mode === 'view' && viewerId !== null ? (
           <div className="mt-1 flex gap-1">
             <button type="button" className={actionClass} onClick={() => setMode('reply')}>
-              Reply
+              <Trans>Reply</Trans>
             </button>
             {mayEdit ? (
               <button type="button" className={actionClass} onClick={() => setMode('edit')}>
-                Edit
+                <Trans>Edit</Trans>
               </button>
             ) : null}
             {mayDelete ? (
@@ -142,7 +149,7 @@ export function CommentItem({
                   setConfirming(true);
                 }}
               >
-                Delete
+                <Trans>Delete</Trans>
               </button>
             ) : null}
           </div>
@@ -152,9 +159,9 @@ export function CommentItem({
       {canAct && mode === 'reply' ? (
         <div className="ms-4">
           <CommentForm
-            label={`Reply to ${authorName}`}
-            submitLabel="Reply"
-            pendingLabel="Replying..."
+            label={t`Reply to ${authorName}`}
+            submitLabel={t`Reply`}
+            pendingLabel={t`Replying...`}
             isPending={post.isPending}
             onSubmit={reply}
             onCancel={() => setMode('view')}
@@ -165,7 +172,7 @@ export function CommentItem({
 
       {comment.childComments.length > 0 ? (
         <ul
-          aria-label={`Replies to ${authorName}`}
+          aria-label={t`Replies to ${authorName}`}
           className="ms-4 flex flex-col gap-2 border-s border-line ps-3"
         >
           {comment.childComments.map((child) => (
@@ -185,10 +192,10 @@ export function CommentItem({
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title="Delete comment"
-            description="Are you sure you want to delete this comment?"
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            title={t`Delete comment`}
+            description={t`Are you sure you want to delete this comment?`}
+            confirmLabel={t`Delete`}
+            pendingLabel={t`Deleting...`}
             isPending={remove.isPending}
             onConfirm={confirmDelete}
           />

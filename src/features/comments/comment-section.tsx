@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../auth/auth-context';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useSendWrite } from '../offline/queue-if-offline';
@@ -29,6 +30,7 @@ export function CommentSection({
   ruminationAuthorId,
   focusForm = false,
 }: CommentSectionProps) {
+  const { t } = useLingui();
   const { isAuthenticated } = useAuth();
   const viewer = useCurrentUser();
   const comments = useRuminationComments(ruminationId, isAuthenticated);
@@ -42,7 +44,9 @@ export function CommentSection({
 
   if (!isAuthenticated) {
     return (
-      <p className="border-t border-line pt-3 text-sm text-ink-muted">Log in to add a comment.</p>
+      <p className="border-t border-line pt-3 text-sm text-ink-muted">
+        <Trans>Log in to add a comment.</Trans>
+      </p>
     );
   }
 
@@ -53,9 +57,11 @@ export function CommentSection({
   };
 
   return (
-    <section id={id} aria-label="Comments" className="flex flex-col gap-3">
+    <section id={id} aria-label={t`Comments`} className="flex flex-col gap-3">
       {comments.isPending ? (
-        <p className="text-sm text-ink-muted">Loading comments...</p>
+        <p className="text-sm text-ink-muted">
+          <Trans>Loading comments...</Trans>
+        </p>
       ) : comments.data && comments.data.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {comments.data.map((comment) => (
@@ -70,9 +76,9 @@ export function CommentSection({
         </ul>
       ) : null}
       <CommentForm
-        label="Add a comment"
-        submitLabel="Comment"
-        pendingLabel="Posting..."
+        label={t`Add a comment`}
+        submitLabel={t`Comment`}
+        pendingLabel={t`Posting...`}
         isPending={post.isPending}
         onSubmit={addComment}
         autoFocus={focusForm}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateCommentRequest, UpdateCommentRequest } from '../../api/comment-schemas';
 import {
@@ -57,7 +58,12 @@ export function newCommentWrite(
     // Made with the write, when Send was pressed: a comment sent later keeps this time.
     body: { ...body, writtenTMS: body.writtenTMS ?? new Date().toISOString() },
     idempotencyKey,
-    label: body.parentCommentId == null ? 'Comment' : 'Reply',
+    // What the "Not yet sent" list calls it, in the language spoken when it was written (nouns:
+    // the buttons' "Comment" and "Reply" are verbs in some languages).
+    label:
+      body.parentCommentId == null
+        ? t({ context: 'pending write', message: 'Comment' })
+        : t({ context: 'pending write', message: 'Reply' }),
   };
 }
 
@@ -66,7 +72,7 @@ export function commentEditWrite(
   body: UpdateCommentRequest,
   idempotencyKey: string = newIdempotencyKey(),
 ): UpdateCommentWrite {
-  return { ruminationId, body, idempotencyKey, label: 'Edited comment' };
+  return { ruminationId, body, idempotencyKey, label: t`Edited comment` };
 }
 
 export function registerCommentWrites(queryClient: QueryClient): void {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import type { Comment } from '../../api/comment-schemas';
@@ -31,6 +32,7 @@ export function LazyCommentSection({
   commentCount,
   defaultOpen = false,
 }: LazyCommentSectionProps) {
+  const { t } = useLingui();
   const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(defaultOpen);
   // Opened by a click: the reader wants to write, so the box takes the focus.
@@ -51,7 +53,9 @@ export function LazyCommentSection({
     return (
       <div className="flex flex-wrap items-baseline gap-x-3 border-t border-line pt-3 text-sm text-ink-muted">
         {count > 0 ? <span>{commentCountLabel(count)}</span> : null}
-        <p>Log in to add a comment.</p>
+        <p>
+          <Trans>Log in to add a comment.</Trans>
+        </p>
       </div>
     );
   }
@@ -76,13 +80,15 @@ export function LazyCommentSection({
             strokeLinejoin="round"
           />
         </svg>
-        {count === 0 ? 'Add a comment' : commentCountLabel(count)}
+        {count === 0 ? t`Add a comment` : commentCountLabel(count)}
       </button>
       {open ? (
         <Suspense
           fallback={
             // Not the "Comments" region yet: that is the section that arrives.
-            <p className="text-sm text-ink-muted">Loading comments...</p>
+            <p className="text-sm text-ink-muted">
+              <Trans>Loading comments...</Trans>
+            </p>
           }
         >
           <CommentSection

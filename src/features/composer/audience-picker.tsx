@@ -1,21 +1,32 @@
 import { useId, type ReactNode } from 'react';
 import * as Checkbox from '@radix-ui/react-checkbox';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Say } from '../../api/say';
 import { audienceWords } from '../../domain/audience-words';
 import {
   RELATION_TYPES,
+  relationTypeLabel,
   relationTypeOfAudience,
   type AudienceName,
 } from '../../domain/relation-types';
+import { sayShared } from '../../lib/i18n/language';
 import { AudienceIcon } from './audience-icon';
 
-/** The audiences a note will be published to, in words (the picker's button, the composer's line). */
-export function publishedWords(audiences: readonly AudienceName[]) {
-  return audienceWords({ isPublished: true, audiences: audiences.map(relationTypeOfAudience) });
+/**
+ * The audiences a note will be published to, in words (the picker's button, the composer's line),
+ * in the language spoken. The audiences themselves (what is sent) stay the domain's English names.
+ */
+export function publishedWords(audiences: readonly AudienceName[], say: Say = sayShared) {
+  return audienceWords(
+    { isPublished: true, audiences: audiences.map(relationTypeOfAudience) },
+    say,
+  );
 }
 
-/** What the picker's button says while nothing is chosen (the composer of "ask each time"). */
-export const NOT_CHOSEN = 'Not chosen yet';
-/** The choice of asking for every note (Settings → "Who reads new notes"). */
+/**
+ * The English of the choice of asking for every note (Settings → "Who reads new notes"); on screen
+ * the picker says it as its own message, in the language spoken.
+ */
 export const ASK_EACH_TIME = 'Ask each time';
 
 interface AudiencePickerProps {
@@ -52,9 +63,11 @@ export function AudiencePicker({
   buttonRef,
   askEachTime = false,
 }: AudiencePickerProps) {
+  const { t } = useLingui();
   const id = useId();
   const words = value === null ? null : publishedWords(value);
-  const short = words?.short ?? (askEachTime ? ASK_EACH_TIME : NOT_CHOSEN);
+  const askEachTimeLabel = t`Ask each time`;
+  const short = words?.short ?? (askEachTime ? askEachTimeLabel : t`Not chosen yet`);
   const isPublic = value?.length === 0;
   return (
     <div className="flex flex-col gap-2">
@@ -67,7 +80,7 @@ export function AudiencePicker({
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-list`}
-          aria-label={`${label}: ${short}`}
+          aria-label={t`${label}: ${short}`}
           onClick={() => onOpenChange(!open)}
           className="btn btn-secondary py-1.5"
         >
@@ -97,8 +110,8 @@ export function AudiencePicker({
               onCheckedChange={(next) => {
                 if (next) onChange(null);
               }}
-              label={ASK_EACH_TIME}
-              hint="Nothing is ticked until you choose who reads each note"
+              label={askEachTimeLabel}
+              hint={t`Nothing is ticked until you choose who reads each note`}
             />
           ) : null}
           <Choice
@@ -112,10 +125,10 @@ export function AudiencePicker({
             label={
               <span className="inline-flex items-center gap-1">
                 <AudienceIcon kind="public" />
-                Public
+                <Trans>Public</Trans>
               </span>
             }
-            hint="Anyone, even without an account"
+            hint={t`Anyone, even without an account`}
           />
           <div className="flex flex-wrap gap-x-4 gap-y-2 border-t border-line pt-2">
             {RELATION_TYPES.map((type) => (
@@ -132,7 +145,7 @@ export function AudiencePicker({
                   // ticked as itself.
                   onChange(ticked.length > 0 ? ticked : null);
                 }}
-                label={type.label}
+                label={relationTypeLabel(type.value, sayShared)}
               />
             ))}
           </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 
 interface ComposerQuestionProps {
@@ -58,15 +59,16 @@ export function DiscardQuestion({
   onKeepWriting: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ComposerQuestion
       open={open}
       onStay={onKeepWriting}
       onGo={onDiscard}
-      title="Discard what you wrote?"
-      description="What you wrote here has not been saved. Discarding it cannot be undone."
-      stayLabel="Keep writing"
-      goLabel="Discard"
+      title={t`Discard what you wrote?`}
+      description={t`What you wrote here has not been saved. Discarding it cannot be undone.`}
+      stayLabel={t`Keep writing`}
+      goLabel={t`Discard`}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import type { UserRef } from '../../api/common';
 import { RELATION_LIMIT_MAX } from '../../api/limits';
 import { relationQueries } from '../relations/relation-queries';
@@ -23,6 +24,7 @@ export default function MentionPicker({
   onChoose: (username: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { data: relations } = useQuery({
     ...relationQueries.mine(RELATION_LIMIT_MAX),
     enabled: writerId !== null,
@@ -46,7 +48,7 @@ export default function MentionPicker({
   if (people.length === 0) return null;
   return (
     <ul
-      aria-label="People to mention"
+      aria-label={t`People to mention`}
       className="flex flex-wrap gap-2"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -55,16 +57,19 @@ export default function MentionPicker({
         }
       }}
     >
-      {people.slice(0, SHOWN).map((person) => (
-        <li key={person.id}>
+      {people.slice(0, SHOWN).map(({ id, displayName: name, username }) => (
+        <li key={id}>
           <button
             type="button"
             className="btn btn-secondary text-sm"
-            aria-label={`Mention ${person.displayName} (@${person.username})`}
-            onClick={() => onChoose(person.username)}
+            aria-label={t`Mention ${name} (@${username})`}
+            onClick={() => onChoose(username)}
           >
-            <bdi>{person.displayName}</bdi>
-            <span className="text-ink-muted"> @{person.username}</span>
+            <bdi>{name}</bdi>{' '}
+            {/* A username reads left to right, its @ before it, in an Arabic line too. */}
+            <span className="text-ink-muted" dir="ltr">
+              @{username}
+            </span>
           </button>
         </li>
       ))}

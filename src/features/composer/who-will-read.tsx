@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
 import { RELATION_LIMIT_MAX } from '../../api/limits';
 import { readerNames } from '../../domain/reader-names';
 import type { RelationType } from '../../domain/relation-types';
+import { sayShared } from '../../lib/i18n/language';
 import { relationQueries } from '../relations/relation-queries';
 import { AudienceIcon } from './audience-icon';
 
@@ -27,10 +29,13 @@ export function WhoWillRead({
   const said = readerNames(
     audiences,
     writerId !== null && relations ? { writerId, relations } : null,
+    sayShared,
   );
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-sm text-ink-muted">
-      <span>Publish:</span>
+      <span>
+        <Trans>Publish:</Trans>
+      </span>
       <span className="inline-flex items-center gap-1 font-medium text-ink">
         {said.icon ? <AudienceIcon kind={said.icon} /> : null}
         {said.readers.length > 0 ? (
@@ -46,7 +51,9 @@ export function WhoWillRead({
       <span aria-live="polite" className="font-medium text-danger">
         {said.warning}
       </span>
-      <span>Save Draft: only you.</span>
+      <span>
+        <Trans>Save Draft: only you.</Trans>
+      </span>
     </p>
   );
 }

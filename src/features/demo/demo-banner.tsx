@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DEMO_DB_KEY } from '../../api/demo-backend';
 import { clearToken } from '../../lib/token-storage';
 import { DemoMailbox } from './demo-mailbox';
@@ -8,6 +9,7 @@ import { DemoMailbox } from './demo-mailbox';
  * the reload then seeds the mock backend afresh.
  */
 export function DemoBanner({ onReset = () => window.location.reload() }: { onReset?: () => void }) {
+  const { t } = useLingui();
   const reset = () => {
     try {
       localStorage.removeItem(DEMO_DB_KEY);
@@ -20,20 +22,22 @@ export function DemoBanner({ onReset = () => window.location.reload() }: { onRes
   return (
     <div
       role="region"
-      aria-label="Demo"
+      aria-label={t`Demo`}
       className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-2">
         <p>
-          <strong className="font-semibold">Demo:</strong> nothing is sent to a server. The data is
-          kept in this browser only.
+          <Trans>
+            <strong className="font-semibold">Demo:</strong> nothing is sent to a server. The data
+            is kept in this browser only.
+          </Trans>
         </p>
         <button
           type="button"
           onClick={reset}
           className="rounded border border-amber-400 px-2 py-1 font-medium hover:bg-amber-100 dark:border-amber-600 dark:hover:bg-amber-900"
         >
-          Reset demo data
+          <Trans>Reset demo data</Trans>
         </button>
         <DemoMailbox />
       </div>

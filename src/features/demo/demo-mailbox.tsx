@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { readDemoOutbox, type DemoEmail } from '../../api/demo-backend';
 
@@ -6,6 +7,7 @@ import { readDemoOutbox, type DemoEmail } from '../../api/demo-backend';
  * here: a visitor can sign up, activate and reset a password without leaving the page.
  */
 export function DemoMailbox() {
+  const { t } = useLingui();
   const [emails, setEmails] = useState<DemoEmail[] | null>(null);
 
   return (
@@ -15,17 +17,21 @@ export function DemoMailbox() {
         if (event.currentTarget.open) setEmails(readDemoOutbox());
       }}
     >
-      <summary className="cursor-pointer font-medium">Demo mailbox</summary>
+      <summary className="cursor-pointer font-medium">
+        <Trans>Demo mailbox</Trans>
+      </summary>
       {emails !== null && emails.length === 0 && (
-        <p className="mt-2">No emails yet. Sign up or ask for a password reset to get one.</p>
+        <p className="mt-2">
+          <Trans>No emails yet. Sign up or ask for a password reset to get one.</Trans>
+        </p>
       )}
       {emails !== null && emails.length > 0 && (
         <ul className="mt-2 space-y-1">
-          {emails.map((email) => (
-            <li key={email.link}>
-              <span>{`${email.subject} (to ${email.to}): `}</span>
-              <a className="underline" href={email.link}>
-                open link
+          {emails.map(({ subject, to, link }) => (
+            <li key={link}>
+              <span>{t`${subject} (to ${to}):`} </span>
+              <a className="underline" href={link}>
+                <Trans>open link</Trans>
               </a>
             </li>
           ))}

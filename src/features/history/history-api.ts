@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ifMatchOf } from '../../api/preconditions';
 import type { PageQuery, Rumination, RuminationRevision } from '../../api/rumination-schemas';
 import { api, searchParamsOf, withDefaultError } from '../../lib/http';
@@ -6,7 +7,7 @@ import { api, searchParamsOf, withDefaultError } from '../../lib/http';
 
 /** The versions a note had before its current one, newest first. */
 export function fetchRevisions(id: number, params: PageQuery): Promise<RuminationRevision[]> {
-  return withDefaultError('Failed to fetch the history', () =>
+  return withDefaultError(t`Failed to fetch the history`, () =>
     api
       .get(`ruminations/${id}/revisions`, { searchParams: searchParamsOf(params) })
       .json<RuminationRevision[]>(),
@@ -19,7 +20,7 @@ export function restoreRevision(
   revisionId: number,
   baseVersion: number,
 ): Promise<Rumination> {
-  return withDefaultError('Failed to restore this version', () =>
+  return withDefaultError(t`Failed to restore this version`, () =>
     api
       .post(`ruminations/${id}/revisions/${revisionId}/restore`, {
         headers: ifMatchOf(baseVersion),

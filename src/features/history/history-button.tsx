@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { Rumination } from '../../api/rumination-schemas';
 
 // The versions and their differences: fetched when the author first opens them.
@@ -38,7 +39,9 @@ export default function HistoryButton({
         }}
       >
         {children}
-        <span className="sr-only">: show history</span>
+        <span className="sr-only">
+          <Trans>: show history</Trans>
+        </span>
       </button>
       {mounted ? (
         <Suspense fallback={null}>

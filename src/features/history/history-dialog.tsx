@@ -1,16 +1,16 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Rumination, RuminationRevision } from '../../api/rumination-schemas';
 import { relationTypeLabel } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { RetryBox } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { isApiError } from '../../lib/api-error';
+import { formatNumber } from '../../lib/format-number';
+import { sayShared } from '../../lib/i18n/language';
 import { showToast } from '../../lib/toasts';
 import { diffWords } from '../../lib/word-diff';
 import { useRestoreRevision, useRevisions } from './history-queries';
-
-export const HISTORY_CHANGED_ELSEWHERE =
-  'This note was changed elsewhere meanwhile. The history now shows its latest version; try again.';
 
 /** What a version held: its text, published state and audiences. */
 type VersionState = Pick<RuminationRevision, 'content' | 'isPublished' | 'audiences'>;
@@ -38,6 +38,9 @@ export default function HistoryDialog({
   afterRestore,
   formatTime,
 }: HistoryDialogProps) {
+  const { t } = useLingui();
+  const stateText = useStateText();
+  const currentVersion = formatNumber(rumination.version);
   const query = useRevisions(rumination.id, open);
   const restore = useRestoreRevision(rumination.id, afterRestore);
   const [conflict, setConflict] = useState(false);
@@ -53,7 +56,8 @@ export default function HistoryDialog({
       {
         onSuccess: () => {
           onOpenChange(false);
-          showToast({ message: `Version ${revision.version} restored` });
+          const version = formatNumber(revision.version);
+          showToast({ message: t`Version ${version} restored` });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 412) {
@@ -73,30 +77,35 @@ export default function HistoryDialog({
         if (!next) restore.reset();
         onOpenChange(next);
       }}
-      title="History"
+      title={t`History`}
       closeButton
       description={
         <p className="text-sm text-ink-muted">
-          Earlier versions of this note, newest first. Under each, what the next version changed:
-          struck-through words were taken out, underlined words were put in.
+          <Trans>
+            Earlier versions of this note, newest first. Under each, what the next version changed:
+            struck-through words were taken out, underlined words were put in.
+          </Trans>
         </p>
       }
     >
       {conflict ? (
         <p role="alert" className="error-box mt-4">
-          {HISTORY_CHANGED_ELSEWHERE}
+          <Trans>
+            This note was changed elsewhere meanwhile. The history now shows its latest version; try
+            again.
+          </Trans>
         </p>
       ) : restore.isError ? (
         <p role="alert" className="error-box mt-4">
-          {restore.error.message}
+          {sayShared(restore.error.message)}
         </p>
       ) : null}
       <section aria-labelledby="history-current" className="mt-4 rounded-md border border-line p-3">
         <h3 id="history-current" className="text-sm font-semibold">
-          Version {rumination.version} (now)
+          <Trans>Version {currentVersion} (now)</Trans>
         </h3>
         <p className="text-xs text-ink-muted">
-          Saved <time dateTime={rumination.updateTMS}>{formatTime(rumination.updateTMS)}</time>
+          <Saved iso={rumination.updateTMS} formatTime={formatTime} />
           {' · '}
           {stateText(rumination)}
         </p>
@@ -104,18 +113,20 @@ export default function HistoryDialog({
       </section>
       {query.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-muted">
-          Loading the history...
+          <Trans>Loading the history...</Trans>
         </p>
       ) : query.isError && revisions.length === 0 ? (
         <RetryBox
-          message={query.error.message}
+          message={sayShared(query.error.message)}
           onRetry={() => void query.refetch()}
           className="mt-4"
         />
       ) : revisions.length === 0 ? (
-        <p className="mt-4 text-sm text-ink-muted">No earlier versions.</p>
+        <p className="mt-4 text-sm text-ink-muted">
+          <Trans>No earlier versions.</Trans>
+        </p>
       ) : (
-        <ol aria-label="Earlier versions" className="mt-4 flex flex-col gap-3">
+        <ol aria-label={t`Earlier versions`} className="mt-4 flex flex-col gap-3">
           {revisions.map((revision) => (
             <RevisionItem
               key={revision.id}
@@ -135,10 +146,27 @@ export default function HistoryDialog({
   );
 }
 
-function stateText(state: VersionState): string {
-  const audiences = state.audiences.map((a) => relationTypeLabel(a.relationType)).join(', ');
-  const published = state.isPublished ? 'Published' : 'Draft';
-  return audiences === '' ? published : `${published} · ${audiences}`;
+/** How a version's state reads: "Published · Family, Friend", in the language spoken. */
+function useStateText(): (state: VersionState) => string {
+  const { t } = useLingui();
+  return (state) => {
+    const labels = state.audiences.map((a) => relationTypeLabel(a.relationType, sayShared));
+    const published = state.isPublished ? t`Published` : t`Draft`;
+    if (labels.length === 0) return published;
+    // Each language's own comma ("،" in Arabic).
+    const audiences = labels.reduce((list, item) => t`${list}, ${item}`);
+    return `${published} · ${audiences}`;
+  };
+}
+
+/** "Saved <time>", the time as the card shows it. */
+function Saved({ iso, formatTime }: { iso: string; formatTime: (iso: string) => string }) {
+  const when = formatTime(iso);
+  return (
+    <Trans>
+      Saved <time dateTime={iso}>{when}</time>
+    </Trans>
+  );
 }
 
 function RevisionItem({
@@ -154,16 +182,19 @@ function RevisionItem({
   isRestoring: boolean;
   onRestore: () => void;
 }) {
+  const { t } = useLingui();
+  const stateText = useStateText();
   const headingId = `revision-${revision.id}`;
+  const version = formatNumber(revision.version);
   return (
     <li aria-labelledby={headingId} className="rounded-md border border-line p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={headingId} className="text-sm font-semibold">
-            Version {revision.version}
+            <Trans>Version {version}</Trans>
           </h3>
           <p className="text-xs text-ink-muted">
-            Saved <time dateTime={revision.savedTMS}>{formatTime(revision.savedTMS)}</time>
+            <Saved iso={revision.savedTMS} formatTime={formatTime} />
             {' · '}
             {stateText(revision)}
           </p>
@@ -172,10 +203,10 @@ function RevisionItem({
           type="button"
           className="btn btn-secondary"
           disabled={isRestoring}
-          aria-label={`Restore version ${revision.version}`}
+          aria-label={t`Restore version ${version}`}
           onClick={onRestore}
         >
-          Restore
+          <Trans>Restore</Trans>
         </button>
       </div>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm">{revision.content}</p>
@@ -186,13 +217,16 @@ function RevisionItem({
 
 /** What the next version changed, in words, with the state when it changed too. */
 function ChangesToNext({ revision, next }: { revision: VersionState; next: VersionState }) {
+  const stateText = useStateText();
   const parts = diffWords(revision.content, next.content);
   const textChanged = parts.some((part) => part.kind !== 'same');
   const before = stateText(revision);
   const after = stateText(next);
   return (
     <div className="mt-2 rounded bg-page p-2 text-sm">
-      <p className="text-xs font-medium text-ink-muted">Then changed to</p>
+      <p className="text-xs font-medium text-ink-muted">
+        <Trans>Then changed to</Trans>
+      </p>
       {textChanged ? (
         <p className="mt-1 whitespace-pre-wrap break-words">
           {parts.map((part, index) =>
@@ -210,11 +244,14 @@ function ChangesToNext({ revision, next }: { revision: VersionState; next: Versi
           )}
         </p>
       ) : (
-        <p className="mt-1 text-ink-muted">The same text.</p>
+        <p className="mt-1 text-ink-muted">
+          <Trans>The same text.</Trans>
+        </p>
       )}
       {before === after ? null : (
         <p className="mt-1 text-xs text-ink-muted">
-          {before} → {after}
+          {/* The arrow points along the reading: mirrored in Arabic. */}
+          {before} <span className="inline-block rtl:-scale-x-100">→</span> {after}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 import { badgeText, bellLabel } from './notification-text';
@@ -33,7 +34,7 @@ function Badge({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
-      className="absolute -top-1 -right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs leading-5 font-semibold text-accent-ink"
+      className="absolute -end-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs leading-5 font-semibold text-accent-ink"
     >
       {badgeText(count)}
     </span>
@@ -67,7 +68,7 @@ export function NotificationsMenuLink(props: AnchorProps) {
   const count = useUnreadCount();
   return (
     <Link {...props} to="/notifications" aria-label={count > 0 ? bellLabel(count) : undefined}>
-      Notifications
+      <Trans>Notifications</Trans>
       {count > 0 ? (
         <span
           aria-hidden="true"

@@ -1,4 +1,7 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Notification } from '../../api/notification-schemas';
+import type { Language } from '../../api/languages';
+import { sayShared, spokenLanguage } from '../../lib/i18n/language';
 
 /**
  * Where a notification leads in the app's router, and how its note's first line and time read. The
@@ -22,9 +25,10 @@ export interface NotificationSentence {
 const NAME_PLACE = '\u0000';
 
 /**
- * The sentence of `notificationText`, cut where the actor's name goes, so that a name written
- * right to left (أميرة حسن) is isolated from the English around it instead of turning it round
- * ("asked to be أميرة حسن / your Friend"). The words stay in one place (notification-words.ts).
+ * The sentence of `notificationText` in the language spoken, cut where the actor's name goes, so
+ * that a name written right to left (أميرة حسن) is isolated from the words around it instead of
+ * turning them round ("asked to be أميرة حسن / your Friend"), and a Latin name in an Arabic sentence
+ * likewise. The words stay in one place (notification-words.ts).
  */
 export function notificationSentence(
   n: Notification,
@@ -33,6 +37,7 @@ export function notificationSentence(
   const placed = notificationText(
     { ...n, actor: { ...n.actor, displayName: NAME_PLACE } },
     viewerId,
+    sayShared,
   );
   const at = placed.indexOf(NAME_PLACE);
   if (at < 0) return { before: placed, name: '', after: '' };
@@ -122,11 +127,14 @@ function cutAt(line: string, max: number): string {
 
 /** "9+" above nine: the badge stays small; the accessible name has the exact number. */
 export function badgeText(count: number): string {
-  return count > 9 ? '9+' : String(count);
+  const language = spokenLanguage();
+  return count > 9 ? `${(9).toLocaleString(language)}+` : count.toLocaleString(language);
 }
 
 export function bellLabel(count: number): string {
-  return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  return count > 0
+    ? t`${plural(count, { one: 'Notifications, # unread', other: 'Notifications, # unread' })}`
+    : t`Notifications`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -138,32 +146,51 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-let relativeFormatter: Intl.RelativeTimeFormat | undefined;
-let absoluteFormatter: Intl.DateTimeFormat | undefined;
+/** Made once per language, when first needed in it. */
+const relativeFormatters = new Map<Language, Intl.RelativeTimeFormat>();
+const absoluteFormatters = new Map<Language, Intl.DateTimeFormat>();
+
+function relativeFormatter(language: Language): Intl.RelativeTimeFormat {
+  let formatter = relativeFormatters.get(language);
+  if (formatter === undefined) {
+    formatter = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeFormatters.set(language, formatter);
+  }
+  return formatter;
+}
+
+function absoluteFormatter(language: Language): Intl.DateTimeFormat {
+  let formatter = absoluteFormatters.get(language);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    absoluteFormatters.set(language, formatter);
+  }
+  return formatter;
+}
 
 /**
- * The exact time, for the tooltip. As lib/format-time.ts does it, but kept here: importing that
- * module would add one more chunk name to the first-load bundle's list (see `npm run budget`).
+ * The exact time, for the tooltip, in the language spoken. As lib/format-time.ts does it, but kept
+ * here: importing that module would add one more chunk name to the first-load bundle's list (see
+ * `npm run budget`).
  */
 export function absoluteTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  absoluteFormatter ??= new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return absoluteFormatter.format(date);
+  return absoluteFormatter(spokenLanguage()).format(date);
 }
 
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago `iso` was. */
+/**
+ * "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago `iso` was, in the language
+ * spoken.
+ */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((now - time) / 1000);
-  if (seconds < 45) return 'just now';
-  relativeFormatter ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  if (seconds < 45) return t`just now`;
+  const formatter = relativeFormatter(spokenLanguage());
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relativeFormatter.format(-Math.floor(seconds / size), unit);
+    if (seconds >= size) return formatter.format(-Math.floor(seconds / size), unit);
   }
-  return relativeFormatter.format(-1, 'minute');
+  return formatter.format(-1, 'minute');
 }

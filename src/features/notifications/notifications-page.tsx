@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -21,6 +22,7 @@ import { useMarkNotificationsRead, useNotifications } from './notification-queri
  * keep their mark while the page stays open, so the person sees what was new.
  */
 export function NotificationsPage() {
+  const { t } = useLingui();
   const query = useNotifications();
   const viewer = useCurrentUser();
   const { mutate: markReadUpTo } = useMarkNotificationsRead();
@@ -38,20 +40,24 @@ export function NotificationsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Notifications</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Notifications</Trans>
+      </h1>
       <PagedList
         query={query}
         count={notifications.length}
-        loading="Loading notifications..."
+        loading={t`Loading notifications...`}
         empty={
           <p>
-            No notifications yet. Requests, acceptances, comments on your notes and mentions of you
-            show up here.
+            <Trans>
+              No notifications yet. Requests, acceptances, comments on your notes and mentions of
+              you show up here.
+            </Trans>
           </p>
         }
       >
         <ul
-          aria-label="Notifications"
+          aria-label={t`Notifications`}
           className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
         >
           {notifications.map((n) => (
@@ -75,11 +81,13 @@ function NotificationLine({
       {n.isRead ? (
         <span aria-hidden="true" className="w-10 shrink-0" />
       ) : (
-        <span className="w-10 shrink-0 text-xs font-semibold text-accent">New</span>
+        <span className="w-10 shrink-0 text-xs font-semibold text-accent">
+          <Trans>New</Trans>
+        </span>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        {/* An English sentence, with the name isolated in it (<bdi>): the name's own direction
-            decides neither the sentence's nor the order of its words. */}
+        {/* The sentence in the language spoken, with the name isolated in it (<bdi>): the name's
+            own direction decides neither the sentence's nor the order of its words. */}
         <Link {...notificationTarget(n)} className="text-ink">
           <SentenceWithName {...notificationSentence(n, viewerId)} />
         </Link>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onlineManager, useMutationState, type Mutation } from '@tanstack/react-query';
 import { describeWrite } from './pending-write-state';
@@ -40,7 +41,7 @@ export function OfflineStatus() {
           role="status"
           className="self-start rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-ink-muted"
         >
-          Offline: showing saved copies
+          <Trans>Offline: showing saved copies</Trans>
         </p>
       )}
       {showList ? (

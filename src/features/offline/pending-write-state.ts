@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Mutation } from '@tanstack/react-query';
 import { isConflictError } from './conflict-state';
 import type { OfflineWriteVariables } from './offline-writes';
@@ -15,15 +16,24 @@ export interface PendingWrite {
   error: string | null;
 }
 
-export const PENDING_STATE_TEXT: Record<PendingWrite['state'], string> = {
-  waiting: 'Waiting for the network',
-  sending: 'Sending...',
-  failed: 'Not sent',
-  conflict: 'Changed elsewhere meanwhile',
+/** What each state reads as, in the language spoken when it is read (each a getter). */
+export const PENDING_STATE_TEXT: Readonly<Record<PendingWrite['state'], string>> = {
+  get waiting() {
+    return t`Waiting for the network`;
+  },
+  get sending() {
+    return t`Sending...`;
+  },
+  get failed() {
+    return t`Not sent`;
+  },
+  get conflict() {
+    return t`Changed elsewhere meanwhile`;
+  },
 };
 
 /** Shown for a write stored by an older build, made before writes carried their label. */
-const UNLABELLED = 'Unsent change';
+const unlabelled = () => t`Unsent change`;
 
 /** A note's photos: kept for the queue (`photos`), or named by the body's `media`. */
 function photoCountOf(variables: unknown): number {
@@ -50,7 +60,7 @@ export function describeWrite(mutation: Mutation): PendingWrite {
   const message = (mutation.state.error as { message?: unknown } | null)?.message;
   return {
     id: mutation.mutationId,
-    title: typeof label === 'string' && label !== '' ? label : UNLABELLED,
+    title: typeof label === 'string' && label !== '' ? label : unlabelled(),
     content: typeof content === 'string' ? content : '',
     photos,
     state,

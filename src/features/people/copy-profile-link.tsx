@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 /** "Copy my profile link": the address others can open to find the viewer, with a confirmation. */
 export function CopyProfileLink({ userId }: { userId: number }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const link = new URL(`/user/${userId}`, window.location.origin).href;
   const copy = async () => {
@@ -16,11 +18,11 @@ export function CopyProfileLink({ userId }: { userId: number }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
-        Copy my profile link
+        <Trans>Copy my profile link</Trans>
       </button>
       <p role="status" className="text-sm text-ink-muted">
-        {copied === 'yes' ? 'Link copied: send it to someone who should find you.' : null}
-        {copied === 'failed' ? `Copy this link: ${link}` : null}
+        {copied === 'yes' ? t`Link copied: send it to someone who should find you.` : null}
+        {copied === 'failed' ? t`Copy this link: ${link}` : null}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UserRef } from '../../api/common';
 import { api, withDefaultError } from '../../lib/http';
 
@@ -6,7 +7,7 @@ import { api, withDefaultError } from '../../lib/http';
  * has typed past.
  */
 export function searchPeople(q: string, signal?: AbortSignal): Promise<UserRef[]> {
-  return withDefaultError('Failed to search people', () =>
+  return withDefaultError(t`Failed to search people`, () =>
     api
       .get('users/search', { searchParams: { q }, ...(signal ? { signal } : {}) })
       .json<UserRef[]>(),

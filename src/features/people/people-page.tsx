@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -31,17 +32,23 @@ export function PeoplePage({ text, onTextChange }: PeoplePageProps) {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">People</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>People</Trans>
+        </h1>
         {viewer ? <CopyProfileLink userId={viewer.id} /> : null}
       </div>
       {viewer === null || relations.isPending ? (
-        <p className="text-sm text-ink-muted">Loading your people...</p>
+        <p className="text-sm text-ink-muted">
+          <Trans>Loading your people...</Trans>
+        </p>
       ) : relations.isError ? (
         <p className="text-sm text-ink-muted">
-          Your relations could not be loaded.{' '}
-          <button type="button" className="text-link" onClick={() => void relations.refetch()}>
-            Try again
-          </button>
+          <Trans>
+            Your relations could not be loaded.{' '}
+            <button type="button" className="text-link" onClick={() => void relations.refetch()}>
+              Try again
+            </button>
+          </Trans>
         </p>
       ) : (
         <>

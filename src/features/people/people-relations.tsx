@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
 import { relationLabelFor } from '../../domain/relation-types';
@@ -8,6 +9,7 @@ import {
   useRejectRelation,
 } from '../relations/relation-queries';
 import { displayNameOf } from '../../components/ui/person-name';
+import { sayShared, spokenLanguage } from '../../lib/i18n/language';
 import { PersonLink } from './person-link';
 
 const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
@@ -23,35 +25,39 @@ const rowClass =
   'flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2';
 
 function IncomingRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+  const { t } = useLingui();
   const accept = useAcceptRelation();
   const reject = useRejectRelation();
   const person = otherOf(relation, viewerId);
-  const label = relationLabelFor(relation, viewerId);
+  const label = relationLabelFor(relation, viewerId, sayShared);
+  const username = person.username;
   const busy = accept.isPending || reject.isPending;
   return (
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
         <PersonLink person={person} />
-        <span className="text-xs text-ink-muted">{label} request, waiting for your answer</span>
+        <span className="text-xs text-ink-muted">
+          <Trans>{label} request, waiting for your answer</Trans>
+        </span>
       </div>
       <div className="flex gap-2">
         <button
           type="button"
           className="btn btn-primary"
           disabled={busy}
-          aria-label={`Accept ${label} request from ${person.username}`}
+          aria-label={t`Accept ${label} request from ${username}`}
           onClick={() => accept.mutate(relation.id, { onError: logError })}
         >
-          {accept.isPending ? 'Accepting...' : 'Accept'}
+          {accept.isPending ? t`Accepting...` : t`Accept`}
         </button>
         <button
           type="button"
           className="btn btn-secondary"
           disabled={busy}
-          aria-label={`Reject ${label} request from ${person.username}`}
+          aria-label={t`Reject ${label} request from ${username}`}
           onClick={() => reject.mutate(relation.id, { onError: logError })}
         >
-          {reject.isPending ? 'Rejecting...' : 'Reject'}
+          {reject.isPending ? t`Rejecting...` : t`Reject`}
         </button>
       </div>
     </li>
@@ -59,59 +65,66 @@ function IncomingRow({ relation, viewerId }: { relation: UserRelation; viewerId:
 }
 
 function OutgoingRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+  const { t } = useLingui();
   const remove = useDeleteRelation();
   const person = otherOf(relation, viewerId);
-  const label = relationLabelFor(relation, viewerId);
+  const label = relationLabelFor(relation, viewerId, sayShared);
+  const username = person.username;
   return (
     <li className={rowClass}>
       <div className="flex flex-col gap-1">
         <PersonLink person={person} />
-        <span className="text-xs text-ink-muted">{label} request, waiting for their answer</span>
+        <span className="text-xs text-ink-muted">
+          <Trans>{label} request, waiting for their answer</Trans>
+        </span>
       </div>
       <button
         type="button"
         className="btn btn-secondary"
         disabled={remove.isPending}
-        aria-label={`Cancel ${label} request to ${person.username}`}
+        aria-label={t`Cancel ${label} request to ${username}`}
         onClick={() => remove.mutate(relation.id, { onError: logError })}
       >
-        {remove.isPending ? 'Cancelling...' : 'Cancel'}
+        {remove.isPending ? t`Cancelling...` : t`Cancel`}
       </button>
     </li>
   );
 }
 
 function AcceptedRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+  const { t } = useLingui();
   const remove = useDeleteRelation();
   const [confirming, setConfirming] = useState(false);
   const [mounted, setMounted] = useState(false);
   const person = otherOf(relation, viewerId);
-  const label = relationLabelFor(relation, viewerId);
+  const label = relationLabelFor(relation, viewerId, sayShared);
+  const username = person.username;
+  const name = displayNameOf(person);
   return (
     <li className={rowClass}>
       <PersonLink person={person} />
       <button
         type="button"
         className="btn btn-secondary"
-        aria-label={`Delete ${label} relation with ${person.username}`}
+        aria-label={t`Delete ${label} relation with ${username}`}
         onClick={() => {
           setMounted(true);
           setConfirming(true);
         }}
       >
-        Delete
+        <Trans>Delete</Trans>
       </button>
       {mounted ? (
         <Suspense fallback={null}>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={`End your ${label} relation with ${displayNameOf(person)}?`}
-            description="What you share only with your people of this kind will no longer reach them, nor theirs you."
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            title={t`End your ${label} relation with ${name}?`}
+            description={t`What you share only with your people of this kind will no longer reach them, nor theirs you.`}
+            confirmLabel={t`Delete`}
+            pendingLabel={t`Deleting...`}
             isPending={remove.isPending}
-            error={remove.isError ? 'Failed to delete the relation. Please try again.' : null}
+            error={remove.isError ? t`Failed to delete the relation. Please try again.` : null}
             onConfirm={() =>
               remove.mutate(relation.id, {
                 onSuccess: () => setConfirming(false),
@@ -150,6 +163,7 @@ export function PeopleRelations({
   relations: readonly UserRelation[];
   viewerId: number;
 }) {
+  const { t } = useLingui();
   const live = relations.filter(isLiveRelation);
   const pending = live.filter((r) => !r.isAccepted);
   const incoming = pending.filter((r) => r.receiver.id === viewerId);
@@ -157,17 +171,20 @@ export function PeopleRelations({
   const accepted = live.filter((r) => r.isAccepted);
   const byLabel = new Map<string, UserRelation[]>();
   for (const relation of accepted) {
-    const label = relationLabelFor(relation, viewerId);
+    const label = relationLabelFor(relation, viewerId, sayShared);
     byLabel.set(label, [...(byLabel.get(label) ?? []), relation]);
   }
+  const language = spokenLanguage();
+  const incomingCount = incoming.length.toLocaleString(language);
+  const outgoingCount = outgoing.length.toLocaleString(language);
 
   return (
     <>
       <Group
-        title={`Requests for you (${incoming.length})`}
+        title={t`Requests for you (${incomingCount})`}
         empty={
           incoming.length === 0
-            ? 'No one is waiting for your answer. When someone asks to be related to you, it shows here.'
+            ? t`No one is waiting for your answer. When someone asks to be related to you, it shows here.`
             : null
         }
       >
@@ -178,8 +195,8 @@ export function PeopleRelations({
         </ul>
       </Group>
       <Group
-        title={`Waiting for them (${outgoing.length})`}
-        empty={outgoing.length === 0 ? 'You are not waiting for anyone’s answer.' : null}
+        title={t`Waiting for them (${outgoingCount})`}
+        empty={outgoing.length === 0 ? t`You are not waiting for anyone’s answer.` : null}
       >
         <ul className="flex flex-col gap-2">
           {outgoing.map((r) => (
@@ -188,10 +205,10 @@ export function PeopleRelations({
         </ul>
       </Group>
       <Group
-        title="Your people"
+        title={t`Your people`}
         empty={
           accepted.length === 0
-            ? 'No one yet. Find someone above and ask to be related; who accepts shows here.'
+            ? t`No one yet. Find someone above and ask to be related; who accepts shows here.`
             : null
         }
       >

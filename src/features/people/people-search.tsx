@@ -1,8 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { UserRelation } from '../../api/relation-schemas';
 import { USER_SEARCH_MAX, USER_SEARCH_MIN } from '../../api/limits';
 import { SearchInput } from '../../components/ui/search-input';
 import { isApiError } from '../../lib/api-error';
+import { sayShared } from '../../lib/i18n/language';
 import { availableRelationTypes } from '../relations/available-relation-types';
 import { RequestRelationForm } from '../relations/relation-manager';
 import { usePeopleSearch } from './people-queries';
@@ -25,7 +28,8 @@ interface PeopleSearchProps {
 function searchErrorMessage(error: Error): string {
   const errors = isApiError(error) ? (error.problem?.errors ?? {}) : {};
   const aboutQuery = Object.entries(errors).find(([field]) => field.toLowerCase() === 'q');
-  return aboutQuery?.[1][0] ?? error.message;
+  // The server's or the mock's English, if it came so, in the language spoken.
+  return sayShared(aboutQuery?.[1][0] ?? error.message);
 }
 
 /** The search box and its results, each with a request control while a relation type is free. */
@@ -36,9 +40,12 @@ export function PeopleSearch({
   viewerId,
   relations,
 }: PeopleSearchProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const search = usePeopleSearch(query);
-  const tooShort = query.trim().length < USER_SEARCH_MIN;
+  const searched = query.trim();
+  const tooShort = searched.length < USER_SEARCH_MIN;
+  const min = USER_SEARCH_MIN;
   const withPerson = (userId: number) =>
     relations.filter(
       (r) =>
@@ -49,10 +56,10 @@ export function PeopleSearch({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        Find people
+        <Trans>Find people</Trans>
       </h2>
       <SearchInput
-        label="Find people by name"
+        label={t`Find people by name`}
         text={text}
         onTextChange={onTextChange}
         maxLength={USER_SEARCH_MAX}
@@ -60,18 +67,25 @@ export function PeopleSearch({
       <div aria-live="polite">
         {tooShort ? (
           <p className="text-sm text-ink-muted">
-            Type at least {USER_SEARCH_MIN} letters of a name.
+            {t`${plural(min, {
+              one: 'Type at least # letter of a name.',
+              other: 'Type at least # letters of a name.',
+            })}`}
           </p>
         ) : search.isPending ? (
-          <p className="text-sm text-ink-muted">Searching...</p>
+          <p className="text-sm text-ink-muted">
+            <Trans>Searching...</Trans>
+          </p>
         ) : search.isError ? (
           <p role="alert" className="text-sm text-danger">
             {searchErrorMessage(search.error)}
           </p>
         ) : search.data.length === 0 ? (
-          <p className="text-sm text-ink-muted">No one is called anything like “{query.trim()}”.</p>
+          <p className="text-sm text-ink-muted">
+            <Trans>No one is called anything like “{searched}”.</Trans>
+          </p>
         ) : (
-          <ul aria-label="Search results" className="flex flex-col gap-2">
+          <ul aria-label={t`Search results`} className="flex flex-col gap-2">
             {search.data.map((person) => {
               const free = availableRelationTypes(withPerson(person.id));
               return (
@@ -87,7 +101,9 @@ export function PeopleSearch({
                       username={person.username}
                     />
                   ) : (
-                    <span className="text-xs text-ink-muted">Related in every way</span>
+                    <span className="text-xs text-ink-muted">
+                      <Trans>Related in every way</Trans>
+                    </span>
                   )}
                 </li>
               );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/auth-context';
@@ -14,6 +16,7 @@ import { useProfile } from './profile-queries';
  * All Visible to the viewer) and, on someone else's profile, the relation manager.
  */
 export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: boolean }) {
+  const { t } = useLingui();
   const { data: profile } = useProfile(userId);
   const viewer = useCurrentUser();
   const { isAuthenticated } = useAuth();
@@ -36,7 +39,7 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
             @{profile.username}
           </p>
           <p className="text-sm text-ink-muted">
-            {count.toLocaleString('en-US')} public {count === 1 ? 'rumination' : 'ruminations'}
+            {t`${plural(count, { one: '# public rumination', other: '# public ruminations' })}`}
           </p>
         </div>
       </header>
@@ -55,18 +58,18 @@ export function ProfilePage({ userId, isPublic }: { userId: number; isPublic: bo
       <section aria-labelledby="profile-ruminations" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h2 id="profile-ruminations" className="text-lg font-semibold">
-            Ruminations
+            <Trans>Ruminations</Trans>
           </h2>
           {isAuthenticated ? (
             <nav
-              aria-label="Public or all visible"
+              aria-label={t`Public or all visible`}
               className="flex gap-1 rounded-lg border border-line bg-page p-1"
             >
               <ToggleLink userId={userId} all={false} current={isPublic}>
-                Public
+                <Trans>Public</Trans>
               </ToggleLink>
               <ToggleLink userId={userId} all current={!isPublic}>
-                All Visible
+                <Trans>All Visible</Trans>
               </ToggleLink>
             </nav>
           ) : null}
@@ -119,20 +122,30 @@ function ProfileRuminations({
   name: string;
   signedIn: boolean;
 }) {
+  const { t } = useLingui();
   const query = useUserRuminations(userId, isPublic);
   return (
     <RuminationList
       query={query}
-      label={`Ruminations by ${name}`}
+      label={t`Ruminations by ${name}`}
       empty={
+        // The name isolated: an Arabic or Hebrew one does not turn the words around it.
         <p>
-          {/* The name isolated: an Arabic or Hebrew one does not turn the English around it. */}
-          <bdi>{name}</bdi>
-          {!isPublic
-            ? ' has shared nothing you can see yet. A relation with them may open more.'
-            : signedIn
-              ? ' has no public ruminations yet. Try All Visible to see what they share with you.'
-              : ' has no public ruminations yet.'}
+          {!isPublic ? (
+            <Trans>
+              <bdi>{name}</bdi> has shared nothing you can see yet. A relation with them may open
+              more.
+            </Trans>
+          ) : signedIn ? (
+            <Trans>
+              <bdi>{name}</bdi> has no public ruminations yet. Try All Visible to see what they
+              share with you.
+            </Trans>
+          ) : (
+            <Trans>
+              <bdi>{name}</bdi> has no public ruminations yet.
+            </Trans>
+          )}
         </p>
       }
     />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -6,13 +7,18 @@ import { usePageTitle } from '../../lib/page-title';
  * its own with a way back, not an error with a "Try again" that cannot help.
  */
 export function UserNotFound() {
-  usePageTitle('User not found');
+  const { t } = useLingui();
+  usePageTitle(t`User not found`);
   return (
     <div role="alert" className="flex flex-col items-start gap-3">
-      <h1 className="text-2xl font-bold">User not found</h1>
-      <p className="text-ink-muted">There is no one at this address.</p>
+      <h1 className="text-2xl font-bold">
+        <Trans>User not found</Trans>
+      </h1>
+      <p className="text-ink-muted">
+        <Trans>There is no one at this address.</Trans>
+      </p>
       <Link to="/public" className="text-link">
-        Back to Public Ruminations
+        <Trans>Back to Public Ruminations</Trans>
       </Link>
     </div>
   );

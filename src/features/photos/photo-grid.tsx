@@ -1,5 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { RuminationMedia } from '../../api/media-schemas';
+import { formatNumber } from '../../lib/format-number';
 import { thumbnailSize } from './thumbnail-size';
 
 // The viewer brings Radix's dialog: it loads on the first click on a photo, never with the cards.
@@ -18,6 +21,7 @@ interface PhotoGridProps {
  * and carry their size, so the card does not jump as they arrive.
  */
 export function PhotoGrid({ media }: PhotoGridProps) {
+  const { t } = useLingui();
   const [openAt, setOpenAt] = useState<number | null>(null);
   // The viewer is kept mounted once loaded, so that a second opening is instant.
   const [viewerMounted, setViewerMounted] = useState(false);
@@ -31,15 +35,19 @@ export function PhotoGrid({ media }: PhotoGridProps) {
   if (!media?.length) return null;
   const single = media.length === 1;
   const columns = GRID_COLUMNS[media.length] ?? 'grid-cols-3';
+  const count = media.length;
+  const total = formatNumber(count);
 
   return (
     <>
       <ul
-        aria-label={single ? 'Photo' : `${media.length} photos`}
+        aria-label={single ? t`Photo` : t`${plural(count, { one: '# photo', other: '# photos' })}`}
         className={`grid gap-1 ${columns}`}
       >
         {media.map((photo, index) => {
           const size = thumbnailSize(photo.width, photo.height);
+          const position = formatNumber(index + 1);
+          const alt = photo.alt;
           return (
             <li key={photo.id} className={single ? 'flex' : 'flex aspect-square'}>
               <button
@@ -48,9 +56,7 @@ export function PhotoGrid({ media }: PhotoGridProps) {
                   buttons.current[index] = element;
                 }}
                 aria-label={
-                  photo.alt
-                    ? `Open photo ${index + 1}: ${photo.alt}`
-                    : `Open photo ${index + 1} of ${media.length}`
+                  alt ? t`Open photo ${position}: ${alt}` : t`Open photo ${position} of ${total}`
                 }
                 className="block w-full overflow-hidden rounded-lg border border-line bg-page focus-visible:outline-2 focus-visible:outline-offset-2"
                 onClick={() => {

@@ -1,5 +1,8 @@
 import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MEDIA_ALT_MAX } from '../../api/limits';
+import { formatNumber } from '../../lib/format-number';
+import { sayShared } from '../../lib/i18n/language';
 import type { ComposedPhoto } from './use-photo-uploads';
 
 interface PhotoTrayItemProps {
@@ -13,13 +16,6 @@ interface PhotoTrayItemProps {
   onRetry: () => void;
 }
 
-const STATUS_TEXT: Record<ComposedPhoto['status'], string> = {
-  waiting: 'Waiting for the network',
-  uploading: 'Uploading',
-  uploaded: 'Uploaded',
-  failed: 'Not uploaded',
-};
-
 /** One photo of the composer: its thumbnail, how its upload goes, its alt text, and its buttons. */
 export function PhotoTrayItem({
   photo,
@@ -30,8 +26,17 @@ export function PhotoTrayItem({
   onRemove,
   onRetry,
 }: PhotoTrayItemProps) {
+  const { t } = useLingui();
   const id = useId();
-  const name = `Photo ${position} of ${count}`;
+  const place = formatNumber(position);
+  const total = formatNumber(count);
+  const name = t`Photo ${place} of ${total}`;
+  const statusText: Record<ComposedPhoto['status'], string> = {
+    waiting: t`Waiting for the network`,
+    uploading: t`Uploading`,
+    uploaded: t`Uploaded`,
+    failed: t`Not uploaded`,
+  };
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -59,7 +64,7 @@ export function PhotoTrayItem({
           {photo.status === 'uploading' ? (
             <div
               role="progressbar"
-              aria-label={`Uploading photo ${position}`}
+              aria-label={t`Uploading photo ${place}`}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(photo.progress * 100)}
@@ -71,11 +76,11 @@ export function PhotoTrayItem({
               />
             </div>
           ) : null}
-          <p className="text-xs text-ink-muted">{STATUS_TEXT[photo.status]}</p>
+          <p className="text-xs text-ink-muted">{statusText[photo.status]}</p>
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium">
-            Alt text
+            <Trans>Alt text</Trans>
           </label>
           <textarea
             id={id}
@@ -89,49 +94,58 @@ export function PhotoTrayItem({
             className="field-input resize-y text-sm"
           />
           <p id={hintId} className="text-xs text-ink-muted">
-            People who use screen readers hear this instead of seeing the photo: say what it shows.
+            <Trans>
+              People who use screen readers hear this instead of seeing the photo: say what it
+              shows.
+            </Trans>
           </p>
           {photo.error ? (
             <p id={errorId} role="alert" className="text-sm text-danger">
-              {photo.error}
+              {/* The server's title (or one it sent in English before it spoke other languages). */}
+              {sayShared(photo.error)}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className="btn btn-secondary px-2 py-1"
-              aria-label={`Move photo ${position} earlier`}
+              aria-label={t`Move photo ${place} earlier`}
               disabled={position === 1}
               onClick={() => onMove(-1)}
             >
-              <span aria-hidden="true">←</span>
+              {/* Earlier is towards the start of the line: mirrored in Arabic. */}
+              <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                ←
+              </span>
             </button>
             <button
               type="button"
               className="btn btn-secondary px-2 py-1"
-              aria-label={`Move photo ${position} later`}
+              aria-label={t`Move photo ${place} later`}
               disabled={position === count}
               onClick={() => onMove(1)}
             >
-              <span aria-hidden="true">→</span>
+              <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                →
+              </span>
             </button>
             {photo.status === 'failed' ? (
               <button
                 type="button"
                 className="btn btn-secondary px-2 py-1"
-                aria-label={`Retry photo ${position}`}
+                aria-label={t`Retry photo ${place}`}
                 onClick={onRetry}
               >
-                Retry
+                <Trans>Retry</Trans>
               </button>
             ) : null}
             <button
               type="button"
               className="btn btn-danger px-2 py-1"
-              aria-label={`Remove photo ${position}`}
+              aria-label={t`Remove photo ${place}`}
               onClick={onRemove}
             >
-              Remove
+              <Trans>Remove</Trans>
             </button>
           </div>
         </div>

@@ -1,5 +1,7 @@
 import { useId, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MEDIA_PER_NOTE_MAX } from '../../api/limits';
+import { formatNumber } from '../../lib/format-number';
 import { PhotoTrayItem } from './photo-tray-item';
 import type { PhotoUploads } from './use-photo-uploads';
 
@@ -20,10 +22,13 @@ interface PhotoTrayProps {
  * first visit does not load it.
  */
 export function PhotoTray({ uploads, dragging = false, disabled = false }: PhotoTrayProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const { photos } = uploads;
   const full = photos.length >= MEDIA_PER_NOTE_MAX;
+  const added = formatNumber(photos.length);
+  const max = formatNumber(MEDIA_PER_NOTE_MAX);
   return (
     <section
       aria-labelledby={headingId}
@@ -33,11 +38,12 @@ export function PhotoTray({ uploads, dragging = false, disabled = false }: Photo
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="text-sm font-medium">
-          Photos
+          <Trans>Photos</Trans>
         </h3>
         <span className="text-xs text-ink-muted">
-          {photos.length} of {MEDIA_PER_NOTE_MAX}
-          {dragging ? ': drop them here' : ' (drop or paste them here too)'}
+          {dragging
+            ? t`${added} of ${max}: drop them here`
+            : t`${added} of ${max} (drop or paste them here too)`}
         </span>
         <button
           type="button"
@@ -45,7 +51,7 @@ export function PhotoTray({ uploads, dragging = false, disabled = false }: Photo
           disabled={disabled || full}
           onClick={() => input.current?.click()}
         >
-          Add photos
+          <Trans>Add photos</Trans>
         </button>
         <input
           ref={input}

@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
 import type { UploadedMedia } from '../../api/media-schemas';
 import { ApiError } from '../../lib/api-error';
 import { noticeAnswer, noticeNoAnswer } from '../../lib/connectivity';
 import { NO_TOKEN_MESSAGE, responseToApiError } from '../../lib/http';
+import { spokenLanguage } from '../../lib/i18n/language';
 import { clearToken, getToken } from '../../lib/token-storage';
 
 /**
@@ -11,7 +13,10 @@ import { clearToken, getToken } from '../../lib/token-storage';
  * and no answer at all taking the app offline.
  */
 
-export const UPLOAD_FAILED = 'Failed to upload photo';
+/** The spec's default error of an upload, in the language spoken when it fails. */
+export function uploadFailedMessage(): string {
+  return t`Failed to upload photo`;
+}
 
 export interface UploadOptions {
   /** From 0 to 1, as the bytes go. */
@@ -35,6 +40,8 @@ export const uploadPhoto: PhotoUploader = (file, { onProgress, signal } = {}) =>
     const xhr = new XMLHttpRequest();
     xhr.open('POST', new URL('/api/media', window.location.origin).href);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // The server's titles (a photo refused) in the language spoken, as every other call asks them.
+    xhr.setRequestHeader('Accept-Language', spokenLanguage());
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -50,7 +57,7 @@ export const uploadPhoto: PhotoUploader = (file, { onProgress, signal } = {}) =>
       done();
       // No answer at all: the queue and the composer wait for the network.
       noticeNoAnswer();
-      reject(new ApiError(UPLOAD_FAILED, 0));
+      reject(new ApiError(uploadFailedMessage(), 0));
     };
     xhr.onload = () => {
       done();
@@ -61,7 +68,7 @@ export const uploadPhoto: PhotoUploader = (file, { onProgress, signal } = {}) =>
       });
       if (xhr.status === 401 && getToken() === token) clearToken();
       if (xhr.status < 200 || xhr.status >= 300) {
-        void responseToApiError(response, UPLOAD_FAILED).then(reject);
+        void responseToApiError(response, uploadFailedMessage()).then(reject);
         return;
       }
       void response.json().then(
@@ -69,7 +76,7 @@ export const uploadPhoto: PhotoUploader = (file, { onProgress, signal } = {}) =>
           onProgress?.(1);
           resolve(body);
         },
-        () => reject(new ApiError(UPLOAD_FAILED, xhr.status)),
+        () => reject(new ApiError(uploadFailedMessage(), xhr.status)),
       );
     };
     const form = new FormData();

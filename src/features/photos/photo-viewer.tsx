@@ -1,6 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RuminationMedia } from '../../api/media-schemas';
+import { formatNumber } from '../../lib/format-number';
 
 interface PhotoViewerProps {
   media: readonly RuminationMedia[];
@@ -13,7 +15,8 @@ interface PhotoViewerProps {
 
 /**
  * A card's photos one at a time, in full (up to 2048 px), with their alt text: previous and next
- * by buttons or the arrow keys, Escape or Close to leave. Default export: loaded with the first
+ * by buttons or the arrow keys (in the reading direction: in Arabic, ArrowLeft is next), Escape or
+ * Close to leave. Default export: loaded with the first
  * click on a photo (photo-grid.tsx), as it brings Radix's dialog.
  */
 export default function PhotoViewer({
@@ -22,6 +25,7 @@ export default function PhotoViewer({
   onIndexChange,
   returnFocus,
 }: PhotoViewerProps) {
+  const { t } = useLingui();
   const shown = index === null ? undefined : media[index];
   const count = media.length;
   // Round the ends: a button never turns disabled under the focus that pressed it.
@@ -30,14 +34,14 @@ export default function PhotoViewer({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (count < 2) return;
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      step(-1);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      step(1);
-    }
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    // The arrow pointing where the reading goes is "next": right in English, left in Arabic.
+    const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    step(event.key === forward ? 1 : -1);
   };
+  const place = formatNumber((index ?? 0) + 1);
+  const total = formatNumber(count);
 
   return (
     <Dialog.Root
@@ -59,9 +63,9 @@ export default function PhotoViewer({
         >
           <div className="flex items-center justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">
-              {shown ? `Photo ${(index ?? 0) + 1} of ${count}` : 'Photo'}
+              {shown ? t`Photo ${place} of ${total}` : t`Photo`}
             </Dialog.Title>
-            <Dialog.Close aria-label="Close" className="icon-button">
+            <Dialog.Close aria-label={t`Close`} className="icon-button">
               <svg viewBox="0 0 16 16" className="size-5" aria-hidden="true">
                 <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" />
               </svg>
@@ -90,10 +94,17 @@ export default function PhotoViewer({
           {count > 1 ? (
             <div className="flex justify-between gap-2">
               <button type="button" className="btn btn-secondary" onClick={() => step(-1)}>
-                <span aria-hidden="true">←</span> Previous photo
+                {/* Arrows point along the reading: mirrored in Arabic. */}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ←
+                </span>{' '}
+                <Trans>Previous photo</Trans>
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => step(1)}>
-                Next photo <span aria-hidden="true">→</span>
+                <Trans>Next photo</Trans>{' '}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  →
+                </span>
               </button>
             </div>
           ) : null}

@@ -1,9 +1,11 @@
+import { plural, t } from '@lingui/core/macro';
 import { onlineManager } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { MediaRefInput, UploadedMedia } from '../../api/media-schemas';
 import type { RuminationMedia } from '../../api/media-schemas';
 import { MEDIA_PER_NOTE_MAX, MEDIA_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_MAX_MB } from '../../api/limits';
 import { ApiError } from '../../lib/api-error';
+import { formatNumber } from '../../lib/format-number';
 import {
   ComposerPhotoKeepingContext,
   readKeptFile,
@@ -48,13 +50,29 @@ export interface ComposedPhoto {
 export type SettledPhotos =
   { media: MediaRefInput[] } | { queued: QueuedPhoto[] } | { problem: string };
 
-export const ONLY_PHOTOS = 'Only photos can be added (JPEG, PNG, WebP, GIF or AVIF).';
-export const NOT_UPLOADED = 'A photo was not uploaded: retry or remove it first.';
-export const TOO_BIG = `This photo is larger than ${MEDIA_UPLOAD_MAX_MB} MB`;
+/*
+ * What the composer is told, in the language spoken when it happens (each a function: a message
+ * is looked up when it is said, never when the module loads).
+ */
+export function onlyPhotosMessage(): string {
+  return t`Only photos can be added (JPEG, PNG, WebP, GIF or AVIF).`;
+}
+
+export function notUploadedMessage(): string {
+  return t`A photo was not uploaded: retry or remove it first.`;
+}
+
+export function tooBigMessage(): string {
+  const maxMb = formatNumber(MEDIA_UPLOAD_MAX_MB);
+  return t`This photo is larger than ${maxMb} MB`;
+}
 
 export function tooManyMessage(left: number): string {
-  const words = left === 1 ? '1 photo was' : `${left} photos were`;
-  return `A note holds at most ${MEDIA_PER_NOTE_MAX} photos: ${words} not added.`;
+  const max = formatNumber(MEDIA_PER_NOTE_MAX);
+  return t`${plural(left, {
+    one: `A note holds at most ${max} photos: # photo was not added.`,
+    other: `A note holds at most ${max} photos: # photos were not added.`,
+  })}`;
 }
 
 let nextKey = 0;
@@ -257,7 +275,9 @@ export function usePhotoUploads(
       const room = Math.max(0, MEDIA_PER_NOTE_MAX - current.current.length);
       const taken = images.slice(0, room);
       const left = images.length - taken.length;
-      setNotice(left > 0 ? tooManyMessage(left) : images.length < all.length ? ONLY_PHOTOS : null);
+      setNotice(
+        left > 0 ? tooManyMessage(left) : images.length < all.length ? onlyPhotosMessage() : null,
+      );
       const userId = keeping?.userId ?? null;
       const added = taken.map((file): ComposedPhoto => {
         const key = newKey();
@@ -284,7 +304,7 @@ export function usePhotoUploads(
           status: tooBig ? 'failed' : 'waiting',
           progress: 0,
           alt: '',
-          ...(tooBig ? { error: TOO_BIG } : {}),
+          ...(tooBig ? { error: tooBigMessage() } : {}),
           ...(kept === undefined ? {} : { kept }),
         };
       });
@@ -340,12 +360,12 @@ export function usePhotoUploads(
       }
       while (inFlight.current.size > 0) await Promise.allSettled([...inFlight.current.values()]);
       const list = current.current;
-      if (list.some((p) => p.status === 'failed')) return { problem: NOT_UPLOADED };
+      if (list.some((p) => p.status === 'failed')) return { problem: notUploadedMessage() };
       if (list.every((p) => p.uploaded)) {
         return { media: list.map((p) => ({ id: p.uploaded?.id ?? 0, alt: p.alt })) };
       }
       // Offline: the photos not uploaded are kept in the browser and go with the queued note.
-      if (userId === null) return { problem: NOT_UPLOADED };
+      if (userId === null) return { problem: notUploadedMessage() };
       const queued: QueuedPhoto[] = [];
       for (const p of list) {
         const file = files.current.get(p.key);

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AudienceName } from '../../domain/relation-types';
 import { preferencesNotLoaded } from './preferences-not-loaded';
 import { AudienceIcon } from '../composer/audience-icon';
-import { ASK_EACH_TIME, AudiencePicker, publishedWords } from '../composer/audience-picker';
+import { AudiencePicker, publishedWords } from '../composer/audience-picker';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
 import { SavePreference } from './save-preference';
 
@@ -12,6 +13,7 @@ import { SavePreference } from './save-preference';
  * default), when each note starts with nobody chosen. Saved on the server.
  */
 export function DefaultAudiencesSetting() {
+  const { t } = useLingui();
   const preferences = usePreferences();
   const update = useUpdatePreferences();
   // What the person picked since the last save (null: ask each time); undefined: as stored.
@@ -26,11 +28,13 @@ export function DefaultAudiencesSetting() {
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-sm text-ink-muted">
-        Every new note starts with this choice, on every device. You can change it for each note
-        before you publish it.
+        <Trans>
+          Every new note starts with this choice, on every device. You can change it for each note
+          before you publish it.
+        </Trans>
       </p>
       <AudiencePicker
-        label="New notes"
+        label={t`New notes`}
         value={current}
         onChange={(next) => {
           update.reset();
@@ -42,9 +46,7 @@ export function DefaultAudiencesSetting() {
       />
       <p className="flex flex-wrap items-center gap-1 text-sm">
         {words ? <AudienceIcon kind={words.kind} /> : null}
-        {words
-          ? words.long
-          : `${ASK_EACH_TIME}: you choose who reads each note before publishing it`}
+        {words ? words.long : t`Ask each time: you choose who reads each note before publishing it`}
       </p>
       <SavePreference
         update={update}

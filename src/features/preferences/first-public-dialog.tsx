@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ComposerQuestion } from '../composer/composer-question';
 
 /**
@@ -13,15 +14,16 @@ export function FirstPublicDialog({
   onChoose: () => void;
   onPublish: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ComposerQuestion
       open={open}
       onStay={onChoose}
       onGo={onPublish}
-      title="Publish for everyone?"
-      description="Anyone can read a public note, even without an account, and it can be found from your profile. To keep it to some people, choose who reads it."
-      stayLabel="Choose who reads it"
-      goLabel="Publish publicly"
+      title={t`Publish for everyone?`}
+      description={t`Anyone can read a public note, even without an account, and it can be found from your profile. To keep it to some people, choose who reads it.`}
+      stayLabel={t`Choose who reads it`}
+      goLabel={t`Publish publicly`}
     />
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactElement } from 'react';
 import { errorMessage } from '../../lib/error-message';
 
@@ -10,11 +12,17 @@ export function preferencesNotLoaded(preferences: {
   isError: boolean;
   error: unknown;
 }): ReactElement | null {
-  if (preferences.isPending) return <p className="text-sm text-ink-muted">Loading...</p>;
+  if (preferences.isPending) {
+    return (
+      <p className="text-sm text-ink-muted">
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
   if (preferences.isError) {
     return (
       <p role="alert" className="error-box">
-        {errorMessage(preferences.error, 'Failed to fetch your preferences')}
+        {errorMessage(preferences.error, t`Failed to fetch your preferences`)}
       </p>
     );
   }

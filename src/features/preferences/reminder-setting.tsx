@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Reminder } from '../../domain/preferences';
 import { preferencesNotLoaded } from './preferences-not-loaded';
@@ -12,13 +15,13 @@ import { SavePreference } from './save-preference';
  */
 
 const DAYS_MONDAY_FIRST = [
-  { day: 1, name: 'Monday' },
-  { day: 2, name: 'Tuesday' },
-  { day: 3, name: 'Wednesday' },
-  { day: 4, name: 'Thursday' },
-  { day: 5, name: 'Friday' },
-  { day: 6, name: 'Saturday' },
-  { day: 0, name: 'Sunday' },
+  { day: 1, name: msg`Monday` },
+  { day: 2, name: msg`Tuesday` },
+  { day: 3, name: msg`Wednesday` },
+  { day: 4, name: msg`Thursday` },
+  { day: 5, name: msg`Friday` },
+  { day: 6, name: msg`Saturday` },
+  { day: 0, name: msg`Sunday` },
 ] as const;
 
 /** The time offered when a reminder is first turned on. */
@@ -34,14 +37,15 @@ function draftOf(reminder: Reminder): Draft {
   return { on: reminder.time !== null, time: reminder.time ?? FIRST_TIME, days: reminder.days };
 }
 
-function problemOf(draft: Draft): string | null {
+function problemOf(draft: Draft): MessageDescriptor | null {
   if (!draft.on) return null;
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.time)) return 'Choose a time.';
-  if (draft.days.length === 0) return 'Choose at least one day.';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.time)) return msg`Choose a time.`;
+  if (draft.days.length === 0) return msg`Choose at least one day.`;
   return null;
 }
 
 export function ReminderSetting() {
+  const { t, i18n } = useLingui();
   const preferences = usePreferences();
   const update = useUpdatePreferences();
   // What the person changed since the last save; undefined: as stored.
@@ -56,13 +60,16 @@ export function ReminderSetting() {
     setEdited({ ...draft, ...next });
   };
   const problem = problemOf(draft);
+  const zone = preferences.data.timeZone;
 
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-sm text-ink-muted">
-        A nudge at your chosen time, in your time zone ({preferences.data.timeZone}), on the days
-        you pick; none on a day you have already written. It comes as a notification on devices
-        where notifications are on, or by email otherwise.
+        <Trans>
+          A nudge at your chosen time, in your time zone ({zone}), on the days you pick; none on a
+          day you have already written. It comes as a notification on devices where notifications
+          are on, or by email otherwise.
+        </Trans>
       </p>
       <label className="flex items-center gap-2">
         <input
@@ -70,12 +77,12 @@ export function ReminderSetting() {
           checked={draft.on}
           onChange={(event) => change({ on: event.target.checked })}
         />
-        Remind me to write
+        <Trans>Remind me to write</Trans>
       </label>
       {draft.on ? (
         <>
           <label htmlFor={`${id}-time`} className="flex items-center gap-2">
-            Time
+            <Trans>Time</Trans>
             <input
               id={`${id}-time`}
               type="time"
@@ -86,7 +93,9 @@ export function ReminderSetting() {
             />
           </label>
           <fieldset className="flex flex-wrap gap-3">
-            <legend className="mb-1">Days</legend>
+            <legend className="mb-1">
+              <Trans>Days</Trans>
+            </legend>
             {DAYS_MONDAY_FIRST.map(({ day, name }) => (
               <label key={day} className="flex items-center gap-1">
                 <input
@@ -100,7 +109,7 @@ export function ReminderSetting() {
                     })
                   }
                 />
-                {name}
+                {i18n._(name)}
               </label>
             ))}
           </fieldset>
@@ -108,14 +117,14 @@ export function ReminderSetting() {
       ) : null}
       {problem !== null && edited !== undefined ? (
         <p role="alert" className="error-box">
-          {problem}
+          {i18n._(problem)}
         </p>
       ) : null}
       <SavePreference
         update={update}
         edited={edited !== undefined}
         blocked={problem !== null}
-        label="Save reminder"
+        label={t`Save reminder`}
         onSave={() =>
           update.mutate(
             { reminder: { time: draft.on ? draft.time : null, days: draft.days } },

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../lib/error-message';
 
 /**
@@ -8,7 +9,7 @@ export function SavePreference({
   update,
   edited,
   blocked = false,
-  label = 'Save',
+  label,
   onSave,
 }: {
   update: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown };
@@ -16,14 +17,16 @@ export function SavePreference({
   edited: boolean;
   /** What is shown cannot be saved as it is (the setting says why). */
   blocked?: boolean;
+  /** The button's words; "Save" without. */
   label?: string;
   onSave: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {update.isError ? (
         <p role="alert" className="error-box">
-          {errorMessage(update.error, 'Failed to save your preferences')}
+          {errorMessage(update.error, t`Failed to save your preferences`)}
         </p>
       ) : null}
       <div className="flex items-center gap-3">
@@ -33,10 +36,10 @@ export function SavePreference({
           disabled={!edited || blocked || update.isPending}
           onClick={onSave}
         >
-          {update.isPending ? 'Saving...' : label}
+          {update.isPending ? t`Saving...` : (label ?? t`Save`)}
         </button>
         <p role="status" className="text-sm text-ink-muted">
-          {update.isSuccess && !edited ? 'Saved' : ''}
+          {update.isSuccess && !edited ? t`Saved` : ''}
         </p>
       </div>
     </>

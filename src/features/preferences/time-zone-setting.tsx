@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../lib/error-message';
@@ -21,6 +22,7 @@ function zonesWith(current: string): string[] {
 }
 
 export function TimeZoneSetting() {
+  const { t } = useLingui();
   const preferences = usePreferences();
   const update = useUpdatePreferences();
   const queryClient = useQueryClient();
@@ -32,7 +34,7 @@ export function TimeZoneSetting() {
   return (
     <div className="flex flex-col items-start gap-2">
       <label htmlFor="time-zone" className="text-sm font-medium">
-        Time zone
+        <Trans>Time zone</Trans>
       </label>
       <select
         id="time-zone"
@@ -57,16 +59,18 @@ export function TimeZoneSetting() {
         ))}
       </select>
       <p id="time-zone-help" className="text-sm text-ink-muted">
-        Your days begin and end at midnight here: on this day, the calendar and reminders.
+        <Trans>
+          Your days begin and end at midnight here: on this day, the calendar and reminders.
+        </Trans>
       </p>
       {update.isSuccess ? (
         <p role="status" className="text-sm">
-          Time zone saved.
+          <Trans>Time zone saved.</Trans>
         </p>
       ) : null}
       {update.isError ? (
         <p role="alert" className="error-box">
-          {errorMessage(update.error, 'Failed to save your preferences')}
+          {errorMessage(update.error, t`Failed to save your preferences`)}
         </p>
       ) : null}
     </div>

@@ -1,17 +1,22 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Preferences } from '../../api/preferences-schemas';
 import type { EmailDigest } from '../../domain/preferences';
 import { errorMessage } from '../../lib/error-message';
 import { useUpdatePreferences } from '../preferences/preferences-queries';
 
-const CHOICES: { value: EmailDigest; label: string }[] = [
-  { value: 'off', label: 'Off' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
+/** Each choice; its label said in the language spoken when the choices are drawn. */
+const CHOICES: { value: EmailDigest; label: MessageDescriptor }[] = [
+  { value: 'off', label: msg`Off` },
+  { value: 'daily', label: msg`Daily` },
+  { value: 'weekly', label: msg`Weekly` },
 ];
 
 /** "Email digest", for people who install nothing: saved as soon as it is chosen. */
 export function EmailDigestSetting({ preferences }: { preferences: Preferences }) {
+  const { t, i18n } = useLingui();
   const update = useUpdatePreferences();
   const hintId = useId();
   // The choice being saved; the radios stay enabled meanwhile, so focus stays where it was.
@@ -19,9 +24,14 @@ export function EmailDigestSetting({ preferences }: { preferences: Preferences }
   const current = choice ?? preferences.emailDigest;
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
-      <legend className="mb-2 font-medium">Email digest</legend>
+      <legend className="mb-2 font-medium">
+        <Trans>Email digest</Trans>
+      </legend>
       <p id={hintId} className="text-sm text-ink-muted">
-        A short email listing what you have not read yet: names and links, never what anyone wrote.
+        <Trans>
+          A short email listing what you have not read yet: names and links, never what anyone
+          wrote.
+        </Trans>
       </p>
       <div className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => (
@@ -44,17 +54,17 @@ export function EmailDigestSetting({ preferences }: { preferences: Preferences }
               }}
               className="accent-accent"
             />
-            {choice.label}
+            {i18n._(choice.label)}
           </label>
         ))}
       </div>
       {update.isError ? (
         <p role="alert" className="error-box">
-          {errorMessage(update.error, 'Failed to save your preferences')}
+          {errorMessage(update.error, t`Failed to save your preferences`)}
         </p>
       ) : null}
       <p role="status" className="text-sm text-ink-muted">
-        {update.isSuccess && choice === null ? 'Saved' : ''}
+        {update.isSuccess && choice === null ? t`Saved` : ''}
       </p>
     </fieldset>
   );

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { useCurrentUser } from '../auth/use-current-user';
-import { PUSH_BLOCKED, PUSH_UNSUPPORTED } from './push-setup';
+import { pushBlocked, pushUnsupported } from './push-setup';
 import {
   usePushDevices,
   useThisDeviceId,
@@ -20,6 +21,7 @@ function permissionDenied(): boolean {
  * lists. Turning it on asks for permission then, and only then.
  */
 export function NotifyThisDevice() {
+  const { t } = useLingui();
   const userId = useCurrentUser()?.id ?? null;
   const supported = browserCanPush();
   const devices = usePushDevices();
@@ -41,7 +43,7 @@ export function NotifyThisDevice() {
   return (
     <div className="flex flex-col items-start gap-2">
       <CheckboxField
-        label="Notify this device"
+        label={t`Notify this device`}
         checked={intent ?? (busy ? turnOn.isPending : on)}
         // Not disabled while busy: focus stays on the box (clicks then do nothing).
         disabled={!supported || !known}
@@ -58,24 +60,26 @@ export function NotifyThisDevice() {
         }}
       />
       <p className="text-sm text-ink-muted">
-        Shows the notifications chosen below on this device, even while Ruminations is closed.
+        <Trans>
+          Shows the notifications chosen below on this device, even while Ruminations is closed.
+        </Trans>
       </p>
       {!supported ? (
         <p role="status" className="text-sm">
-          {PUSH_UNSUPPORTED}
+          {pushUnsupported()}
         </p>
       ) : failure ? (
         <p role="alert" className="error-box">
-          {errorMessage(failure, 'Failed to change this device')}
+          {errorMessage(failure, t`Failed to change this device`)}
         </p>
       ) : (
         <p role="status" className="text-sm">
           {turnOn.isPending
-            ? 'Turning on notifications for this device...'
+            ? t`Turning on notifications for this device...`
             : turnOff.isPending
-              ? 'Turning off notifications for this device...'
+              ? t`Turning off notifications for this device...`
               : !on && permissionDenied()
-                ? PUSH_BLOCKED
+                ? pushBlocked()
                 : ''}
         </p>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type {
   PushPublicKey,
   PushSubscriptionRequest,
@@ -9,7 +10,7 @@ import { api, withDefaultError } from '../../lib/http';
 /** /api/push/* and the digest's unsubscribe link (the contract's "Reach them when the app is closed"). */
 
 export function fetchPushPublicKey(): Promise<string> {
-  return withDefaultError('Failed to fetch the push key', async () => {
+  return withDefaultError(t`Failed to fetch the push key`, async () => {
     const { publicKey } = await api.get('push/public-key').json<PushPublicKey>();
     return publicKey;
   });
@@ -17,14 +18,14 @@ export function fetchPushPublicKey(): Promise<string> {
 
 /** The signed-in person's devices, oldest first. */
 export function fetchPushSubscriptions(): Promise<PushSubscriptionSummary[]> {
-  return withDefaultError('Failed to fetch your devices', () =>
+  return withDefaultError(t`Failed to fetch your devices`, () =>
     api.get('push/subscriptions').json<PushSubscriptionSummary[]>(),
   );
 }
 
 /** The same endpoint again answers the id it already has. */
 export function savePushSubscription(body: PushSubscriptionRequest): Promise<number> {
-  return withDefaultError('Failed to save this device', async () => {
+  return withDefaultError(t`Failed to save this device`, async () => {
     const { id } = await api
       .post('push/subscriptions', { json: body })
       .json<PushSubscriptionSaved>();
@@ -37,7 +38,7 @@ export function deletePushSubscription(
   id: number,
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
-  return withDefaultError('Failed to remove this device', async () => {
+  return withDefaultError(t`Failed to remove this device`, async () => {
     await api.delete(`push/subscriptions/${id}`, {
       throwHttpErrors: (status) => status !== 404,
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
@@ -50,7 +51,7 @@ export function deletePushSubscription(
  * session's bearer token goes with it (someone else may be signed in on this browser).
  */
 export function unsubscribeFromDigests(token: string): Promise<void> {
-  return withDefaultError('Failed to stop email digests', async () => {
+  return withDefaultError(t`Failed to stop email digests`, async () => {
     await api.post('email/unsubscribe', {
       searchParams: { token },
       hooks: { beforeRequest: [(request) => request.headers.delete('Authorization')] },

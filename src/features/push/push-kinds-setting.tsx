@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Preferences } from '../../api/preferences-schemas';
 import { CheckboxField } from '../../components/ui/checkbox-field';
@@ -5,28 +8,33 @@ import type { PushKind } from '../../domain/preferences';
 import { errorMessage } from '../../lib/error-message';
 import { useUpdatePreferences } from '../preferences/preferences-queries';
 
-const KIND_LABELS: { kind: PushKind; label: string }[] = [
-  { kind: 'RelationRequested', label: 'Someone asks to be related' },
-  { kind: 'RelationAccepted', label: 'Someone accepts your request' },
-  { kind: 'CommentOnMyRumination', label: 'Someone comments on your rumination' },
-  { kind: 'ReplyToMyComment', label: 'Someone replies to your comment' },
-  { kind: 'ReactionOnMyRumination', label: 'Someone reacts to your rumination' },
-  { kind: 'MentionedMe', label: 'Someone mentions you' },
+/** Each kind's box; its label said in the language spoken when the boxes are drawn. */
+const KIND_LABELS: { kind: PushKind; label: MessageDescriptor }[] = [
+  { kind: 'RelationRequested', label: msg`Someone asks to be related` },
+  { kind: 'RelationAccepted', label: msg`Someone accepts your request` },
+  { kind: 'CommentOnMyRumination', label: msg`Someone comments on your rumination` },
+  { kind: 'ReplyToMyComment', label: msg`Someone replies to your comment` },
+  { kind: 'ReactionOnMyRumination', label: msg`Someone reacts to your rumination` },
+  { kind: 'MentionedMe', label: msg`Someone mentions you` },
 ];
 
 /** "Which notifications" reach the account's devices by push; each box saves itself alone. */
 export function PushKindsSetting({ preferences }: { preferences: Preferences }) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium">Which notifications</legend>
+      <legend className="mb-2 font-medium">
+        <Trans>Which notifications</Trans>
+      </legend>
       {KIND_LABELS.map(({ kind, label }) => (
-        <PushKindBox key={kind} kind={kind} label={label} stored={preferences.push[kind]} />
+        <PushKindBox key={kind} kind={kind} label={i18n._(label)} stored={preferences.push[kind]} />
       ))}
     </fieldset>
   );
 }
 
 function PushKindBox({ kind, label, stored }: { kind: PushKind; label: string; stored: boolean }) {
+  const { t } = useLingui();
   // One mutation per kind: a PUT sends this kind alone, so quick clicks on two never undo each other.
   const update = useUpdatePreferences();
   // The value being saved; the box stays enabled meanwhile, so focus stays on it.
@@ -45,7 +53,7 @@ function PushKindBox({ kind, label, stored }: { kind: PushKind; label: string; s
       />
       {update.isError ? (
         <p role="alert" className="field-error">
-          {errorMessage(update.error, 'Failed to save your preferences')}
+          {errorMessage(update.error, t`Failed to save your preferences`)}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage } from '../../lib/error-message';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from './push-api';
 import {
@@ -14,9 +15,14 @@ import {
  * permission on a person's gesture, and a settings page that asks on load is a page people leave.
  */
 
-export const PUSH_UNSUPPORTED = 'This browser cannot show notifications.';
-export const PUSH_BLOCKED = "Notifications are blocked for Ruminations in this browser's settings.";
-export const PUSH_FAILED = 'This device could not be subscribed: ';
+/** What the settings say, in the language spoken when they say it. */
+export function pushUnsupported(): string {
+  return t`This browser cannot show notifications.`;
+}
+
+export function pushBlocked(): string {
+  return t`Notifications are blocked for Ruminations in this browser's settings.`;
+}
 
 /** Why turning on failed, in the words the settings show. */
 export class PushSetupError extends Error {}
@@ -24,8 +30,9 @@ export class PushSetupError extends Error {}
 /** A worker that never starts (none registered) would leave the switch waiting forever. */
 const WORKER_WAIT_MS = 10_000;
 
+/** `reason` ends the sentence: one of the reasons below, or the browser's or server's words. */
 function failed(reason: string): PushSetupError {
-  return new PushSetupError(`${PUSH_FAILED}${reason}`);
+  return new PushSetupError(t`This device could not be subscribed: ${reason}`);
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -49,7 +56,7 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration> {
       navigator.serviceWorker.ready,
       new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(failed("the app's service worker is not running. Reload and try again.")),
+          () => reject(failed(t`the app's service worker is not running. Reload and try again.`)),
           WORKER_WAIT_MS,
         );
       }),
@@ -75,33 +82,33 @@ async function subscribeBrowser(publicKey: string): Promise<PushSubscription> {
   } catch (error) {
     // The browser's DOMException: its name says whether permission was the reason.
     const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-    if (name === 'NotAllowedError') throw new PushSetupError(PUSH_BLOCKED);
+    if (name === 'NotAllowedError') throw new PushSetupError(pushBlocked());
     throw failed(
-      typeof message === 'string' && message.trim() !== '' ? message : 'the browser refused.',
+      typeof message === 'string' && message.trim() !== '' ? message : t`the browser refused.`,
     );
   }
 }
 
 /** Turns push on for this browser and this account; answers the server's id of the subscription. */
 export async function turnOnThisDevice(userId: number): Promise<number> {
-  if (!browserCanPush()) throw new PushSetupError(PUSH_UNSUPPORTED);
+  if (!browserCanPush()) throw new PushSetupError(pushUnsupported());
   const permission = await Notification.requestPermission();
-  if (permission === 'denied') throw new PushSetupError(PUSH_BLOCKED);
-  if (permission !== 'granted') throw failed('notifications were not allowed.');
+  if (permission === 'denied') throw new PushSetupError(pushBlocked());
+  if (permission !== 'granted') throw failed(t`notifications were not allowed.`);
   let publicKey: string;
   try {
     publicKey = await fetchPushPublicKey();
   } catch (error) {
-    throw failed(errorMessage(error, 'the server did not answer.'));
+    throw failed(errorMessage(error, t`the server did not answer.`));
   }
   const subscription = await subscribeBrowser(publicKey);
   const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw failed('the browser gave no keys.');
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw failed(t`the browser gave no keys.`);
   let id: number;
   try {
     id = await savePushSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
   } catch (error) {
-    throw failed(errorMessage(error, 'the server did not answer.'));
+    throw failed(errorMessage(error, t`the server did not answer.`));
   }
   keepDeviceRecord(userId, { id, endpoint });
   return id;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageCard } from '../../components/ui/page-card';
@@ -5,22 +6,19 @@ import { ApiError } from '../../lib/http';
 import { errorMessage } from '../../lib/error-message';
 import { unsubscribeFromDigests } from './push-api';
 
-export const UNSUBSCRIBE_INVALID = 'This link is not valid. You can turn digests off in Settings.';
-export const UNSUBSCRIBED =
-  'You will no longer get email digests. You can turn them on again in Settings.';
-
 /**
  * /unsubscribe?token=…, the link of every digest: works signed out, and stops digests only on a
  * click (mail scanners open links; RFC 8058's one-click POST comes from the mail app itself).
  */
 export function UnsubscribePage({ token }: { token: string | undefined }) {
+  const { t } = useLingui();
   const stop = useMutation({ mutationFn: unsubscribeFromDigests });
 
   if (!token || (stop.error instanceof ApiError && stop.error.status === 400)) {
     return (
-      <PageCard title="Email digests">
+      <PageCard title={t`Email digests`}>
         <p role="alert" className="error-box mb-6">
-          {UNSUBSCRIBE_INVALID}
+          <Trans>This link is not valid. You can turn digests off in Settings.</Trans>
         </p>
         <SettingsLink />
       </PageCard>
@@ -28,22 +26,26 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
   }
   if (stop.isSuccess) {
     return (
-      <PageCard title="Email digests">
+      <PageCard title={t`Email digests`}>
         <p role="status" className="mb-6">
-          {UNSUBSCRIBED}
+          <Trans>
+            You will no longer get email digests. You can turn them on again in Settings.
+          </Trans>
         </p>
         <SettingsLink />
       </PageCard>
     );
   }
   return (
-    <PageCard title="Email digests">
+    <PageCard title={t`Email digests`}>
       <p className="mb-4">
-        Digests list what you have not read yet, by email. Stop them here without signing in.
+        <Trans>
+          Digests list what you have not read yet, by email. Stop them here without signing in.
+        </Trans>
       </p>
       {stop.isError ? (
         <p role="alert" className="error-box mb-4">
-          {errorMessage(stop.error, 'Failed to stop email digests')}
+          {errorMessage(stop.error, t`Failed to stop email digests`)}
         </p>
       ) : null}
       <button
@@ -52,7 +54,7 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
         disabled={stop.isPending}
         onClick={() => stop.mutate(token)}
       >
-        {stop.isPending ? 'Stopping...' : 'Stop email digests'}
+        {stop.isPending ? t`Stopping...` : t`Stop email digests`}
       </button>
     </PageCard>
   );
@@ -61,7 +63,7 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
 function SettingsLink() {
   return (
     <Link to="/settings" hash="settings-notifications" className="btn btn-secondary no-underline">
-      Open Settings
+      <Trans>Open Settings</Trans>
     </Link>
   );
 }

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { displayNameOf, type NamedPerson } from '../../components/ui/person-name';
 import type { UserRelation } from '../../api/relation-schemas';
+import { sayShared } from '../../lib/i18n/language';
 import {
   relationLabelFor,
   relationTypeLabel,
@@ -42,16 +44,20 @@ export function RelationManager({ viewerId, user }: RelationManagerProps) {
       className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
     >
       <h2 id="relations-heading" className="text-lg font-semibold">
-        Relations
+        <Trans>Relations</Trans>
       </h2>
       {relations.isPending ? (
-        <p className="text-sm text-ink-muted">Loading relations...</p>
+        <p className="text-sm text-ink-muted">
+          <Trans>Loading relations...</Trans>
+        </p>
       ) : relations.isError ? (
         <p className="text-sm text-ink-muted">
-          Relations could not be loaded.{' '}
-          <button type="button" className="text-link" onClick={() => void relations.refetch()}>
-            Try again
-          </button>
+          <Trans>
+            Relations could not be loaded.{' '}
+            <button type="button" className="text-link" onClick={() => void relations.refetch()}>
+              Try again
+            </button>
+          </Trans>
         </p>
       ) : (
         <RelationManagerBody viewerId={viewerId} user={user} relations={relations.data} />
@@ -67,12 +73,15 @@ function RelationManagerBody({
 }: RelationManagerProps & { relations: UserRelation[] }) {
   const live = relations.filter(isLiveRelation);
   const available = availableRelationTypes(relations);
+  const name = displayNameOf(user);
 
   return (
     <>
       {live.length === 0 ? (
         <p className="text-sm text-ink-muted">
-          You have no relations with <bdi>{displayNameOf(user)}</bdi> yet.
+          <Trans>
+            You have no relations with <bdi>{name}</bdi> yet.
+          </Trans>
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
@@ -87,26 +96,40 @@ function RelationManagerBody({
 }
 
 export function RelationRow({ relation, viewerId }: { relation: UserRelation; viewerId: number }) {
+  const { t } = useLingui();
   const accept = useAcceptRelation();
   const reject = useRejectRelation();
   const remove = useDeleteRelation();
-  const label = relationLabelFor(relation, viewerId);
+  const label = relationLabelFor(relation, viewerId, sayShared);
   const isReceiver = relation.receiver.id === viewerId;
   const busy = accept.isPending || reject.isPending || remove.isPending;
-  // Pending labels ("Accepting...") replace the verb while the call is in flight.
-  const acceptText = accept.isPending ? 'Accepting...' : 'Accept';
-  const rejectText = reject.isPending ? 'Rejecting...' : 'Reject';
-  const deleteText = remove.isPending ? 'Deleting...' : 'Delete';
-  const cancelText = remove.isPending ? 'Cancelling...' : 'Cancel';
+  // Pending labels ("Accepting...") replace the verb while the call is in flight; each name is a
+  // sentence of its own (word order differs between languages).
+  const acceptText = accept.isPending ? t`Accepting...` : t`Accept`;
+  const acceptName = accept.isPending
+    ? t`Accepting... ${label} relation`
+    : t`Accept ${label} relation`;
+  const rejectText = reject.isPending ? t`Rejecting...` : t`Reject`;
+  const rejectName = reject.isPending
+    ? t`Rejecting... ${label} relation`
+    : t`Reject ${label} relation`;
+  const deleteText = remove.isPending ? t`Deleting...` : t`Delete`;
+  const deleteName = remove.isPending
+    ? t`Deleting... ${label} relation`
+    : t`Delete ${label} relation`;
+  const cancelText = remove.isPending ? t`Cancelling...` : t`Cancel`;
+  const cancelName = remove.isPending
+    ? t`Cancelling... ${label} request`
+    : t`Cancel ${label} request`;
 
   let status: string;
-  if (relation.isAccepted) status = 'Accepted';
-  else if (isReceiver) status = 'Pending: awaiting your answer';
-  else status = 'Pending: awaiting their answer';
+  if (relation.isAccepted) status = t`Accepted`;
+  else if (isReceiver) status = t`Pending: awaiting your answer`;
+  else status = t`Pending: awaiting their answer`;
 
   return (
     <li
-      aria-label={`${label} relation`}
+      aria-label={t`${label} relation`}
       className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-page px-3 py-2"
     >
       <div className="flex flex-col">
@@ -117,7 +140,7 @@ export function RelationRow({ relation, viewerId }: { relation: UserRelation; vi
         {relation.isAccepted ? (
           <button
             type="button"
-            aria-label={`${deleteText} ${label} relation`}
+            aria-label={deleteName}
             className={buttonClass}
             disabled={busy}
             onClick={() => remove.mutate(relation.id, { onError: logError })}
@@ -128,7 +151,7 @@ export function RelationRow({ relation, viewerId }: { relation: UserRelation; vi
           <>
             <button
               type="button"
-              aria-label={`${acceptText} ${label} relation`}
+              aria-label={acceptName}
               className={buttonClass}
               disabled={busy}
               onClick={() => accept.mutate(relation.id, { onError: logError })}
@@ -137,7 +160,7 @@ export function RelationRow({ relation, viewerId }: { relation: UserRelation; vi
             </button>
             <button
               type="button"
-              aria-label={`${rejectText} ${label} relation`}
+              aria-label={rejectName}
               className={buttonClass}
               disabled={busy}
               onClick={() => reject.mutate(relation.id, { onError: logError })}
@@ -148,7 +171,7 @@ export function RelationRow({ relation, viewerId }: { relation: UserRelation; vi
         ) : (
           <button
             type="button"
-            aria-label={`${cancelText} ${label} request`}
+            aria-label={cancelName}
             className={buttonClass}
             disabled={busy}
             onClick={() => remove.mutate(relation.id, { onError: logError })}
@@ -171,6 +194,7 @@ export function RequestRelationForm({
   /** Names the controls after the person, where several such forms share a page (People). */
   username?: string;
 }) {
+  const { t } = useLingui();
   const selectId = useId();
   const request = useRequestRelation();
   const [chosen, setChosen] = useState<RelationType | null>(null);
@@ -188,18 +212,18 @@ export function RequestRelationForm({
     >
       <div className="flex flex-col gap-1">
         <label htmlFor={selectId} className="text-sm font-medium">
-          Relation type
+          <Trans>Relation type</Trans>
         </label>
         <select
           id={selectId}
           value={selected}
-          aria-label={username ? `Relation type for ${username}` : undefined}
+          aria-label={username ? t`Relation type for ${username}` : undefined}
           onChange={(event) => setChosen(Number(event.target.value) as RelationType)}
           className="field-input py-1.5 text-sm"
         >
           {types.map((type) => (
             <option key={type} value={type}>
-              {relationTypeLabel(type)}
+              {relationTypeLabel(type, sayShared)}
             </option>
           ))}
         </select>
@@ -208,9 +232,9 @@ export function RequestRelationForm({
         type="submit"
         disabled={request.isPending}
         className="btn btn-primary"
-        aria-label={username ? `Request relation with ${username}` : undefined}
+        aria-label={username ? t`Request relation with ${username}` : undefined}
       >
-        {request.isPending ? 'Requesting...' : 'Request relation'}
+        {request.isPending ? t`Requesting...` : t`Request relation`}
       </button>
     </form>
   );

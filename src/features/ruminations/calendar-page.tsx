@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -5,7 +6,8 @@ import { addDays, weekdayOf } from '../../domain/local-days';
 import { addMonths, daysOfMonth } from '../../domain/memories';
 import { RetryBox } from '../../components/ui/load-error';
 import { errorMessage } from '../../lib/error-message';
-import { longDate, monthTitle, noteCount } from './calendar-words';
+import { dayWithNotes, longDate, monthTitle, weekdayNames } from './calendar-words';
+import { formatNumber } from '../../lib/format-number';
 import { memoryQueries } from './memories-queries';
 
 /**
@@ -18,19 +20,10 @@ import { memoryQueries } from './memories-queries';
  * "Tuesday 3 May 2023"): a week's weekend stays together at its end.
  *
  * Keyboard: the month is one grid with one tab stop (roving tabindex); the arrow keys move a day
- * or a week, Home and End to the week's ends, Enter opens the day. Each day is read out whole:
- * "Tuesday 3 May 2023, 2 notes".
+ * or a week (left and right as the page reads: in Arabic, right to left, ArrowLeft is the next
+ * day), Home and End to the week's ends, Enter opens the day. Each day is read out whole:
+ * "Tuesday 3 May 2023, 2 notes". Month and weekday names are Intl's, in the language spoken.
  */
-
-const WEEKDAY_NAMES = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const;
 
 /** The device's month: until the person picks one, the calendar opens on it. */
 function thisMonth(): string {
@@ -54,6 +47,7 @@ function weeksOf(month: string): (string | null)[][] {
 }
 
 export function CalendarPage({ month: chosen }: { month?: string | undefined }) {
+  const { t } = useLingui();
   const month = chosen ?? thisMonth();
   // The month before stays shown while the next one loads: the grid does not jump.
   const calendar = useQuery({
@@ -63,9 +57,11 @@ export function CalendarPage({ month: chosen }: { month?: string | undefined }) 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Calendar</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Calendar</Trans>
+        </h1>
         <Link to="/my-ruminations" className="text-sm font-medium">
-          My Ruminations
+          <Trans>My Ruminations</Trans>
         </Link>
       </div>
       <section aria-labelledby="calendar-month" className="card flex flex-col gap-4">
@@ -75,7 +71,7 @@ export function CalendarPage({ month: chosen }: { month?: string | undefined }) 
             search={{ month: addMonths(month, -1) }}
             className="btn btn-secondary"
           >
-            Previous month
+            <Trans>Previous month</Trans>
           </Link>
           <h2 id="calendar-month" className="text-lg font-semibold" aria-live="polite">
             {monthTitle(month)}
@@ -85,12 +81,12 @@ export function CalendarPage({ month: chosen }: { month?: string | undefined }) 
             search={{ month: addMonths(month, 1) }}
             className="btn btn-secondary"
           >
-            Next month
+            <Trans>Next month</Trans>
           </Link>
         </div>
         {calendar.isError ? (
           <RetryBox
-            message={errorMessage(calendar.error, 'Failed to fetch your calendar')}
+            message={errorMessage(calendar.error, t`Failed to fetch your calendar`)}
             onRetry={() => void calendar.refetch()}
           />
         ) : (
@@ -125,9 +121,11 @@ function MonthGrid({ month, counts }: { month: string; counts: Map<string, numbe
 
   function move(event: KeyboardEvent, date: string): void {
     const column = columnOf(date);
+    // Left and right as the page reads: right to left (Arabic), ArrowLeft is the next day.
+    const rtl = document.documentElement.dir === 'rtl';
     const steps: Record<string, number> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
+      ArrowLeft: rtl ? 1 : -1,
+      ArrowRight: rtl ? -1 : 1,
       ArrowUp: -7,
       ArrowDown: 7,
       Home: -column,
@@ -152,7 +150,7 @@ function MonthGrid({ month, counts }: { month: string; counts: Map<string, numbe
     >
       <thead>
         <tr>
-          {WEEKDAY_NAMES.map(([short, long]) => (
+          {weekdayNames().map(([short, long]) => (
             <th key={long} scope="col" abbr={long} className="pb-2 text-xs text-ink-muted">
               {short}
             </th>
@@ -207,7 +205,7 @@ function DayCell({
   onKeyDown: (event: KeyboardEvent) => void;
   onFocus: () => void;
 }) {
-  const name = loading ? longDate(date) : `${longDate(date)}, ${noteCount(count)}`;
+  const name = loading ? longDate(date) : dayWithNotes(date, count);
   return (
     <Link
       ref={cellRef}
@@ -223,11 +221,11 @@ function DayCell({
         count > 0 ? 'font-semibold text-ink' : 'text-ink-muted'
       }`}
     >
-      <span aria-hidden="true">{Number(date.slice(8))}</span>
+      <span aria-hidden="true">{formatNumber(Number(date.slice(8)))}</span>
       {count > 0 ? (
         <span aria-hidden="true" className="flex items-center gap-1 text-xs">
           <span className="inline-block h-1.5 w-1.5 rounded-full bg-current" />
-          {count}
+          {formatNumber(count)}
         </span>
       ) : null}
     </Link>

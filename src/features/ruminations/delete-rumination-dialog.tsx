@@ -1,16 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Rumination } from '../../api/rumination-schemas';
 import { DialogCancel, DialogFrame } from '../../components/ui/dialog-frame';
 import { isApiError } from '../../lib/api-error';
 import { useDeleteRumination } from './use-rumination-mutations';
-
-export const DELETE_FAILED_ALERT = 'Failed to delete rumination. Please try again.';
-export const DELETE_DESCRIPTION = 'It moves to the trash, where you can restore it.';
-/** Said while the delete waits for the network (a mutation holds while offline, then goes). */
-export const DELETE_WAITS_OFFLINE =
-  'You are offline. It will be moved to the trash once you are back online.';
-export const DELETE_CHANGED_ELSEWHERE =
-  'This note was changed elsewhere since you opened it. This is how it reads now. Delete it anyway?';
 
 interface DeleteRuminationDialogProps {
   /** The note as the card shows it: its version goes with the delete (If-Match). */
@@ -44,6 +37,7 @@ export default function DeleteRuminationDialog({
   open,
   onOpenChange,
 }: DeleteRuminationDialogProps) {
+  const { t } = useLingui();
   const remove = useDeleteRumination();
   const [changed, setChanged] = useState<Rumination | null>(null);
   const version = changed?.version ?? rumination.version;
@@ -55,29 +49,41 @@ export default function DeleteRuminationDialog({
       role="alertdialog"
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete rumination?"
+      title={t`Delete rumination?`}
       description={
         <p className="mt-2 text-sm text-ink-muted">
-          {changed ? DELETE_CHANGED_ELSEWHERE : DELETE_DESCRIPTION}
+          {changed ? (
+            <Trans>
+              This note was changed elsewhere since you opened it. This is how it reads now. Delete
+              it anyway?
+            </Trans>
+          ) : (
+            <Trans>It moves to the trash, where you can restore it.</Trans>
+          )}
         </p>
       }
     >
       {changed ? (
         <figure className="mt-4 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-md border border-line bg-page p-3">
           <figcaption className="text-xs text-ink-muted">
-            {changed.isPublished ? 'As it is now' : 'As it is now (draft)'}
+            {changed.isPublished ? (
+              <Trans>As it is now</Trans>
+            ) : (
+              <Trans>As it is now (draft)</Trans>
+            )}
           </figcaption>
           <p className="whitespace-pre-wrap break-words text-sm">{changed.content}</p>
         </figure>
       ) : null}
+      {/* Said while the delete waits for the network (a mutation holds while offline, then goes). */}
       {remove.isPaused ? (
         <p role="status" className="mt-4 text-sm text-ink-muted">
-          {DELETE_WAITS_OFFLINE}
+          <Trans>You are offline. It will be moved to the trash once you are back online.</Trans>
         </p>
       ) : null}
       {otherError ? (
         <p role="alert" className="error-box mt-4">
-          {DELETE_FAILED_ALERT}
+          <Trans>Failed to delete rumination. Please try again.</Trans>
         </p>
       ) : null}
       <div className="mt-6 flex justify-end gap-2">
@@ -100,7 +106,7 @@ export default function DeleteRuminationDialog({
             )
           }
         >
-          {remove.isPending ? 'Deleting...' : 'Delete'}
+          {remove.isPending ? <Trans>Deleting...</Trans> : <Trans>Delete</Trans>}
         </button>
       </div>
     </DialogFrame>

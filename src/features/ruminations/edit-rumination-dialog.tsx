@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Rumination } from '../../api/rumination-schemas';
+import { sayShared } from '../../lib/i18n/language';
 import { useSendWrite } from '../offline/queue-if-offline';
 import { ruminationEditWrite } from './rumination-writes';
 import { useUpdateRumination } from './use-rumination-mutations';
@@ -17,6 +19,7 @@ export default function EditRuminationDialog({
   open,
   onOpenChange,
 }: EditRuminationDialogProps) {
+  const { t } = useLingui();
   const update = useUpdateRumination();
   const send = useSendWrite();
 
@@ -40,7 +43,7 @@ export default function EditRuminationDialog({
 
   return (
     <RuminationDialog
-      title="Edit Rumination"
+      title={t`Edit Rumination`}
       open={open}
       onOpenChange={(next) => {
         if (!next) update.reset();
@@ -54,7 +57,7 @@ export default function EditRuminationDialog({
       notice={
         update.error ? (
           <p role="alert" className="error-box mb-4">
-            {update.error.message}
+            {sayShared(update.error.message)}
           </p>
         ) : null
       }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CalendarMonth, Memory } from '../../api/memory-schemas';
 import { api, requireToken, withDefaultError } from '../../lib/http';
 
@@ -5,7 +6,7 @@ import { api, requireToken, withDefaultError } from '../../lib/http';
 
 /** Today's notes of earlier years (the server's today, in the person's zone). */
 export function fetchOnThisDay(): Promise<Memory[]> {
-  return withDefaultError('Failed to fetch your memories', () => {
+  return withDefaultError(t`Failed to fetch your memories`, () => {
     requireToken();
     return api.get('ruminations/on-this-day').json<Memory[]>();
   });
@@ -13,7 +14,7 @@ export function fetchOnThisDay(): Promise<Memory[]> {
 
 /** How many notes the person wrote on each day of a month ('YYYY-MM'). */
 export function fetchCalendar(month: string): Promise<CalendarMonth> {
-  return withDefaultError('Failed to fetch your calendar', () => {
+  return withDefaultError(t`Failed to fetch your calendar`, () => {
     requireToken();
     return api.get('ruminations/calendar', { searchParams: { month } }).json<CalendarMonth>();
   });

@@ -1,10 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** Kept small: route pending and error states (in the first-load bundle) use it. */
 export function MyFeedFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">My Feed</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>My Feed</Trans>
+      </h1>
       {children}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useLastScreenSaver } from '../offline/last-screen';
 import { useFeed } from './rumination-queries';
@@ -11,6 +12,7 @@ import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
  * `tag`, only what carries it.
  */
 export function MyFeedPage({ tag }: { tag?: string | undefined }) {
+  const { t } = useLingui();
   const query = useFeed(tag === undefined ? {} : { tag });
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
@@ -21,7 +23,7 @@ export function MyFeedPage({ tag }: { tag?: string | undefined }) {
           tag={tag}
           clear={
             <Link to="/my-feed" className={clearTagClass}>
-              Show all of My Feed
+              <Trans>Show all of My Feed</Trans>
             </Link>
           }
         />
@@ -29,14 +31,20 @@ export function MyFeedPage({ tag }: { tag?: string | undefined }) {
       <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
         <RuminationList
           query={query}
-          label="Feed"
+          label={t`Feed`}
           empty={
             tag !== undefined ? (
-              <p>Nothing in your feed is tagged #{tag}.</p>
+              <p>
+                <Trans>
+                  Nothing in your feed is tagged <bdi>#{tag}</bdi>.
+                </Trans>
+              </p>
             ) : (
               <p>
-                Your feed is empty. Open someone&apos;s profile and request a relation; once they
-                accept, what they share with you appears here.
+                <Trans>
+                  Your feed is empty. Open someone&apos;s profile and request a relation; once they
+                  accept, what they share with you appears here.
+                </Trans>
               </p>
             )
           }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 
@@ -21,14 +22,17 @@ export function MyRuminationsFrame({
   search?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">My Ruminations</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>My Ruminations</Trans>
+        </h1>
         {search === undefined ? null : <div className="w-full">{search}</div>}
         {toggle ? (
           <nav
-            aria-label="Published or drafts"
+            aria-label={t`Published or drafts`}
             className="flex gap-1 rounded-lg border border-line bg-page p-1"
           >
             <Link
@@ -37,7 +41,8 @@ export function MyRuminationsFrame({
               aria-current={isPublic ? 'page' : undefined}
               className={toggleClass}
             >
-              Published
+              {/* The view of one's published notes (a note's state "Published" reads otherwise). */}
+              <Trans context="My Ruminations view">Published</Trans>
             </Link>
             <Link
               to="/my-ruminations"
@@ -45,7 +50,7 @@ export function MyRuminationsFrame({
               aria-current={isPublic ? undefined : 'page'}
               className={toggleClass}
             >
-              Drafts
+              <Trans>Drafts</Trans>
             </Link>
           </nav>
         ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useLastScreenSaver } from '../offline/last-screen';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -58,7 +59,7 @@ export function MyRuminationsPage({
           <div className="flex flex-wrap items-start justify-between gap-3">
             <MyTags isPublic={isPublic} current={tag} />
             <Link to="/calendar" className="text-sm font-medium">
-              Calendar
+              <Trans>Calendar</Trans>
             </Link>
           </div>
         </div>
@@ -81,7 +82,7 @@ export function MyRuminationsPage({
               }}
               className={clearTagClass}
             >
-              Show all my ruminations
+              <Trans>Show all my ruminations</Trans>
             </Link>
           }
         />
@@ -102,25 +103,34 @@ export function MyRuminationsPage({
 
 /** A calendar day's notes, published and drafts, with the way back to its month. */
 function MyDayPage({ date }: { date: string }) {
+  const { t } = useLingui();
   const query = useMyRuminations({ date });
+  const day = longDate(date);
   return (
     <MyRuminationsFrame isPublic toggle={false}>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h2 className="text-lg font-semibold">Notes of {longDate(date)}</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>Notes of {day}</Trans>
+        </h2>
         <Link to="/calendar" search={{ month: date.slice(0, 7) }} className="text-sm font-medium">
-          Back to the calendar
+          <Trans>Back to the calendar</Trans>
         </Link>
       </div>
       <RuminationList
         query={query}
-        label={`Notes of ${longDate(date)}`}
-        empty={<p>You wrote nothing on this day.</p>}
+        label={t`Notes of ${day}`}
+        empty={
+          <p>
+            <Trans>You wrote nothing on this day.</Trans>
+          </p>
+        }
       />
     </MyRuminationsFrame>
   );
 }
 
 function MyRuminationsList({ isPublic, tag }: { isPublic: boolean; tag: string | undefined }) {
+  const { t } = useLingui();
   const query = useMyRuminations(tag === undefined ? { isPublic } : { isPublic, tag });
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
@@ -129,7 +139,7 @@ function MyRuminationsList({ isPublic, tag }: { isPublic: boolean; tag: string |
     <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
       <RuminationList
         query={query}
-        label={isPublic ? 'Published ruminations' : 'Drafts'}
+        label={isPublic ? t`Published ruminations` : t`Drafts`}
         pending={pending.map((write) => (
           <li key={`pending-${write.id}`}>
             <PendingRuminationCard write={write} />
@@ -138,14 +148,29 @@ function MyRuminationsList({ isPublic, tag }: { isPublic: boolean; tag: string |
         empty={
           tag !== undefined ? (
             <p>
-              None of your {isPublic ? 'published ruminations' : 'drafts'} is tagged #{tag}.
+              {isPublic ? (
+                <Trans>
+                  None of your published ruminations is tagged <bdi>#{tag}</bdi>.
+                </Trans>
+              ) : (
+                <Trans>
+                  None of your drafts is tagged <bdi>#{tag}</bdi>.
+                </Trans>
+              )}
             </p>
           ) : isPublic ? (
             <p>
-              You have not published anything yet. Use New Rumination to write one, then Publish it.
+              <Trans>
+                You have not published anything yet. Use New Rumination to write one, then Publish
+                it.
+              </Trans>
             </p>
           ) : (
-            <p>You have no drafts. Use New Rumination and Save Draft to keep one for later.</p>
+            <p>
+              <Trans>
+                You have no drafts. Use New Rumination and Save Draft to keep one for later.
+              </Trans>
+            </p>
           )
         }
       />

@@ -1,9 +1,12 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { NOTE_SEARCH_MAX } from '../../api/limits';
 import { SearchInput } from '../../components/ui/search-input';
 import { TextHighlightContext, type SplitForHighlight } from '../../components/ui/text-highlight';
 import { searchTerms, splitByMatches } from '../../domain/note-search';
+import { sayShared } from '../../lib/i18n/language';
 import { ruminationQueries } from './rumination-queries';
 import { RuminationList } from './rumination-list';
 import { RuminationListSkeleton } from './rumination-list-skeleton';
@@ -23,6 +26,7 @@ export function MyRuminationsSearchBox({
   onTextChange: (text: string) => void;
   onTagChoose: (tag: string) => void;
 }) {
+  const { t } = useLingui();
   const tags = useQuery(ruminationQueries.myTags());
   const change = (next: string) => {
     const tag = chosenTag(next, tags.data);
@@ -39,7 +43,7 @@ export function MyRuminationsSearchBox({
       }}
     >
       <SearchInput
-        label="Search my ruminations"
+        label={t`Search my ruminations`}
         text={text}
         onTextChange={change}
         maxLength={NOTE_SEARCH_MAX}
@@ -71,6 +75,7 @@ export function MySearchResults({
   tag?: string | undefined;
   onClear: () => void;
 }) {
+  const { t } = useLingui();
   const search = useInfiniteQuery({
     ...ruminationQueries.my({ isPublic, q: query.trim(), ...(tag === undefined ? {} : { tag }) }),
     placeholderData: keepPreviousData,
@@ -83,7 +88,7 @@ export function MySearchResults({
   if (search.isError) {
     return (
       <p role="alert" className="error-box">
-        {search.error.message}
+        {sayShared(search.error.message)}
       </p>
     );
   }
@@ -93,8 +98,10 @@ export function MySearchResults({
     <div className={search.isPlaceholderData ? 'opacity-60' : undefined}>
       <p aria-live="polite" className="sr-only">
         {search.isPlaceholderData
-          ? 'Searching...'
-          : `${count}${search.hasNextPage ? ' or more' : ''} ${count === 1 ? 'rumination matches' : 'ruminations match'}`}
+          ? t`Searching...`
+          : search.hasNextPage
+            ? t`${plural(count, { one: '# or more rumination matches', other: '# or more ruminations match' })}`
+            : t`${plural(count, { one: '# rumination matches', other: '# ruminations match' })}`}
       </p>
       <TextHighlightContext.Provider value={split}>
         <RuminationList
@@ -104,12 +111,14 @@ export function MySearchResults({
             isFetchingNextPage: search.isFetchingNextPage,
             fetchNextPage: search.fetchNextPage,
           }}
-          label="Search results"
+          label={t`Search results`}
           empty={
             <div className="flex flex-col items-center gap-3">
-              <p>No ruminations match</p>
+              <p>
+                <Trans>No ruminations match</Trans>
+              </p>
               <button type="button" className="btn btn-secondary" onClick={onClear}>
-                Clear search
+                <Trans>Clear search</Trans>
               </button>
             </div>
           }

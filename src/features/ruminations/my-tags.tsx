@@ -1,6 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ruminationQueries } from './rumination-queries';
+import { formatNumber } from '../../lib/format-number';
 
 /**
  * My Ruminations' tags: each of the person's own tags with how many of their notes hold it, most
@@ -8,10 +11,11 @@ import { ruminationQueries } from './rumination-queries';
  * failed load leaves the list out rather than blocking the notes.
  */
 export function MyTags({ isPublic, current }: { isPublic: boolean; current: string | undefined }) {
+  const { t } = useLingui();
   const { data } = useQuery(ruminationQueries.myTags());
   if (!data || data.length === 0) return null;
   return (
-    <nav aria-label="My tags">
+    <nav aria-label={t`My tags`}>
       <ul className="flex flex-wrap gap-2">
         {data.map(({ tag, count }) => (
           <li key={tag}>
@@ -19,11 +23,11 @@ export function MyTags({ isPublic, current }: { isPublic: boolean; current: stri
               to="/my-ruminations"
               search={isPublic ? { tag } : { view: 'drafts' as const, tag }}
               aria-current={tag === current ? 'page' : undefined}
-              aria-label={`#${tag}, ${count} ${count === 1 ? 'rumination' : 'ruminations'}`}
+              aria-label={t`#${tag}, ${plural(count, { one: '# rumination', other: '# ruminations' })}`}
               className="inline-flex min-h-6 items-center gap-1 rounded-full border border-line bg-page px-2 text-xs font-medium text-accent no-underline hover:underline aria-[current=page]:bg-surface aria-[current=page]:shadow-sm"
             >
               <span dir="auto">#{tag}</span>
-              <span className="text-ink-muted">{count}</span>
+              <span className="text-ink-muted">{formatNumber(count)}</span>
             </Link>
           </li>
         ))}
@@ -43,6 +47,7 @@ export function TagSuggestions({
   text: string;
   onChoose: (tag: string) => void;
 }) {
+  const { t } = useLingui();
   const { data } = useQuery(ruminationQueries.myTags());
   const typed = text.trim();
   if (!typed.startsWith('#') || !data) return null;
@@ -50,13 +55,13 @@ export function TagSuggestions({
   const matches = data.filter(({ tag }) => tag.startsWith(prefix)).slice(0, 8);
   if (matches.length === 0) return null;
   return (
-    <ul aria-label="Tag suggestions" className="flex flex-wrap gap-2">
+    <ul aria-label={t`Tag suggestions`} className="flex flex-wrap gap-2">
       {matches.map(({ tag, count }) => (
         <li key={tag}>
           <button
             type="button"
             className="btn btn-secondary text-sm"
-            aria-label={`Show #${tag}, ${count} ${count === 1 ? 'rumination' : 'ruminations'}`}
+            aria-label={t`Show #${tag}, ${plural(count, { one: '# rumination', other: '# ruminations' })}`}
             onClick={() => onChoose(tag)}
           >
             <span dir="auto">#{tag}</span>

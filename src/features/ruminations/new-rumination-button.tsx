@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COMPOSE_PARAM } from '../../domain/write-reminders';
@@ -52,7 +53,7 @@ export function NewRuminationButton({ disabled }: { disabled?: boolean }) {
         }}
         className="btn btn-primary whitespace-nowrap"
       >
-        New Rumination
+        <Trans>New Rumination</Trans>
       </button>
       {mounted && (
         <Suspense fallback={null}>

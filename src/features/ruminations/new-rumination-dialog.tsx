@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useRef } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ interface NewRuminationDialogProps {
 
 /** Loaded lazily by NewRuminationButton: nobody pays for the form until they open it. */
 export default function NewRuminationDialog({ open, onOpenChange }: NewRuminationDialogProps) {
+  const { t } = useLingui();
   const create = useCreateRumination();
   const send = useSendWrite();
   const writtenAt = useRef<{ key: string; at: Date } | null>(null);
@@ -58,8 +60,8 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
     // not-yet-sent list says what happens to it.)
     if (!body.publish && online && !showsDrafts) {
       showToast({
-        message: 'Draft saved',
-        link: { label: 'View drafts', to: '/my-ruminations', search: { view: 'drafts' } },
+        message: t`Draft saved`,
+        link: { label: t`View drafts`, to: '/my-ruminations', search: { view: 'drafts' } },
       });
     }
     return true;
@@ -67,7 +69,7 @@ export default function NewRuminationDialog({ open, onOpenChange }: NewRuminatio
 
   return (
     <RuminationDialog
-      title="New Rumination"
+      title={t`New Rumination`}
       open={open}
       onOpenChange={(next) => {
         if (!next) create.reset();

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Memory } from '../../api/memory-schemas';
@@ -18,7 +19,7 @@ export default function OnThisDayCard() {
   return (
     <section aria-labelledby="on-this-day" className="card flex flex-col gap-3 text-sm">
       <h2 id="on-this-day" className="font-semibold text-ink-muted">
-        On this day
+        <Trans>On this day</Trans>
       </h2>
       {years.map(([yearsAgo, notes]) => (
         <div key={yearsAgo} className="flex flex-col gap-1">

@@ -1,11 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { onlineManager, useMutationState, type Mutation } from '@tanstack/react-query';
 import { NoteText } from '../../components/ui/note-text';
 import { offlineWriteKey } from '../offline/offline-writes';
-import {
-  describeWrite,
-  PENDING_STATE_TEXT,
-  type PendingWrite,
-} from '../offline/pending-write-state';
+import { describeWrite, type PendingWrite } from '../offline/pending-write-state';
 import { ruminationWrites, type CreateRuminationWrite } from './rumination-writes';
 
 /**
@@ -29,9 +27,19 @@ export function usePendingNewRuminations(isPublic: boolean): PendingWrite[] {
 }
 
 export function PendingRuminationCard({ write }: { write: PendingWrite }) {
+  const { t } = useLingui();
+  const title = write.title;
+  // The "Not yet sent" list's words for each state (features/offline), in the language spoken.
+  const stateText = {
+    waiting: t`Waiting for the network`,
+    sending: t`Sending...`,
+    failed: t`Not sent`,
+    conflict: t`Changed elsewhere meanwhile`,
+  }[write.state];
+  const photos = write.photos;
   return (
     <article
-      aria-label={`Not yet sent: ${write.title}`}
+      aria-label={t`Not yet sent: ${title}`}
       className="flex flex-col gap-3 rounded-xl border border-dashed border-line bg-surface p-4 sm:p-5"
     >
       <header className="flex items-center justify-between gap-2 text-xs">
@@ -43,13 +51,13 @@ export function PendingRuminationCard({ write }: { write: PendingWrite }) {
               : 'rounded-full border border-line px-2 py-0.5 font-medium text-ink-muted'
           }
         >
-          Not yet sent · {PENDING_STATE_TEXT[write.state]}
+          {t`Not yet sent · ${stateText}`}
         </span>
       </header>
       <NoteText content={write.content} />
-      {write.photos > 0 ? (
+      {photos > 0 ? (
         <p className="text-xs text-ink-muted">
-          {write.photos === 1 ? 'With 1 photo' : `With ${write.photos} photos`}
+          {t`${plural(photos, { one: 'With # photo', other: 'With # photos' })}`}
         </p>
       ) : null}
     </article>

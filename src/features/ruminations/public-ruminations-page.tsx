@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isRefreshingSavedCopy, WithRefreshingMark } from '../../components/ui/refreshing-mark';
 import { useLastScreenSaver } from '../offline/last-screen';
 import { useAuth } from '../auth/auth-context';
@@ -12,6 +13,7 @@ import { clearTagClass, TagFilterHeading } from './tag-filter-heading';
  * `tag`, only those that carry it.
  */
 export function PublicRuminationsPage({ tag }: { tag?: string | undefined }) {
+  const { t } = useLingui();
   const query = usePublicRuminations(tag);
   // What this list shows now is what the next visit paints first.
   useLastScreenSaver(query);
@@ -23,7 +25,7 @@ export function PublicRuminationsPage({ tag }: { tag?: string | undefined }) {
           tag={tag}
           clear={
             <Link to="/public" className={clearTagClass}>
-              Show all public ruminations
+              <Trans>Show all public ruminations</Trans>
             </Link>
           }
         />
@@ -31,16 +33,24 @@ export function PublicRuminationsPage({ tag }: { tag?: string | undefined }) {
       <WithRefreshingMark refreshing={isRefreshingSavedCopy(query)}>
         <RuminationList
           query={query}
-          label="Public ruminations"
+          label={t`Public ruminations`}
           empty={
             tag !== undefined ? (
-              <p>No public rumination is tagged #{tag}.</p>
+              <p>
+                <Trans>
+                  No public rumination is tagged <bdi>#{tag}</bdi>.
+                </Trans>
+              </p>
             ) : (
               <p>
-                No public ruminations yet.{' '}
-                {isAuthenticated
-                  ? 'Use New Rumination and Publish it without an audience to share the first one with everyone.'
-                  : 'Sign in to write the first one.'}
+                {isAuthenticated ? (
+                  <Trans>
+                    No public ruminations yet. Use New Rumination and Publish it without an audience
+                    to share the first one with everyone.
+                  </Trans>
+                ) : (
+                  <Trans>No public ruminations yet. Sign in to write the first one.</Trans>
+                )}
               </p>
             )
           }

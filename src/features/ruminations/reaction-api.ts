@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Reactor } from '../../api/reaction-schemas';
 import type { ReactionKind } from '../../domain/reaction-kinds';
 import { api, withDefaultError } from '../../lib/http';
@@ -9,14 +10,14 @@ import { api, withDefaultError } from '../../lib/http';
 
 /** Adds (`on`) or takes back one reaction; both are idempotent, so a resend is harmless. */
 export function sendReaction(ruminationId: number, kind: ReactionKind, on: boolean) {
-  return withDefaultError('Failed to save reaction', async () => {
+  return withDefaultError(t`Failed to save reaction`, async () => {
     const path = `ruminations/${ruminationId}/reactions/${kind}`;
     await (on ? api.put(path) : api.delete(path));
   });
 }
 
 export function fetchReactors(ruminationId: number): Promise<Reactor[]> {
-  return withDefaultError('Failed to fetch reactions', () =>
+  return withDefaultError(t`Failed to fetch reactions`, () =>
     api.get(`ruminations/${ruminationId}/reactions`).json<Reactor[]>(),
   );
 }

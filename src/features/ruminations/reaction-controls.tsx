@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Rumination } from '../../api/rumination-schemas';
 import { REACTION_EMOJI, reactionCountLabel, type ReactionKind } from '../../domain/reaction-kinds';
+import { sayShared } from '../../lib/i18n/language';
 import { applyReactionLocally } from './reaction-cache';
 import { REACTION_CHIP } from './reaction-chip';
+import { formatNumber } from '../../lib/format-number';
 
 // Loaded when used: the six kinds to choose from, and who reacted.
 const ReactionPicker = lazy(() => import('./reaction-picker'));
@@ -17,6 +20,7 @@ const ReactorsDialog = lazy(() => import('./reactors-dialog'));
  * who only see the counts, never download it.
  */
 export default function ReactionControls({ rumination }: { rumination: Rumination }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const [pickerMounted, setPickerMounted] = useState(false);
@@ -35,18 +39,18 @@ export default function ReactionControls({ rumination }: { rumination: Ruminatio
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Reactions">
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t`Reactions`}>
       {reactions.map((r) => (
         <button
           key={r.kind}
           type="button"
           aria-pressed={r.mine}
-          aria-label={reactionCountLabel(r)}
+          aria-label={reactionCountLabel(r, sayShared)}
           className={`${REACTION_CHIP} ${r.mine ? 'border-accent font-semibold' : ''}`}
           onClick={() => toggle(r.kind, !r.mine)}
         >
           <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span>
-          <span aria-hidden="true">{r.count}</span>
+          <span aria-hidden="true">{formatNumber(r.count)}</span>
         </button>
       ))}
       <span className="relative">
@@ -61,7 +65,9 @@ export default function ReactionControls({ rumination }: { rumination: Ruminatio
           }}
         >
           <span aria-hidden="true">☺+</span>
-          <span className="sr-only">Add a reaction</span>
+          <span className="sr-only">
+            <Trans>Add a reaction</Trans>
+          </span>
         </button>
         {pickerMounted && picking ? (
           <Suspense fallback={null}>
@@ -89,7 +95,7 @@ export default function ReactionControls({ rumination }: { rumination: Ruminatio
             setShowingWho(true);
           }}
         >
-          Who reacted
+          <Trans>Who reacted</Trans>
         </button>
       ) : null}
       {whoMounted ? (

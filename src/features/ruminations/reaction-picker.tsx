@@ -1,10 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import {
   REACTION_EMOJI,
   REACTION_KINDS,
   type ReactionCount,
+  reactionName,
   type ReactionKind,
 } from '../../domain/reaction-kinds';
+import { sayShared } from '../../lib/i18n/language';
 
 interface ReactionPickerProps {
   reactions: readonly ReactionCount[];
@@ -18,6 +21,7 @@ interface ReactionPickerProps {
  * first kind takes the focus; arrows move between them, Escape closes; one's own are pressed.
  */
 export default function ReactionPicker({ reactions, onChoose, onClose }: ReactionPickerProps) {
+  const { t } = useLingui();
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => {
     group.current?.querySelector('button')?.focus();
@@ -32,7 +36,9 @@ export default function ReactionPicker({ reactions, onChoose, onClose }: Reactio
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const buttons = [...(group.current?.querySelectorAll('button') ?? [])];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const step = event.key === 'ArrowRight' ? 1 : -1;
+    // The kinds' order follows reading direction: right to left (Arabic), ArrowLeft is the next.
+    const ahead = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const step = event.key === ahead ? 1 : -1;
     buttons[(at + step + buttons.length) % buttons.length]?.focus();
     event.preventDefault();
   };
@@ -41,9 +47,9 @@ export default function ReactionPicker({ reactions, onChoose, onClose }: Reactio
     <div
       ref={group}
       role="group"
-      aria-label="Choose a reaction"
+      aria-label={t`Choose a reaction`}
       onKeyDown={onKeyDown}
-      className="absolute bottom-full left-0 z-20 mb-1 flex gap-1 rounded-full border border-line bg-surface p-1 shadow-lg"
+      className="absolute bottom-full start-0 z-20 mb-1 flex gap-1 rounded-full border border-line bg-surface p-1 shadow-lg"
     >
       {REACTION_KINDS.map((kind) => {
         const mine = reactions.some((r) => r.kind === kind && r.mine);
@@ -52,7 +58,7 @@ export default function ReactionPicker({ reactions, onChoose, onClose }: Reactio
             key={kind}
             type="button"
             aria-pressed={mine}
-            aria-label={`${REACTION_EMOJI[kind]} ${kind}`}
+            aria-label={`${REACTION_EMOJI[kind]} ${reactionName(kind, sayShared)}`}
             className={`inline-flex size-9 items-center justify-center rounded-full text-lg hover:bg-page ${mine ? 'ring-2 ring-accent' : ''}`}
             onClick={() => onChoose(kind, !mine)}
           >

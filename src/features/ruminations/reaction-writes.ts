@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { MutationObserver, type Mutation, type QueryClient } from '@tanstack/react-query';
-import { REACTION_EMOJI, type ReactionKind } from '../../domain/reaction-kinds';
+import { REACTION_EMOJI, reactionName, type ReactionKind } from '../../domain/reaction-kinds';
 import { errorMessage } from '../../lib/error-message';
+import { sayShared } from '../../lib/i18n/language';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { ruminationKeys } from '../../lib/query-keys';
 import { showToast } from '../../lib/toasts';
@@ -44,10 +46,10 @@ function reactionWrite(ruminationId: number, kind: ReactionKind, on: boolean): R
     ruminationId,
     kind,
     on,
-    // What the "Not yet sent" list shows of it.
-    body: { content: `${REACTION_EMOJI[kind]} ${kind}` },
+    // What the "Not yet sent" list shows of it, in the language spoken when it was made.
+    body: { content: `${REACTION_EMOJI[kind]} ${reactionName(kind, sayShared)}` },
     idempotencyKey: newIdempotencyKey(),
-    label: on ? 'Reaction' : 'Reaction taken back',
+    label: on ? t`Reaction` : t`Reaction taken back`,
   };
 }
 
@@ -94,7 +96,7 @@ export function sendReactionWrite(
     ...offlineWriteOptions(reactionWrites.toggle, queryClient),
     onError: (error) => {
       applyReactionLocally(queryClient, ruminationId, kind, !on);
-      showToast({ message: errorMessage(error, 'Failed to save reaction') });
+      showToast({ message: errorMessage(error, t`Failed to save reaction`) });
     },
   });
   observer.mutate(write).catch(() => {

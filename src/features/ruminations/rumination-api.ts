@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Rumination, RuminationListQuery } from '../../api/rumination-schemas';
 import type { TagCount } from '../../api/tag-schemas';
 import { api, requireToken, searchParamsOf, withDefaultError } from '../../lib/http';
@@ -12,7 +13,7 @@ export function fetchMyRuminations(
   params: RuminationListQuery,
   signal?: AbortSignal,
 ): Promise<Rumination[]> {
-  return withDefaultError('Failed to fetch my ruminations', () => {
+  return withDefaultError(t`Failed to fetch my ruminations`, () => {
     requireToken();
     return api
       .get('ruminations/my', { searchParams: searchParamsOf(params), signal })
@@ -21,7 +22,7 @@ export function fetchMyRuminations(
 }
 
 export function fetchFeed(params: RuminationListQuery): Promise<Rumination[]> {
-  return withDefaultError('Failed to fetch all ruminations', () => {
+  return withDefaultError(t`Failed to fetch all ruminations`, () => {
     requireToken();
     return api
       .get('ruminations/feed', { searchParams: searchParamsOf(params) })
@@ -31,7 +32,7 @@ export function fetchFeed(params: RuminationListQuery): Promise<Rumination[]> {
 
 /** One rumination, if the caller may read it (token optional); 404 alike for hidden and missing. */
 export function fetchRumination(id: number): Promise<Rumination> {
-  return withDefaultError('Failed to fetch rumination', () =>
+  return withDefaultError(t`Failed to fetch rumination`, () =>
     api.get(`ruminations/${id}`).json<Rumination>(),
   );
 }
@@ -40,8 +41,8 @@ export function fetchRumination(id: number): Promise<Rumination> {
 export function fetchPublicRuminations(params: RuminationListQuery): Promise<Rumination[]> {
   const message =
     params.UserId === undefined
-      ? 'Failed to fetch all ruminations'
-      : 'Failed to fetch user ruminations';
+      ? t`Failed to fetch all ruminations`
+      : t`Failed to fetch user ruminations`;
   return withDefaultError(message, () =>
     api.get('ruminations/public', { searchParams: searchParamsOf(params) }).json<Rumination[]>(),
   );
@@ -49,7 +50,7 @@ export function fetchPublicRuminations(params: RuminationListQuery): Promise<Rum
 
 /** GET /api/account/tags: the caller's own tags, most used first. */
 export function fetchMyTags(): Promise<TagCount[]> {
-  return withDefaultError('Failed to fetch your tags', () => {
+  return withDefaultError(t`Failed to fetch your tags`, () => {
     requireToken();
     return api.get('account/tags').json<TagCount[]>();
   });

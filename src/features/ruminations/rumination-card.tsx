@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
@@ -34,6 +35,7 @@ export function RuminationCard({
   viewerId,
   commentsOpen = false,
 }: RuminationCardProps) {
+  const { t } = useLingui();
   const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -105,14 +107,14 @@ export function RuminationCard({
           <div className="flex items-center gap-1">
             {!rumination.isPublished ? (
               <span className="rounded-full border border-line bg-page px-2 py-0.5 text-xs font-medium text-ink-muted">
-                Draft
+                <Trans>Draft</Trans>
               </span>
             ) : null}
             {isOwn ? (
               <>
                 <button
                   type="button"
-                  aria-label="Edit rumination"
+                  aria-label={t`Edit rumination`}
                   className={iconButtonClass}
                   onClick={openEditor}
                 >
@@ -127,7 +129,7 @@ export function RuminationCard({
                 </button>
                 <button
                   type="button"
-                  aria-label="Delete rumination"
+                  aria-label={t`Delete rumination`}
                   className={iconButtonClass}
                   onClick={() => {
                     setDeleteAttempt((attempt) => attempt + 1);

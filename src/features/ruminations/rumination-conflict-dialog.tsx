@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient, type Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Rumination, RuminationWriteRequest } from '../../api/rumination-schemas';
 import { RELATION_TYPES, relationTypeLabel, type RelationType } from '../../domain/relation-types';
 import { DialogFrame } from '../../components/ui/dialog-frame';
+import { sayShared, spokenLanguage } from '../../lib/i18n/language';
 import { showToast } from '../../lib/toasts';
 import { conflictCurrentOf } from '../offline/conflict-state';
 import { closeConflict } from '../offline/open-conflict';
@@ -11,12 +13,6 @@ import { useSendWrite } from '../offline/queue-if-offline';
 import { invalidateAfterRuminationChange } from './rumination-queries';
 import { newRuminationWrite, type UpdateRuminationWrite } from './rumination-writes';
 import { useCreateRumination, useUpdateRumination } from './use-rumination-mutations';
-
-export const CONFLICT_TITLE = 'Changed elsewhere';
-export const CONFLICT_DESCRIPTION =
-  'This note was changed on another device or tab while you were editing it. Nothing is lost: choose what to keep.';
-export const KEPT_BOTH = 'Yours is saved as a new draft';
-const SAVE_FAILED = 'Could not save yours. Please try again.';
 
 type Choice = 'mine' | 'theirs' | 'both';
 
@@ -47,6 +43,7 @@ export function RuminationConflictDialog({
   conflicted: Mutation;
   mine: UpdateRuminationWrite;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const update = useUpdateRumination();
   const create = useCreateRumination();
@@ -92,14 +89,17 @@ export function RuminationConflictDialog({
               ),
             );
       if (!sent) {
-        setError((choice === 'mine' ? update.error : create.error)?.message ?? SAVE_FAILED);
+        const failed = (choice === 'mine' ? update.error : create.error)?.message;
+        setError(
+          failed === undefined ? t`Could not save yours. Please try again.` : sayShared(failed),
+        );
         return;
       }
       settle();
       if (choice === 'both') {
         showToast({
-          message: KEPT_BOTH,
-          link: { label: 'Show drafts', to: '/my-ruminations', search: { view: 'drafts' } },
+          message: t`Yours is saved as a new draft`,
+          link: { label: t`Show drafts`, to: '/my-ruminations', search: { view: 'drafts' } },
         });
       }
     } finally {
@@ -114,17 +114,24 @@ export function RuminationConflictDialog({
       onOpenChange={(open) => {
         if (!open) closeConflict(id);
       }}
-      title={CONFLICT_TITLE}
+      title={t`Changed elsewhere`}
       closeButton
-      description={<p className="text-sm text-ink-muted">{CONFLICT_DESCRIPTION}</p>}
+      description={
+        <p className="text-sm text-ink-muted">
+          <Trans>
+            This note was changed on another device or tab while you were editing it. Nothing is
+            lost: choose what to keep.
+          </Trans>
+        </p>
+      }
     >
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <Version
-          heading="Theirs, saved now"
+          heading={t`Theirs, saved now`}
           state={theirs}
-          missing="The version saved elsewhere could not be shown."
+          missing={t`The version saved elsewhere could not be shown.`}
         />
-        <Version heading="Yours, not saved yet" state={stateOfBody(mine.body)} />
+        <Version heading={t`Yours, not saved yet`} state={stateOfBody(mine.body)} />
       </div>
       {error ? (
         <p role="alert" className="error-box mt-4">
@@ -138,7 +145,7 @@ export function RuminationConflictDialog({
           disabled={busy !== null}
           onClick={() => void choose('theirs')}
         >
-          Keep theirs
+          <Trans>Keep theirs</Trans>
         </button>
         <button
           type="button"
@@ -146,7 +153,7 @@ export function RuminationConflictDialog({
           disabled={busy !== null}
           onClick={() => void choose('both')}
         >
-          {busy === 'both' ? 'Saving...' : 'Keep both'}
+          {busy === 'both' ? <Trans>Saving...</Trans> : <Trans>Keep both</Trans>}
         </button>
         <button
           type="button"
@@ -154,12 +161,14 @@ export function RuminationConflictDialog({
           disabled={busy !== null}
           onClick={() => void choose('mine')}
         >
-          {busy === 'mine' ? 'Saving...' : 'Keep mine'}
+          {busy === 'mine' ? <Trans>Saving...</Trans> : <Trans>Keep mine</Trans>}
         </button>
       </div>
       <p className="mt-3 text-xs text-ink-muted">
-        Keep mine saves yours over theirs. Keep theirs drops yours. Keep both keeps theirs and saves
-        yours as a new draft.
+        <Trans>
+          Keep mine saves yours over theirs. Keep theirs drops yours. Keep both keeps theirs and
+          saves yours as a new draft.
+        </Trans>
       </p>
     </DialogFrame>
   );
@@ -192,7 +201,12 @@ function Version({
   state: VersionState | null;
   missing?: string;
 }) {
-  const audiences = state?.audiences.map((a) => relationTypeLabel(a.relationType)).join(', ');
+  // The domain's English names, said in the language spoken, listed as it lists them ("A, B").
+  const audiences = state
+    ? new Intl.ListFormat(spokenLanguage(), { type: 'unit', style: 'short' }).format(
+        state.audiences.map((a) => relationTypeLabel(a.relationType, sayShared)),
+      )
+    : '';
   return (
     <section
       aria-label={heading}
@@ -202,7 +216,7 @@ function Version({
       {state ? (
         <>
           <p className="text-xs text-ink-muted">
-            {state.isPublished ? 'Published' : 'Draft'}
+            {state.isPublished ? <Trans>Published</Trans> : <Trans>Draft</Trans>}
             {audiences ? ` · ${audiences}` : ''}
           </p>
           <p className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words text-sm">

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import {
   useCallback,
   useEffect,
@@ -270,7 +271,7 @@ function Composer({
     <>
       {restored && (restored.photos || !sameFormValues(restored.values, opened.values)) ? (
         <p role="status" className="mb-4 text-sm text-ink-muted">
-          Restored what you were writing.
+          <Trans>Restored what you were writing.</Trans>
         </p>
       ) : null}
       {notice}

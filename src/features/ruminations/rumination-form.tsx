@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,6 +26,7 @@ import { PhotoTray } from '../photos/photo-tray';
 import { usePhotoDrop } from '../photos/photo-drop';
 import type { QueuedPhoto } from '../photos/queued-photos';
 import { usePhotoUploads, type SettledPhotos } from '../photos/use-photo-uploads';
+import { sayShared } from '../../lib/i18n/language';
 
 /**
  * What the form holds: the contract's own content rule (trimmed, required, at most 5,000
@@ -77,8 +79,6 @@ export const EMPTY_FORM_VALUES: RuminationFormValues = { content: '', audiences:
 
 const NO_MEDIA: readonly RuminationMedia[] = [];
 
-const PHOTOS_NOT_KEPT = 'The photos could not be kept in this browser: try again.';
-
 interface RuminationFormProps {
   initialValues?: RuminationFormValues;
   /** True while a save is in flight: both buttons are disabled (spec section 2). */
@@ -100,8 +100,6 @@ interface RuminationFormProps {
   firstPublic?: FirstPublicQuestion;
 }
 
-const CHOOSE_FIRST = 'Choose who can read it first.';
-
 /** Content and audiences with Save Draft and Publish; shared by creating and editing. */
 export function RuminationForm({
   initialValues = EMPTY_FORM_VALUES,
@@ -113,6 +111,7 @@ export function RuminationForm({
   takesDown = false,
   firstPublic,
 }: RuminationFormProps) {
+  const { t } = useLingui();
   const contentId = useId();
   const contentErrorId = `${contentId}-error`;
   const {
@@ -140,7 +139,8 @@ export function RuminationForm({
   const [settling, setSettling] = useState(false);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const disabled = isBlank || isSaving || settling;
-  const contentError = errors.content?.message;
+  // The contract's own rule's message (src/api), in the language spoken.
+  const contentError = errors.content?.message && sayShared(errors.content.message);
 
   const [askingTakeDown, setAskingTakeDown] = useState(false);
   const [askingPublic, setAskingPublic] = useState(false);
@@ -172,7 +172,7 @@ export function RuminationForm({
       return await uploads.settle(userId);
     } catch (error) {
       console.error(error);
-      return { problem: PHOTOS_NOT_KEPT };
+      return { problem: t`The photos could not be kept in this browser: try again.` };
     } finally {
       setSettling(false);
     }
@@ -252,14 +252,14 @@ export function RuminationForm({
     >
       <div className="flex flex-col gap-1">
         <label htmlFor={contentId} className="text-sm font-medium">
-          Content
+          <Trans>Content</Trans>
         </label>
         <textarea
           id={contentId}
           // Each writer's own direction (Arabic, Hebrew...), decided by what they type.
           dir="auto"
           rows={6}
-          placeholder="What's on your mind?"
+          placeholder={t`What's on your mind?`}
           className="field-input min-h-32 resize-y"
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${contentErrorId} ${countId}` : countId}
@@ -291,7 +291,7 @@ export function RuminationForm({
         name="audiences"
         render={({ field }) => (
           <AudiencePicker
-            label="Who can read it"
+            label={t`Who can read it`}
             value={field.value}
             onChange={field.onChange}
             open={pickerOpen}
@@ -302,27 +302,27 @@ export function RuminationForm({
       />
       {choiceMissing && !audiencesChosen ? (
         <p role="alert" className="text-sm text-danger">
-          {CHOOSE_FIRST}
+          <Trans>Choose who can read it first.</Trans>
         </p>
       ) : null}
 
       <WhoWillReadForm control={control} writerId={userId} />
       {settling ? (
         <p role="status" className="text-sm text-ink-muted">
-          Waiting for the photos to upload...
+          <Trans>Waiting for the photos to upload...</Trans>
         </p>
       ) : null}
       {photoProblem ? (
         <p role="alert" className="text-sm text-danger">
-          {photoProblem}
+          {sayShared(photoProblem)}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
         <button type="button" disabled={disabled} onClick={saveDraft} className="btn btn-secondary">
-          Save Draft
+          <Trans>Save Draft</Trans>
         </button>
         <button type="button" disabled={disabled} onClick={publish} className="btn btn-primary">
-          Publish
+          <Trans>Publish</Trans>
         </button>
       </div>
       {firstPublic ? (
@@ -349,10 +349,10 @@ export function RuminationForm({
             setAskingTakeDown(false);
             send(false);
           }}
-          title="Take this note down?"
-          description="Saving it as a draft hides it from everyone who can read it now."
-          stayLabel="Keep it published"
-          goLabel="Save as draft"
+          title={t`Take this note down?`}
+          description={t`Saving it as a draft hides it from everyone who can read it now.`}
+          stayLabel={t`Keep it published`}
+          goLabel={t`Save as draft`}
         />
       ) : null}
     </form>

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 /** Placeholder cards while a rumination list loads. */
 export function RuminationListSkeleton({ count = 3 }: { count?: number }) {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading ruminations" className="flex flex-col gap-4">
+    <div role="status" aria-label={t`Loading ruminations`} className="flex flex-col gap-4">
       {Array.from({ length: count }, (_, index) => (
         <div
           key={index}

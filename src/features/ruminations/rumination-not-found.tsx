@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -6,13 +7,18 @@ import { usePageTitle } from '../../lib/page-title';
  * see, alike: the page never tells which.
  */
 export function RuminationNotFound() {
-  usePageTitle('Rumination not found');
+  const { t } = useLingui();
+  usePageTitle(t`Rumination not found`);
   return (
     <div role="alert" className="flex flex-col items-start gap-3">
-      <h1 className="text-2xl font-bold">Rumination not found</h1>
-      <p className="text-ink-muted">It does not exist, or it is not shared with you.</p>
+      <h1 className="text-2xl font-bold">
+        <Trans>Rumination not found</Trans>
+      </h1>
+      <p className="text-ink-muted">
+        <Trans>It does not exist, or it is not shared with you.</Trans>
+      </p>
       <Link to="/public" className="text-link">
-        Back to Public Ruminations
+        <Trans>Back to Public Ruminations</Trans>
       </Link>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { usePageTitle } from '../../lib/page-title';
@@ -13,14 +14,17 @@ import { useRumination } from './rumination-queries';
 export function RuminationPage({ ruminationId }: { ruminationId: number }) {
   const { data: rumination } = useRumination(ruminationId);
   const viewer = useCurrentUser();
+  const { t } = useLingui();
   const author = rumination.createdBy.displayName;
-  usePageTitle(`${author}'s note`);
+  usePageTitle(t`${author}'s note`);
   useScrollToComment();
   return (
     <div className="flex flex-col gap-6">
-      {/* English, with the name isolated: an Arabic name neither turns it round nor runs into it. */}
+      {/* The name isolated: a name in another script neither turns the sentence round nor runs into it. */}
       <h1 className="text-2xl font-bold">
-        Rumination by <bdi>{author}</bdi>
+        <Trans>
+          Rumination by <bdi>{author}</bdi>
+        </Trans>
       </h1>
       <RuminationCard rumination={rumination} viewerId={viewer?.id ?? null} commentsOpen />
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Rumination } from '../../api/rumination-schemas';
 
@@ -14,6 +15,7 @@ export function RuminationTags({
   viewerId: number | null;
 }) {
   // A note kept from before tags existed (the offline copy) has none.
+  const { t } = useLingui();
   const tags = rumination.tags ?? [];
   if (tags.length === 0) return null;
   const isOwn = viewerId !== null && rumination.createdBy.id === viewerId;
@@ -29,10 +31,11 @@ export function RuminationTags({
         ? ({ to: '/public', search: { tag } } as const)
         : ({ to: '/my-feed', search: { tag } } as const);
   return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-2">
+    <ul aria-label={t`Tags`} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link {...where(tag)} className={TAG_CLASS}>
+          {/* dir="auto": "#walk" keeps its sign before the word in a right-to-left page. */}
+          <Link {...where(tag)} dir="auto" className={TAG_CLASS}>
             #{tag}
           </Link>
         </li>

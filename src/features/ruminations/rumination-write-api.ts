@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ifMatchOf } from '../../api/preconditions';
 import type {
   CreateRuminationRequest,
@@ -14,7 +15,7 @@ import { sendKeepingWrittenTime } from '../../lib/written-time-send';
  */
 
 function postRumination(body: CreateRuminationRequest, idempotencyKey?: string) {
-  return withDefaultError('Failed to create rumination', () => {
+  return withDefaultError(t`Failed to create rumination`, () => {
     requireToken();
     return api
       .post('ruminations', { json: body, headers: idempotencyHeaders(idempotencyKey) })
@@ -43,7 +44,7 @@ export function updateRumination(
   idempotencyKey?: string,
   baseVersion?: number,
 ): Promise<Rumination> {
-  return withDefaultError('Failed to update rumination', () =>
+  return withDefaultError(t`Failed to update rumination`, () =>
     api
       .put(`ruminations/${id}`, {
         json: body,
@@ -60,14 +61,14 @@ function ifMatchHeaders(baseVersion?: number): Record<string, string> {
 
 /** Moves it to the trash; `baseVersion` as for an edit: a note changed meanwhile answers 412. */
 export async function deleteRumination(id: number, baseVersion?: number): Promise<void> {
-  await withDefaultError('Failed to delete rumination', () =>
+  await withDefaultError(t`Failed to delete rumination`, () =>
     api.delete(`ruminations/${id}`, { headers: ifMatchHeaders(baseVersion) }),
   );
 }
 
 /** Puts a trashed rumination back as it was. */
 export function restoreFromTrash(id: number): Promise<Rumination> {
-  return withDefaultError('Failed to restore rumination', () =>
+  return withDefaultError(t`Failed to restore rumination`, () =>
     api.post(`ruminations/${id}/restore`).json<Rumination>(),
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateRuminationRequest, RuminationWriteRequest } from '../../api/rumination-schemas';
 import {
@@ -71,7 +72,8 @@ export function newRuminationWrite(
   return {
     body: { ...body, writtenTMS: writtenAt.toISOString() },
     idempotencyKey,
-    label: body.publish ? 'New rumination' : 'New draft',
+    // What the "Not yet sent" list calls it, in the language spoken when it was written.
+    label: body.publish ? t`New rumination` : t`New draft`,
     ...(photos ? { photos } : {}),
   };
 }
@@ -88,7 +90,7 @@ export function ruminationEditWrite(
     baseVersion: rumination.version,
     body,
     idempotencyKey,
-    label: 'Edited rumination',
+    label: t`Edited rumination`,
     ...(photos ? { photos } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /**
@@ -8,7 +9,9 @@ export function TagFilterHeading({ tag, clear }: { tag: string; clear: ReactNode
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-page px-3 py-2">
       <h2 className="text-lg font-semibold" dir="auto">
-        Tagged #{tag}
+        <Trans>
+          Tagged <bdi>#{tag}</bdi>
+        </Trans>
       </h2>
       {clear}
     </div>

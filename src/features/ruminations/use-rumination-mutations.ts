@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { sayShared } from '../../lib/i18n/language';
 import { parseId } from '../../lib/parse-id';
 import { commentKeys, ruminationKeys } from '../../lib/query-keys';
 import { showToast } from '../../lib/toasts';
@@ -25,9 +27,6 @@ export function useUpdateRumination() {
   const queryClient = useQueryClient();
   return useMutation(offlineWriteOptions(ruminationWrites.update, queryClient));
 }
-
-export const MOVED_TO_TRASH = 'Moved to the trash';
-export const RESTORED_FROM_TRASH = 'Restored from the trash';
 
 /** Puts a trashed note back and refreshes what shows it; the Undo of a delete, and the trash's Restore. */
 async function restoreAndRefresh(queryClient: QueryClient, id: number): Promise<void> {
@@ -69,13 +68,13 @@ export function useDeleteRumination() {
       // Replaced in the history: Back does not lead to a note that is gone.
       if (leftItsPage) await router.navigate({ to: '/my-ruminations', replace: true });
       showToast({
-        message: MOVED_TO_TRASH,
+        message: t`Moved to the trash`,
         action: {
-          label: 'Undo',
+          label: t`Undo`,
           run: () => {
             restoreAndRefresh(queryClient, id).then(
               () => {
-                showToast({ message: RESTORED_FROM_TRASH });
+                showToast({ message: t`Restored from the trash` });
                 if (leftItsPage && router.state.location.pathname === '/my-ruminations') {
                   void router.navigate({
                     to: '/rumination/$ruminationId',
@@ -86,7 +85,7 @@ export function useDeleteRumination() {
               },
               (error: unknown) => {
                 console.error(error);
-                showToast({ message: (error as Error).message });
+                showToast({ message: sayShared((error as Error).message) });
               },
             );
           },

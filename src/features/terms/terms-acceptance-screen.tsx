@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,23 +9,24 @@ import { LazyTermsMarkdown } from './lazy-terms-markdown';
 import { termsQueries } from './terms-queries';
 import { useAcceptTerms } from './use-accept-terms';
 
-export const UNCHECKED_MESSAGE = 'Please check the acceptance checkbox before proceeding.';
-export const ACCEPT_FAILED_MESSAGE = 'Failed to accept Terms of Service. Please try again.';
+/** Why the alert shows: the box left unchecked, or the acceptance failed. */
+type AlertKind = 'unchecked' | 'failed';
 
 /** The forced acceptance screen (spec sections 2, 4, 5 and 8). */
 export function TermsAcceptanceScreen() {
+  const { t } = useLingui();
   const { data: terms, isPending, isError } = useQuery(termsQueries.current());
   const { latestTosVersion, logout } = useAuth();
   const accept = useAcceptTerms();
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
-  const [alertMessage, setAlertMessage] = useState<string | null>(null);
+  const [alertKind, setAlertKind] = useState<AlertKind | null>(null);
   const checkboxId = useId();
 
   if (isPending) {
     return (
       <p role="status" className="mt-10 text-center text-ink-muted">
-        Loading Terms of Service...
+        <Trans>Loading Terms of Service...</Trans>
       </p>
     );
   }
@@ -33,11 +35,13 @@ export function TermsAcceptanceScreen() {
     return (
       <section className="card mx-auto mt-6 max-w-lg text-center" aria-labelledby="terms-error">
         <h1 id="terms-error" className="mb-2 text-2xl font-semibold">
-          Error
+          <Trans>Error</Trans>
         </h1>
-        <p className="mb-4">Failed to load Terms of Service. Please try again later.</p>
+        <p className="mb-4">
+          <Trans>Failed to load Terms of Service. Please try again later.</Trans>
+        </p>
         <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
-          Logout
+          <Trans>Logout</Trans>
         </button>
       </section>
     );
@@ -45,35 +49,39 @@ export function TermsAcceptanceScreen() {
 
   const onAccept = () => {
     if (!checked) {
-      setAlertMessage(UNCHECKED_MESSAGE);
+      setAlertKind('unchecked');
       return;
     }
     // Spec section 5: the user's latest version, else the loaded one; neither known: send nothing.
     const version = latestTosVersion ?? terms.version;
     if (!version) return;
-    setAlertMessage(null);
+    setAlertKind(null);
     accept.mutate(version, {
       onSuccess: () => void navigate({ to: '/my-ruminations' }),
       onError: (error) => {
         console.error('Failed to accept Terms of Service', error);
-        setAlertMessage(ACCEPT_FAILED_MESSAGE);
+        setAlertKind('failed');
       },
     });
   };
 
+  const termsVersion = terms.version;
+  const date = formatTermsDate(terms.createdAt);
   return (
     <section className="card mx-auto max-w-2xl" aria-labelledby="terms-update-title">
       <h1 id="terms-update-title" className="text-2xl font-semibold">
-        Terms of Service Update Required
+        <Trans>Terms of Service Update Required</Trans>
       </h1>
       <p className="mt-1 text-sm text-ink-muted">
-        Version {terms.version} · Last updated {formatTermsDate(terms.createdAt)}
+        <Trans>
+          Version {termsVersion} · Last updated {date}
+        </Trans>
       </p>
       <div
         className="my-4 max-h-96 overflow-y-auto rounded-md border border-line bg-page p-4"
         tabIndex={0}
         role="region"
-        aria-label="Terms of Service text"
+        aria-label={t`Terms of Service text`}
       >
         <LazyTermsMarkdown content={terms.content} />
       </div>
@@ -83,7 +91,7 @@ export function TermsAcceptanceScreen() {
           checked={checked}
           onCheckedChange={(value) => {
             setChecked(value === true);
-            if (value === true) setAlertMessage(null);
+            if (value === true) setAlertKind(null);
           }}
           className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border border-ink-muted bg-surface data-[state=checked]:border-accent data-[state=checked]:bg-accent"
         >
@@ -94,12 +102,17 @@ export function TermsAcceptanceScreen() {
           </Checkbox.Indicator>
         </Checkbox.Root>
         <label htmlFor={checkboxId} className="text-sm leading-relaxed">
-          {`I have read, understood, and agree to be bound by these Terms of Service (Version ${terms.version}).`}
+          <Trans>
+            I have read, understood, and agree to be bound by these Terms of Service (Version{' '}
+            {termsVersion}).
+          </Trans>
         </label>
       </div>
-      {alertMessage && (
+      {alertKind && (
         <div role="alert" className="error-box mt-4">
-          {alertMessage}
+          {alertKind === 'unchecked'
+            ? t`Please check the acceptance checkbox before proceeding.`
+            : t`Failed to accept Terms of Service. Please try again.`}
         </div>
       )}
       <div className="mt-6 flex flex-wrap gap-3">
@@ -109,15 +122,17 @@ export function TermsAcceptanceScreen() {
           onClick={onAccept}
           disabled={accept.isPending}
         >
-          {accept.isPending ? 'Accepting...' : 'Accept and Continue'}
+          {accept.isPending ? t`Accepting...` : t`Accept and Continue`}
         </button>
         <button type="button" className="btn btn-danger" onClick={() => void logout()}>
-          Decline and Logout
+          <Trans>Decline and Logout</Trans>
         </button>
       </div>
       <p className="mt-4 text-sm text-ink-muted">
-        Declining will log you out. You cannot use the service without accepting the current Terms
-        of Service.
+        <Trans>
+          Declining will log you out. You cannot use the service without accepting the current Terms
+          of Service.
+        </Trans>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { formatTermsDate } from './format-date';
 import { LazyTermsMarkdown } from './lazy-terms-markdown';
@@ -10,22 +11,26 @@ import { TERMS_V1_MARKDOWN, TERMS_V1_VERSION } from '../../domain/terms-v1';
  * with the app (version 1.0, the same the server seeds) stands in when the server cannot answer.
  */
 export function TermsOfServicePage() {
+  const { t } = useLingui();
   const current = useQuery({ ...termsQueries.current(), retry: false });
 
   if (current.isPending) {
     return (
       <p role="status" className="mt-10 text-center text-ink-muted">
-        Loading Terms of Service...
+        <Trans>Loading Terms of Service...</Trans>
       </p>
     );
   }
 
   const terms = current.data ?? { version: TERMS_V1_VERSION, content: TERMS_V1_MARKDOWN };
+  const termsVersion = terms.version;
+  const date = current.data ? formatTermsDate(current.data.createdAt) : null;
   return (
-    <article className="card" aria-label="Terms of Service">
+    <article className="card" aria-label={t`Terms of Service`}>
       <p className="mb-4 text-sm text-ink-muted">
-        Version {terms.version}
-        {current.data && ` · Last updated ${formatTermsDate(current.data.createdAt)}`}
+        {date === null
+          ? t`Version ${termsVersion}`
+          : t`Version ${termsVersion} · Last updated ${date}`}
       </p>
       <LazyTermsMarkdown content={terms.content} />
     </article>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { useAcceptTerms } from './use-accept-terms';
 
@@ -6,6 +7,7 @@ import { useAcceptTerms } from './use-accept-terms';
  * that Radix's dialog is not part of every first visit. Failures are only logged (spec section 4).
  */
 export default function UpdatedTermsDialog({ version }: { version: string | null }) {
+  const { t } = useLingui();
   const accept = useAcceptTerms();
 
   const onAccept = () => {
@@ -15,16 +17,19 @@ export default function UpdatedTermsDialog({ version }: { version: string | null
     });
   };
 
+  const termsVersion = version ?? '';
   return (
     // Acceptance is required to continue: without onOpenChange the modal cannot be dismissed.
     <DialogFrame
       kind="notice"
       open
-      title="Updated Terms of Service"
+      title={t`Updated Terms of Service`}
       description={
         <p className="mb-4 leading-relaxed">
-          Our Terms of Service have been updated (Version {version ?? ''}). Please review and accept
-          the new terms to continue using the product.
+          <Trans>
+            Our Terms of Service have been updated (Version {termsVersion}). Please review and
+            accept the new terms to continue using the product.
+          </Trans>
         </p>
       }
     >
@@ -35,7 +40,7 @@ export default function UpdatedTermsDialog({ version }: { version: string | null
           rel="noopener noreferrer"
           className="btn btn-secondary no-underline"
         >
-          Review Terms
+          <Trans>Review Terms</Trans>
         </a>
         <button
           type="button"
@@ -43,11 +48,11 @@ export default function UpdatedTermsDialog({ version }: { version: string | null
           onClick={onAccept}
           disabled={accept.isPending || !version}
         >
-          {accept.isPending ? 'Accepting...' : 'Accept Terms'}
+          {accept.isPending ? t`Accepting...` : t`Accept Terms`}
         </button>
       </div>
       <p className="mt-4 text-sm text-ink-muted">
-        Acceptance of the updated terms is required to continue using the product.
+        <Trans>Acceptance of the updated terms is required to continue using the product.</Trans>
       </p>
     </DialogFrame>
   );

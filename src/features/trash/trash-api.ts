@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { PageQuery, TrashedRumination } from '../../api/rumination-schemas';
 import { api, requireToken, searchParamsOf, withDefaultError } from '../../lib/http';
 
@@ -8,7 +9,7 @@ import { api, requireToken, searchParamsOf, withDefaultError } from '../../lib/h
 
 /** The caller's trash, most recently deleted first. */
 export function fetchTrash(params: PageQuery): Promise<TrashedRumination[]> {
-  return withDefaultError('Failed to fetch the trash', () => {
+  return withDefaultError(t`Failed to fetch the trash`, () => {
     requireToken();
     return api
       .get('ruminations/trash', { searchParams: searchParamsOf(params) })
@@ -18,11 +19,11 @@ export function fetchTrash(params: PageQuery): Promise<TrashedRumination[]> {
 
 /** Erases a trashed rumination for good, with its comments and history. */
 export async function deleteForGood(id: number): Promise<void> {
-  await withDefaultError('Failed to delete rumination for good', () =>
+  await withDefaultError(t`Failed to delete rumination for good`, () =>
     api.delete(`ruminations/${id}/permanent`),
   );
 }
 
 export async function emptyTrash(): Promise<void> {
-  await withDefaultError('Failed to empty the trash', () => api.delete('ruminations/trash'));
+  await withDefaultError(t`Failed to empty the trash`, () => api.delete('ruminations/trash'));
 }

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TRASH_RETENTION_SECONDS_DEFAULT } from '../../api/limits';
 import type { TrashedRumination } from '../../api/rumination-schemas';
 import { trashErasureTime } from '../../domain/rumination-decisions';
 import { PagedList } from '../../components/ui/paged-list';
 import { relationTypeLabel } from '../../domain/relation-types';
+import { sayShared, spokenLanguage } from '../../lib/i18n/language';
 import { showToast } from '../../lib/toasts';
-import { RESTORED_FROM_TRASH, useRestoreFromTrash } from '../ruminations/use-rumination-mutations';
+import { useRestoreFromTrash } from '../ruminations/use-rumination-mutations';
 import { useDeleteForGood, useEmptyTrash, useTrash } from './trash-queries';
 
 // The questions before erasing: Radix's dialog comes with them, needed only when asked.
@@ -13,14 +16,23 @@ const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog'));
 
 // Days, not minutes: what matters in the trash is how long ago, and until when. (The card's time
 // formatting and text renderer stay out of this page's code, so that cards keep them in one chunk.)
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// In the language spoken: one formatter per language, made again when the person changes it.
+let dayFormatter: { language: string; format: Intl.DateTimeFormat } | undefined;
+
+function formatDay(date: Date | number): string {
+  const language = spokenLanguage();
+  if (dayFormatter?.language !== language) {
+    dayFormatter = { language, format: new Intl.DateTimeFormat(language, { dateStyle: 'long' }) };
+  }
+  return dayFormatter.format.format(date);
+}
 
 /**
  * The day a note in the trash is erased for good. The server's retention is its own setting; the
  * app states the default's promise (a server configured otherwise may erase it on another day).
  */
 function erasedForGoodOn(deletedTMS: string): string {
-  return dayFormat.format(trashErasureTime(deletedTMS, TRASH_RETENTION_SECONDS_DEFAULT));
+  return formatDay(trashErasureTime(deletedTMS, TRASH_RETENTION_SECONDS_DEFAULT));
 }
 
 type Question = { kind: 'one'; note: TrashedRumination } | { kind: 'all' };
@@ -31,6 +43,7 @@ type Question = { kind: 'one'; note: TrashedRumination } | { kind: 'all' };
  * and "Empty trash" erase (after asking).
  */
 export function TrashPage() {
+  const { t } = useLingui();
   const query = useTrash();
   const notes = query.data?.pages.flat() ?? [];
   const restore = useRestoreFromTrash();
@@ -50,28 +63,30 @@ export function TrashPage() {
     setAsking(true);
   };
   const stopAsking = () => setAsking(false);
+  const days = TRASH_RETENTION_SECONDS_DEFAULT / 86_400;
 
   const restoreOne = (note: TrashedRumination) => {
     setError(null);
     restore.mutate(note.id, {
-      onSuccess: () => showToast({ message: RESTORED_FROM_TRASH }),
-      onError: (e) => setError(e.message),
+      onSuccess: () => showToast({ message: t`Restored from the trash` }),
+      onError: (e) => setError(sayShared(e.message)),
     });
   };
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Trash</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Trash</Trans>
+        </h1>
         {notes.length > 0 ? (
           <button type="button" className="btn btn-danger" onClick={() => ask({ kind: 'all' })}>
-            Empty trash
+            <Trans>Empty trash</Trans>
           </button>
         ) : null}
       </div>
       <p className="text-sm text-ink-muted">
-        Deleted notes stay here for {TRASH_RETENTION_SECONDS_DEFAULT / 86_400} days, seen by nobody
-        but you. Restore one to put it back as it was, with its comments and history.
+        {t`Deleted notes stay here for ${plural(days, { one: '# day', other: '# days' })}, seen by nobody but you. Restore one to put it back as it was, with its comments and history.`}
       </p>
       {error ? (
         <p role="alert" className="error-box">
@@ -81,10 +96,14 @@ export function TrashPage() {
       <PagedList
         query={query}
         count={notes.length}
-        loading="Loading the trash..."
-        empty={<p>The trash is empty.</p>}
+        loading={t`Loading the trash...`}
+        empty={
+          <p>
+            <Trans>The trash is empty.</Trans>
+          </p>
+        }
       >
-        <ul aria-label="Deleted notes" className="flex flex-col gap-4">
+        <ul aria-label={t`Deleted notes`} className="flex flex-col gap-4">
           {notes.map((note) => (
             <TrashedNote
               key={note.id}
@@ -103,12 +122,12 @@ export function TrashPage() {
               key={asked}
               open={asking}
               onOpenChange={setAsking}
-              title="Empty the trash?"
-              description="Every note in the trash is erased for good, with its comments and history. This cannot be undone."
-              confirmLabel="Empty trash"
-              pendingLabel="Emptying..."
+              title={t`Empty the trash?`}
+              description={t`Every note in the trash is erased for good, with its comments and history. This cannot be undone.`}
+              confirmLabel={t`Empty trash`}
+              pendingLabel={t`Emptying...`}
               isPending={eraseAll.isPending}
-              error={eraseAll.isError ? eraseAll.error.message : null}
+              error={eraseAll.isError ? sayShared(eraseAll.error.message) : null}
               onConfirm={() => eraseAll.mutate(undefined, { onSuccess: stopAsking })}
             />
           ) : (
@@ -116,12 +135,12 @@ export function TrashPage() {
               key={asked}
               open={asking}
               onOpenChange={setAsking}
-              title="Delete for good?"
-              description="This note is erased for good, with its comments and history. This cannot be undone."
-              confirmLabel="Delete for good"
-              pendingLabel="Deleting..."
+              title={t`Delete for good?`}
+              description={t`This note is erased for good, with its comments and history. This cannot be undone.`}
+              confirmLabel={t`Delete for good`}
+              pendingLabel={t`Deleting...`}
               isPending={eraseOne.isPending}
-              error={eraseOne.isError ? eraseOne.error.message : null}
+              error={eraseOne.isError ? sayShared(eraseOne.error.message) : null}
               onConfirm={() => eraseOne.mutate(question.note.id, { onSuccess: stopAsking })}
             />
           )}
@@ -142,7 +161,10 @@ function TrashedNote({
   onRestore: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   const headingId = `trashed-${note.id}`;
+  const deletedOn = formatDay(new Date(note.deletedTMS));
+  const erasedOn = erasedForGoodOn(note.deletedTMS);
   return (
     <li
       aria-labelledby={headingId}
@@ -150,21 +172,24 @@ function TrashedNote({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-ink-muted">
         <h2 id={headingId} className="font-semibold text-ink">
-          Deleted{' '}
-          <time dateTime={note.deletedTMS}>{dayFormat.format(new Date(note.deletedTMS))}</time>
+          <Trans>
+            Deleted <time dateTime={note.deletedTMS}>{deletedOn}</time>
+          </Trans>
         </h2>
-        <span>Erased for good on {erasedForGoodOn(note.deletedTMS)}</span>
+        <span>
+          <Trans>Erased for good on {erasedOn}</Trans>
+        </span>
       </div>
       <p className="line-clamp-6 whitespace-pre-wrap break-words">{note.content}</p>
       <p className="text-xs text-ink-muted">
         {[
-          note.isPublished ? 'Published' : 'Draft',
-          ...note.audiences.map((a) => relationTypeLabel(a.relationType)),
+          note.isPublished ? t`Published` : t`Draft`,
+          ...note.audiences.map((a) => relationTypeLabel(a.relationType, sayShared)),
         ].join(' · ')}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-secondary" onClick={onDelete}>
-          Delete for good
+          <Trans>Delete for good</Trans>
         </button>
         <button
           type="button"
@@ -172,7 +197,7 @@ function TrashedNote({
           disabled={isRestoring}
           onClick={onRestore}
         >
-          {isRestoring ? 'Restoring...' : 'Restore'}
+          {isRestoring ? t`Restoring...` : t`Restore`}
         </button>
       </div>
     </li>

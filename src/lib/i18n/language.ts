@@ -33,15 +33,6 @@ export function rememberedLanguage(): Language | null {
   }
 }
 
-export function rememberLanguage(language: Language | null): void {
-  try {
-    if (language === null) localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-    else localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Storage refused (private mode): the choice still follows the person through preferences.
-  }
-}
-
 export function browserLanguage(): Language {
   return firstSpoken(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 }
@@ -61,9 +52,9 @@ export async function speakLanguage(language: Language): Promise<void> {
       {
         default: { messages },
       },
-      { sayIn },
+      { sayIn, englishId },
     ] = await Promise.all([CATALOGUES[language](), import('../../api/english-messages')]);
-    activate(language, messages);
+    activate(language, messages, englishId);
     sharedSay = sayIn(messages, language);
   }
   document.documentElement.lang = language;
@@ -90,14 +81,7 @@ export function onLanguageChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * The person chose a language in Settings (or their preferences arrived with one): remembered on
- * this device, spoken at once. null follows the browser again.
- */
-export async function chooseLanguage(language: Language | null): Promise<void> {
-  rememberLanguage(language);
-  const next = language ?? browserLanguage();
-  if (next === spokenLanguage()) return;
-  await speakLanguage(next);
+/** Tells the listeners that another language is spoken (choose-language.ts). */
+export function languageChanged(): void {
   for (const listener of listeners) listener();
 }

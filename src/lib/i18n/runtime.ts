@@ -8,35 +8,51 @@ import type { Language } from '../../api/languages';
 
 /**
  * What Lingui's macros compile to (lingui.config.ts, runtimeConfigModule; build/lingui-macros.ts):
- * `t`, `plural` and `useLingui` call `i18n._({ id, message, values })`, `<Trans>` renders this
- * module's `Trans`. The English message stays in the code, compiled at build time, so English
- * needs no catalogue and adds no runtime of Lingui's own (about 3 KB brotli) to a first visit;
- * Spanish and Arabic load their compiled catalogue (src/lib/i18n/language.ts) before the first
- * render. A change of language re-renders the whole tree (src/main.tsx keys it by language), so
- * nothing here needs to be watched.
+ * `t`, `plural` and `useLingui` call `i18n._(…)`, `<Trans>` renders this module's `Trans`. The
+ * English message stays in the code, compiled at build time, so English needs no catalogue and
+ * adds no runtime of Lingui's own (about 3 KB brotli) to a first visit; Spanish and Arabic load
+ * their compiled catalogue (src/lib/i18n/language.ts) before the first render. A change of
+ * language re-renders the whole tree (src/main.tsx keys it by language): nothing here is watched.
+ *
+ * A plain message (no placeholder, no context) comes as its English alone, `i18n._("Sign In")`:
+ * Lingui's id of it, the catalogue's key, is derived here when a catalogue is active rather than
+ * written beside each of the first visit's hundred messages. Others come as `{ id, message,
+ * values }`, their message compiled.
  */
 export interface MessageDescriptor {
-  id: string;
+  id?: string;
   message?: CompiledMessage;
   values?: MessageValues;
 }
 
-let active: { language: Language; messages: Readonly<Record<string, CompiledMessage>> } = {
-  language: 'en',
-  messages: {},
-};
+interface Active {
+  language: Language;
+  messages: Readonly<Record<string, CompiledMessage>>;
+  /** Lingui's id of a plain English message: given with a catalogue (it costs a hash). */
+  idOf?: (english: string) => string;
+}
 
-export function activate(language: Language, messages: Readonly<Record<string, CompiledMessage>>) {
-  active = { language, messages };
+let active: Active = { language: 'en', messages: {} };
+
+export function activate(
+  language: Language,
+  messages: Active['messages'],
+  idOf?: Active['idOf'],
+): void {
+  active = { language, messages, idOf };
+}
+
+/** A message in the active language, else its English. */
+function say({ id, message = '' }: MessageDescriptor, values: MessageValues | undefined): string {
+  const key = id ?? (typeof message === 'string' ? active.idOf?.(message) : undefined);
+  const translated = key === undefined ? undefined : active.messages[key];
+  return formatMessage(translated ?? message, values, active.language);
 }
 
 function translate(descriptor: MessageDescriptor | string, values?: MessageValues): string {
-  const {
-    id,
-    message,
-    values: own,
-  } = typeof descriptor === 'string' ? { id: descriptor, message: undefined, values } : descriptor;
-  return formatMessage(active.messages[id] ?? message ?? id, own ?? values, active.language);
+  return typeof descriptor === 'string'
+    ? say({ message: descriptor }, values)
+    : say(descriptor, descriptor.values ?? values);
 }
 
 export const i18n = {
@@ -62,7 +78,7 @@ export function Trans({
   // A value's own `<` (someone's name) is kept apart while the message's tags are read.
   const safe =
     values && mapValues(values, (v) => (typeof v === 'string' ? v.replaceAll('<', '\uE000') : v));
-  const text = formatMessage(active.messages[id] ?? message ?? id, safe, active.language);
+  const text = say({ id, message }, safe);
   const plain = (s: string) => s.replaceAll('\uE000', '<');
   const build = (source: string): ReactNode[] => {
     const nodes: ReactNode[] = [];

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { NotificationsPage } from '../../features/notifications/notifications-page';
 
@@ -7,6 +8,6 @@ import { NotificationsPage } from '../../features/notifications/notifications-pa
  * its list itself.
  */
 export const Route = createFileRoute('/_auth/notifications')({
-  staticData: { title: 'Notifications' },
+  staticData: { title: msg`Notifications` },
   component: NotificationsPage,
 });

@@ -184,8 +184,8 @@ describe('a composer that does not know the default never falls back to Public',
   test('offline before the preferences were ever read: nothing ticked; chosen, it is queued', async () => {
     const { user, token } = createUser({ username: 'abuela' });
     storePreferences(user.id, { ...defaultPreferences(), defaultAudiences: [] });
-    const app = await renderApp('/my-ruminations', { token });
     networkDown();
+    const app = await renderApp('/my-ruminations', { token });
     const dialog = await openNew(app);
     await expectNothingTicked(app, dialog);
     await app.user.type(dialog.getByLabelText('Content'), 'Written on the train');

@@ -49,7 +49,9 @@ describe('time zone from the browser', () => {
     expect(await second.findByRole('heading', { name: 'My Ruminations' })).toBeInTheDocument();
     // The page's own later request (the lazy card's) has gone out: the navigation's effects ran.
     await waitFor(() => expect(log.to('/api/ruminations/on-this-day')).toHaveLength(1));
-    expect(log.to('/api/account/preferences')).toEqual([]);
+    // Read (the language follows them, language-from-preferences.tsx), never set again.
+    await log.settled();
+    expect(puts()).toEqual([]);
     expect(preferencesOf(user.id).timeZone).toBe('UTC');
   });
 

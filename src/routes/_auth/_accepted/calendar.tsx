@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarPage } from '../../../features/ruminations/calendar-page';
 
@@ -14,7 +15,7 @@ function validateCalendarSearch(search: Record<string, unknown>): CalendarSearch
 
 /** A month of my notes (api-contract.md "Memories"): the page loads its month itself. */
 export const Route = createFileRoute('/_auth/_accepted/calendar')({
-  staticData: { title: 'Calendar' },
+  staticData: { title: msg`Calendar` },
   validateSearch: validateCalendarSearch,
   component: function CalendarRoute() {
     const { month } = Route.useSearch();

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { MyFeedFrame } from '../../../features/ruminations/my-feed-frame';
@@ -8,7 +9,7 @@ import { tagParam } from '../../../lib/search-params';
 
 /** ?tag= lists only what carries that tag. */
 export const Route = createFileRoute('/_auth/_accepted/my-feed')({
-  staticData: { title: 'My Feed' },
+  staticData: { title: msg`My Feed` },
   validateSearch: (search: Record<string, unknown>): { tag?: string } => tagParam(search.tag),
   loaderDeps: ({ search }) => ({ tag: search.tag }),
   loader: ({ context, deps }) =>

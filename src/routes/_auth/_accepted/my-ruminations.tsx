@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { MyRuminationsFrame } from '../../../features/ruminations/my-ruminations-frame';
@@ -40,7 +41,7 @@ function validateMyRuminationsSearch(search: Record<string, unknown>): MyRuminat
  * it); only a list without a search is loaded before the page shows.
  */
 export const Route = createFileRoute('/_auth/_accepted/my-ruminations')({
-  staticData: { title: 'My Ruminations' },
+  staticData: { title: msg`My Ruminations` },
   validateSearch: validateMyRuminationsSearch,
   loaderDeps: ({ search }) =>
     search.date === undefined

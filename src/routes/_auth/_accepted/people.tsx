@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { USER_SEARCH_MAX } from '../../../api/limits';
 import { PeoplePage } from '../../../features/people/people-page';
@@ -14,7 +15,7 @@ function validatePeopleSearch(search: Record<string, unknown>): PeopleSearchPara
 
 /** People: search as one types, with the text kept in the address (?q=). */
 export const Route = createFileRoute('/_auth/_accepted/people')({
-  staticData: { title: 'People' },
+  staticData: { title: msg`People` },
   validateSearch: validatePeopleSearch,
   component: function PeopleRoute() {
     const { q } = Route.useSearch();
