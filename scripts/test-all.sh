@@ -67,7 +67,8 @@ install_packages() {
     bash -c 'bash .ci/install-postgres.sh && bash .ci/install-browser.sh'
 }
 
-# Type check, lint and format check at once: each is one process on one core.
+# Type check, lint, format check and the catalogues' check (scripts/i18n/check-catalogues.ts) at
+# once: each is one process on one core.
 static_checks() {
   local rc=0
   npm run --silent typecheck >"$work/tsc.log" 2>&1 &
@@ -76,12 +77,16 @@ static_checks() {
   local eslint=$!
   npx prettier --check . --log-level warn >"$work/prettier.log" 2>&1 &
   local prettier=$!
+  npm run --silent i18n:check >"$work/i18n.log" 2>&1 &
+  local i18n=$!
   wait "$tsc" || { echo "type check failed:" && rc=1; }
   cat "$work/tsc.log"
   wait "$eslint" || { echo "lint failed:" && rc=1; }
   cat "$work/eslint.log"
   wait "$prettier" || { echo "format check failed:" && rc=1; }
   cat "$work/prettier.log"
+  wait "$i18n" || { echo "catalogue check failed:" && rc=1; }
+  cat "$work/i18n.log"
   return "$rc"
 }
 
