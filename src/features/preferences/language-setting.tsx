@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, textDirection, type Language } from '../../api/languages';
-import { errorMessage } from '../../lib/error-message';
 import { browserLanguage } from '../../lib/i18n/language';
 import { chooseLanguage } from '../../lib/i18n/choose-language';
 import { preferencesNotLoaded } from './preferences-not-loaded';
 import { usePreferences, useUpdatePreferences } from './preferences-queries';
+import { ChoiceSaveStatus } from './choice-save-status';
 
 /**
  * Settings → "Language" (api-contract.md "Languages"; the settings page gives the heading): the
@@ -85,14 +85,7 @@ export function LanguageSetting() {
           </span>,
         ),
       )}
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, t`Failed to save your preferences`)}
-        </p>
-      ) : null}
-      <p role="status" className="text-sm text-ink-muted">
-        {update.isSuccess && choice === undefined ? t`Saved` : ''}
-      </p>
+      <ChoiceSaveStatus update={update} settled={choice === undefined} />
     </fieldset>
   );
 }

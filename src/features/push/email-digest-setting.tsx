@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Preferences } from '../../api/preferences-schemas';
 import type { EmailDigest } from '../../domain/preferences';
-import { errorMessage } from '../../lib/error-message';
 import { useUpdatePreferences } from '../preferences/preferences-queries';
+import { ChoiceSaveStatus } from '../preferences/choice-save-status';
 
 /** Each choice; its label said in the language spoken when the choices are drawn. */
 const CHOICES: { value: EmailDigest; label: MessageDescriptor }[] = [
@@ -16,7 +16,7 @@ const CHOICES: { value: EmailDigest; label: MessageDescriptor }[] = [
 
 /** "Email digest", for people who install nothing: saved as soon as it is chosen. */
 export function EmailDigestSetting({ preferences }: { preferences: Preferences }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const update = useUpdatePreferences();
   const hintId = useId();
   // The choice being saved; the radios stay enabled meanwhile, so focus stays where it was.
@@ -58,14 +58,7 @@ export function EmailDigestSetting({ preferences }: { preferences: Preferences }
           </label>
         ))}
       </div>
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, t`Failed to save your preferences`)}
-        </p>
-      ) : null}
-      <p role="status" className="text-sm text-ink-muted">
-        {update.isSuccess && choice === null ? t`Saved` : ''}
-      </p>
+      <ChoiceSaveStatus update={update} settled={choice === null} />
     </fieldset>
   );
 }
