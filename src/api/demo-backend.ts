@@ -10,12 +10,13 @@ export const DEMO_DB_KEY = 'ruminations-demo-db';
 
 export const DEMO_PASSWORD = 'demo-pass';
 
+/** Who each one is, the demo UI says in the language spoken (src/features/demo/demo-credentials.tsx). */
 export const DEMO_PEOPLE = [
-  { username: 'maya', about: 'has friends, a partner, a therapist and a request from her sister' },
-  { username: 'leo', about: "Maya's friend; knows Sam a little" },
-  { username: 'sam', about: "Maya's partner" },
-  { username: 'nora', about: "Maya's sister; her family request is still pending" },
-  { username: 'dr_rivera', about: "Maya's therapist: sees what Maya shares with her therapist" },
+  { username: 'maya' },
+  { username: 'leo' },
+  { username: 'sam' },
+  { username: 'nora' },
+  { username: 'dr_rivera' },
 ] as const;
 
 export type DemoUsername = (typeof DEMO_PEOPLE)[number]['username'];

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoUsername } from '../../api/demo-ba
 export function DemoCredentials() {
   const { t } = useLingui();
   const password = DEMO_PASSWORD;
-  // Who each one is (demo-backend.ts `about`), in the language spoken.
+  // Who each one is, in the language spoken.
   const about: Record<DemoUsername, string> = {
     maya: t`has friends, a partner, a therapist and a request from her sister`,
     leo: t`Maya's friend; knows Sam a little`,
