@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import importX from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /*
@@ -233,6 +234,46 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: [...boundaryZones, ...testAndScriptZones] },
+      ],
+    },
+  },
+  {
+    // Every text the screens show goes through Lingui (docs/languages.md): a string in a screen
+    // that is not a message is an error, so that no English is left beside another language.
+    // Strings with no capital letter (class lists, media queries, selectors, paths), identifiers
+    // (camelCase field names, PascalCase kinds, UTC), SVG paths and the attributes that are not
+    // words for people are not texts.
+    files: ['src/{app,components,features,routes}/**/*.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            '^[^A-Z]*$',
+            '^[a-z]+([A-Z][a-z0-9]*)+$',
+            '^[A-Z][a-z]+([A-Z][a-z]+)+$',
+            '^[A-Z]{2,}$',
+            '^[MmLlHhVvCcSsQqAaZz0-9 .,-]+$',
+          ],
+          ignoreNames: [
+            { regex: { pattern: '(Class|className|QUERY)$' } },
+            'key',
+            'type',
+            'id',
+            'role',
+            'to',
+            'href',
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'closest',
+            'querySelector',
+            'matchMedia',
+            'createFileRoute',
+          ],
+        },
       ],
     },
   },

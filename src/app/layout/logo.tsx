@@ -11,6 +11,7 @@ export function Logo() {
         />
       </svg>
       {/* The word mark gives way on narrow phones; the link around the logo has a label. */}
+      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the app's name, in every language */}
       <span className="hidden min-[420px]:inline">Ruminations</span>
     </span>
   );

@@ -23,12 +23,6 @@ export function publishedWords(audiences: readonly AudienceName[], say: Say = sa
   );
 }
 
-/**
- * The English of the choice of asking for every note (Settings → "Who reads new notes"); on screen
- * the picker says it as its own message, in the language spoken.
- */
-export const ASK_EACH_TIME = 'Ask each time';
-
 interface AudiencePickerProps {
   /** What the control is called on screen ("Who can read it"). */
   label: string;
