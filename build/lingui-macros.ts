@@ -5,6 +5,7 @@ import { transformAsync, types, type BabelFileResult, type PluginObj } from '@ba
 import linguiMacro from '@lingui/babel-plugin-lingui-macro';
 import { getConfig } from '@lingui/conf';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Plugin } from 'vite';
 
 /**
@@ -22,7 +23,7 @@ const linguiConfig = getConfig({ cwd: process.cwd(), skipValidation: true });
 
 /**
  * After the macro, each `/* i18n *\/ { id, message, ... }`: the message compiled from ICU, and
- * a plain one (no placeholder, no context) reduced to its English, `i18n._("Sign In")`, whose id
+ * a plain one (no placeholder, its id the English's own) reduced to its English, `i18n._("Sign In")`, whose id
  * the runtime derives when a catalogue is active (src/lib/i18n/runtime.ts): about 0.8 KB of
  * brotli less on a first visit, whose hundred messages each carried a 6-character hash.
  */
@@ -42,13 +43,21 @@ function compileMessagesInPlace(): PluginObj {
               node.properties = node.properties.filter((p) => !named(p, 'comment'));
               const message = node.properties.find((p) => named(p, 'message'));
               if (!types.isObjectProperty(message) || !types.isStringLiteral(message.value)) return;
+              const english = message.value.value;
               // Through JSON: a plural's `offset` is undefined unless the message sets one.
-              const compiled = JSON.parse(
-                JSON.stringify(compileMessage(message.value.value)),
-              ) as ReturnType<typeof compileMessage>;
+              const compiled = JSON.parse(JSON.stringify(compileMessage(english))) as ReturnType<
+                typeof compileMessage
+              >;
               const plain = compiled.length === 1 && typeof compiled[0] === 'string';
               message.value = types.valueToNode(plain ? compiled[0] : compiled);
-              if (!plain || node.properties.some((p) => named(p, 'context'))) return;
+              // The id goes only where the runtime derives the same from the English: not with a
+              // context (`<Trans context>`: the macro leaves no trace of it but in the id).
+              const id = node.properties.find((p) => named(p, 'id'));
+              const derived =
+                types.isObjectProperty(id) &&
+                types.isStringLiteral(id.value) &&
+                id.value.value === generateMessageId(english);
+              if (!plain || !derived) return;
               node.properties = node.properties.filter((p) => !named(p, 'id'));
               const alone = node.properties.length === 1;
               if (alone && path.parentPath.isCallExpression() && path.key === 0) {

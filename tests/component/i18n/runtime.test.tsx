@@ -4,6 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { englishId } from '../../../src/api/english-messages';
 import { activate } from '../../../src/lib/i18n/runtime';
 
 /** A screen written with Lingui's macros, as the app's are. */
@@ -18,6 +19,19 @@ function Greeting({ who, count }: { who: string; count: number }) {
           Read the <a href="/terms-of-service">terms</a>, {who}
         </Trans>
       </p>
+    </div>
+  );
+}
+
+/** One English word in two places, told apart by a context, as translators see them. */
+function Tabs() {
+  const { t } = useLingui();
+  return (
+    <div>
+      <span data-testid="tab">
+        <Trans context="My Ruminations view">Published</Trans>
+      </span>
+      <span data-testid="state">{t`Published`}</span>
     </div>
   );
 }
@@ -62,6 +76,21 @@ describe("the app's messages", () => {
       '/terms-of-service',
     );
     expect(screen.getByRole('link').parentElement).toHaveTextContent('José, lee las condiciones');
+  });
+
+  it('tell one English apart by its context', () => {
+    // As src/lib/i18n/language.ts activates a catalogue: with the id of a plain English.
+    activate(
+      'es',
+      {
+        [generateMessageId('Published', 'My Ruminations view')]: compileMessage('Publicadas'),
+        [generateMessageId('Published')]: compileMessage('Publicada'),
+      },
+      englishId,
+    );
+    render(<Tabs />);
+    expect(screen.getByTestId('tab')).toHaveTextContent(/^Publicadas$/);
+    expect(screen.getByTestId('state')).toHaveTextContent(/^Publicada$/);
   });
 
   it("keep a person's own angle brackets as text, never as the message's tags", () => {
