@@ -1,6 +1,7 @@
-import { sayIn, type Catalogue } from '../src/api/english-messages';
+import { sayIn } from '../src/api/english-messages';
 import { languageOfAcceptLanguage, type Language } from '../src/api/languages';
 import { sayInEnglish, type Say } from '../src/api/say';
+import { CATALOGUES } from '../src/locales/catalogues';
 
 /**
  * The mock backend's words in the request's language, as the server's (server/i18n/say-for.ts):
@@ -9,21 +10,13 @@ import { sayInEnglish, type Say } from '../src/api/say';
  * A catalogue is loaded the first time a request asks for its language, so the demo loads none
  * while it speaks English.
  */
-const CATALOGUES: Record<
-  Exclude<Language, 'en'>,
-  () => Promise<{ default: { messages: unknown } }>
-> = {
-  es: () => import('../src/locales/es.json'),
-  ar: () => import('../src/locales/ar.json'),
-};
 
 const loaded = new Map<Language, Say>([['en', sayInEnglish]]);
 
 export async function sayForLanguage(language: Language): Promise<Say> {
   const known = loaded.get(language);
   if (known !== undefined) return known;
-  const { default: compiled } = await CATALOGUES[language as Exclude<Language, 'en'>]();
-  const say = sayIn(compiled.messages as Catalogue, language);
+  const say = sayIn(await CATALOGUES[language as Exclude<Language, 'en'>](), language);
   loaded.set(language, say);
   return say;
 }

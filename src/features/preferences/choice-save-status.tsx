@@ -6,6 +6,16 @@ import { errorMessage } from '../../lib/error-message';
  * save failed, and "Saved" once the stored value is the one shown (`settled`: no choice still on
  * its way). SavePreference is the same for a setting saved with a button.
  */
+/** Why a preference's last save failed, while it stands (both kinds of setting foot). */
+export function PreferenceSaveError({ update }: { update: { isError: boolean; error: unknown } }) {
+  const { t } = useLingui();
+  return update.isError ? (
+    <p role="alert" className="error-box">
+      {errorMessage(update.error, t`Failed to save your preferences`)}
+    </p>
+  ) : null;
+}
+
 export function ChoiceSaveStatus({
   update,
   settled,
@@ -16,11 +26,7 @@ export function ChoiceSaveStatus({
   const { t } = useLingui();
   return (
     <>
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, t`Failed to save your preferences`)}
-        </p>
-      ) : null}
+      <PreferenceSaveError update={update} />
       <p role="status" className="text-sm text-ink-muted">
         {update.isSuccess && settled ? t`Saved` : ''}
       </p>

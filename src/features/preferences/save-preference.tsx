@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../../lib/error-message';
+import { PreferenceSaveError } from './choice-save-status';
 
 /**
  * The foot of a setting saved with a button: why the last save failed, the button ("Saving..."
@@ -24,11 +24,7 @@ export function SavePreference({
   const { t } = useLingui();
   return (
     <>
-      {update.isError ? (
-        <p role="alert" className="error-box">
-          {errorMessage(update.error, t`Failed to save your preferences`)}
-        </p>
-      ) : null}
+      <PreferenceSaveError update={update} />
       <div className="flex items-center gap-3">
         <button
           type="button"

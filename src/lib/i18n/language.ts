@@ -1,5 +1,5 @@
 import { firstSpoken, isLanguage, textDirection, type Language } from '../../api/languages';
-import type { Catalogue } from '../../api/english-messages';
+import { CATALOGUES } from '../../locales/catalogues';
 import { sayInEnglish, type Say } from '../../api/say';
 import { activate, i18n } from './runtime';
 
@@ -10,15 +10,6 @@ import { activate, i18n } from './runtime';
  * compiled catalogue, and nothing else, before the first render; English downloads nothing.
  */
 export const LANGUAGE_STORAGE_KEY = 'ruminations-language';
-
-/** Compiled by `npm run i18n` (lingui.config.ts): `{ messages: { [id]: compiled message } }`. */
-const CATALOGUES: Record<
-  Exclude<Language, 'en'>,
-  () => Promise<{ default: { messages: Catalogue } }>
-> = {
-  es: () => import('../../locales/es.json'),
-  ar: () => import('../../locales/ar.json'),
-};
 
 /** The shared layer's English (a form's message, an audience's name) in the language spoken. */
 let sharedSay: Say = sayInEnglish;
@@ -48,12 +39,10 @@ export async function speakLanguage(language: Language): Promise<void> {
     activate('en', {});
     sharedSay = sayInEnglish;
   } else {
-    const [
-      {
-        default: { messages },
-      },
-      { sayIn, englishId },
-    ] = await Promise.all([CATALOGUES[language](), import('../../api/english-messages')]);
+    const [messages, { sayIn, englishId }] = await Promise.all([
+      CATALOGUES[language](),
+      import('../../api/english-messages'),
+    ]);
     activate(language, messages, englishId);
     sharedSay = sayIn(messages, language);
   }
