@@ -47,6 +47,7 @@ import * as m0026 from './migrations/0026-imports';
 import * as m0027 from './migrations/0027-reminders';
 import * as m0028 from './migrations/0028-search-fold-linear';
 import * as m0029 from './migrations/0029-languages';
+import * as m0030 from './migrations/0030-feed-timelines';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-reminders': m0027,
   '0028-search-fold-linear': m0028,
   '0029-languages': m0029,
+  '0030-feed-timelines': m0030,
 };
 
 export interface DatabaseConfig {

@@ -154,6 +154,12 @@ export interface UserRelationsTable {
 }
 
 /** Derived from user_relations (server/modules/relations/viewer-audiences.ts). */
+/** Each reader's feed written ahead (migration 0030; server/modules/ruminations/feed-timeline.ts). */
+export interface FeedEntriesTable {
+  viewer_id: number;
+  rumination_id: number;
+}
+
 export interface ViewerAudiencesTable {
   viewer_id: number;
   author_id: number;
@@ -288,6 +294,7 @@ export interface Database {
   comments: CommentsTable;
   user_relations: UserRelationsTable;
   viewer_audiences: ViewerAudiencesTable;
+  feed_entries: FeedEntriesTable;
   rate_counters: RateCountersTable;
   notifications: NotificationsTable;
   notification_streams: NotificationStreamsTable;

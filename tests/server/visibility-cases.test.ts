@@ -28,6 +28,12 @@ async function arrange(c: VisibilityCase) {
   const author = await person(t);
   const viewer: Person | null =
     c.viewer === 'author' ? author : c.viewer === 'anonymous' ? null : await person(t);
+  // The same note written before the relations, so that the feed written ahead is checked when a
+  // relation changes as well as when a note is written (feed-timeline.ts).
+  const earlier =
+    viewer === null || viewer === author
+      ? null
+      : await writeRumination(t, author, { audiences: c.audiences, publish: c.published });
   for (const r of c.relations) {
     if (viewer === null) throw new Error('relations need a viewer');
     const [initiator, receiver] = r.initiator === 'author' ? [author, viewer] : [viewer, author];
@@ -40,7 +46,7 @@ async function arrange(c: VisibilityCase) {
   // Written directly: a draft may hold comments from before it was unpublished.
   const topComment = await insertComment(t.db, author, rumination.id);
   await insertComment(t.db, author, rumination.id, topComment);
-  return { author, viewer, ruminationId: rumination.id, topComment };
+  return { author, viewer, ruminationId: rumination.id, earlierId: earlier?.id, topComment };
 }
 
 describe('visibility, all 660 cases of the design', () => {
@@ -49,14 +55,14 @@ describe('visibility, all 660 cases of the design', () => {
   });
 
   it.each(all.map((c) => [describeCase(c), c] as const))('%s', async (_name, c) => {
-    const { author, viewer, ruminationId, topComment } = await arrange(c);
+    const { author, viewer, ruminationId, earlierId, topComment } = await arrange(c);
     const as = viewer;
     const status = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
       (await call(t, method, url, { as, body })).statusCode;
-    const listed = async (url: string) => {
+    const listed = async (url: string, id = ruminationId) => {
       const res = await call(t, 'GET', url, { as });
       expect(res.statusCode, url).toBe(200);
-      return idsOf(res).includes(ruminationId);
+      return idsOf(res).includes(id);
     };
     const isPublic = c.published && c.audiences.length === 0;
     const hasAcceptedRelation = c.relations.some((r) => r.state === 'accepted');
@@ -86,6 +92,7 @@ describe('visibility, all 660 cases of the design', () => {
     } else if (as !== null) {
       const inFeed = c.published && c.visible && hasAcceptedRelation;
       expect(await listed('/api/ruminations/feed')).toBe(inFeed);
+      expect(await listed('/api/ruminations/feed', earlierId)).toBe(inFeed);
       expect(await listed('/api/ruminations/feed?isPublic=true')).toBe(
         isPublic && hasAcceptedRelation,
       );

@@ -6,6 +6,7 @@ import { makeUploadsOfAccountDue } from '../media/media-sweep-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 import { deleteSubscriptionsOfPerson } from '../push/push-queries';
 import { deleteReactionsOfPerson } from '../reactions/reaction-queries';
+import { forgetFeedOf } from '../ruminations/feed-timeline';
 
 /**
  * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
@@ -56,6 +57,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
     .deleteFrom('user_relations')
     .where((eb) => eb.or([eb('initiator_id', '=', userId), eb('receiver_id', '=', userId)]))
     .execute();
+  await forgetFeedOf(trx, userId);
   await trx
     .deleteFrom('viewer_audiences')
     .where((eb) => eb.or([eb('viewer_id', '=', userId), eb('author_id', '=', userId)]))

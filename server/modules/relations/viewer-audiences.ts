@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import { THERAPIST } from '../../../src/domain/relation-types';
 import type { Database } from '../../db/schema';
 import { eraseUnreadableReactions } from '../reactions/reaction-queries';
+import { rebuildFeeds, refreshFeedOfPair } from '../ruminations/feed-timeline';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -56,13 +57,19 @@ export async function refreshViewerAudiences(db: Db, a: number, b: number): Prom
   ${viewerAudienceRows(sql<SqlBool>`ur.initiator_id in (${a}, ${b}) and ur.receiver_id in (${a}, ${b})`)}`.execute(
     db,
   );
+  // Each one's feed of the other's notes, by the new masks (feed-timeline.ts).
+  await refreshFeedOfPair(db, a, b);
   // Reactions on each other's notes that the relation no longer lets them read go with it.
   await eraseUnreadableReactions(db, { between: [a, b] });
 }
 
-/** Recomputes the whole table (the migration that creates it; bulk loads such as the benchmark's). */
+/**
+ * Recomputes the whole table, and every feed written from it (bulk loads such as the benchmark's,
+ * which write relations and notes without the services).
+ */
 export async function rebuildViewerAudiences(db: Kysely<unknown> | Db): Promise<void> {
   await sql`delete from viewer_audiences`.execute(db);
   await sql`insert into viewer_audiences (viewer_id, author_id, audience_mask)
   ${viewerAudienceRows(sql<SqlBool>`1 = 1`)}`.execute(db);
+  await rebuildFeeds(db);
 }

@@ -4,6 +4,7 @@ import type { RowOf } from '../../db/row-of';
 import { authorFts5Match, authorTsquery } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import { personColumns, personColumnsSql } from '../people/person-columns';
+import { refreshFeedOfRumination } from './feed-timeline';
 import {
   ruminationVisibleThroughMask,
   ruminationVisibleTo,
@@ -187,16 +188,19 @@ export async function listPublic(db: Kysely<Database>, page: Page): Promise<Rumi
 
 /**
  * The feed: one page of the newest visible, published ruminations of the users related to the
- * viewer (optionally only `onlyAuthorId`, optionally public ones only), in one query whose text
- * does not depend on the viewer or the number of related authors (only on which of UserId, isPublic
- * and BeforeId are given), so prepared statements can be reused. The CTE `a` gives each related
- * author's mask (relatedAuthorsOf); `page` takes the page's ids from the covering index
- * ruminations_author_published_id_audience, newest first, cut to one page; then only the page's
- * rows are read, by id. Measured with scripts/bench/feed-query-study.ts.
- * - SQLite: CROSS JOIN fixes the loop order (`a` outside, then `r`), and SQLite leaves an author's
- *   range as soon as its next id could not enter the page (else, with some statistics, it walks all
- *   published ruminations and probes `a`).
- * - PostgreSQL does not stop early inside a join: there the page is found in two steps (postgresFeedPage).
+ * viewer (optionally only `onlyAuthorId`, optionally public ones only, optionally with a tag), in
+ * one query whose text does not depend on the viewer or the number of related authors (only on
+ * which of UserId, isPublic, tag and BeforeId are given), so prepared statements can be reused;
+ * then only the page's rows are read, by id.
+ * - The plain feed reads the viewer's feed written ahead (feed_entries, feed-timeline.ts): one range
+ *   of its primary key, on both databases, whether they are related to 20 people or 2,000; each
+ *   entry still passes ruminationVisibleTo as it is read.
+ * - Narrowed, it reads the notes themselves: the CTE `a` gives each related author's mask
+ *   (relatedAuthorsOf), and `page` takes the page's ids from the covering index
+ *   ruminations_author_published_id_audience, newest first. On SQLite, CROSS JOIN fixes the loop
+ *   order (`a` outside, then `r`), and SQLite leaves an author's range as soon as its next id could
+ *   not enter the page; PostgreSQL does not stop early inside a join, so there the page is found in
+ *   two steps (postgresFeedPage). Measured with scripts/bench/feed-query-study.ts.
  */
 export function feedQuery(
   db: Kysely<Database>,
@@ -206,6 +210,17 @@ export function feedQuery(
   page: Page,
   tag?: string,
 ) {
+  if (onlyAuthorId === undefined && !publicOnly && tag === undefined) {
+    // The rule is applied again to each entry as it is read (one primary-key probe each), so that
+    // a row the upkeep got wrong could only ever hide a note, never show one to the wrong reader.
+    const older =
+      page.beforeId === undefined ? sql`` : sql` and fe.rumination_id < ${page.beforeId}`;
+    return feedRows(sql`page as (select fe.rumination_id as id
+    from feed_entries fe cross join ruminations r
+    where fe.viewer_id = ${viewerId}${older} and r.id = fe.rumination_id
+      and ${ruminationVisibleTo(viewerId)}
+    order by fe.rumination_id desc limit ${rowLimit(page.limit)})`);
+  }
   const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
   const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
   const visible = sql`${ruminationVisibleThroughMask()}${publicFilter}${before}`;
@@ -217,8 +232,13 @@ export function feedQuery(
         : sql`page as (select r.id from a cross join ruminations r
     where r.author_id = a.author_id and ${visible}
     order by r.id desc limit ${rowLimit(page.limit)})`;
-  return sql<RuminationRow>`with a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
-  ${pageCtes}
+  return feedRows(sql`a as (${relatedAuthorsOf(viewerId, onlyAuthorId)}),
+  ${pageCtes}`);
+}
+
+/** The rows of a feed page whose ids the CTEs `ctes` give as `page`. */
+function feedRows(ctes: RawBuilder<unknown>) {
+  return sql<RuminationRow>`with ${ctes}
   select ${ROW_SQL}
   from page cross join ruminations r cross join users u
   where r.id = page.id and u.id = r.author_id
@@ -308,6 +328,8 @@ export async function insertRumination(
     .values({ ...values, author_id: authorId, create_tms: now, update_tms: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A draft is in nobody's feed (an import writes thousands of them).
+  if (values.is_published === 1) await refreshFeedOfRumination(db, row.id);
   return row.id;
 }
 
@@ -331,7 +353,9 @@ export async function updateRumination(
     .where('version', '=', version - 1)
     .where('deleted_tms', 'is', null)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const wrote = result.numUpdatedRows > 0n;
+  if (wrote) await refreshFeedOfRumination(db, id);
+  return wrote;
 }
 
 /** Keeps the state an edit replaced (`row` as read before it) as a revision. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
+import { refreshFeedOfRumination } from './feed-timeline';
 import { selectRuminations, type Page } from './rumination-queries';
 
 /**
@@ -24,7 +25,10 @@ export async function moveToTrash(
     .where('version', '=', version)
     .where('deleted_tms', 'is', null)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const moved = result.numUpdatedRows > 0n;
+  // Out of every feed at once (feed-timeline.ts).
+  if (moved) await refreshFeedOfRumination(db, id);
+  return moved;
 }
 
 /** Puts a trashed rumination back, if it is still the one deleted at `deletedTMS`. */
@@ -39,7 +43,9 @@ export async function restoreFromTrash(
     .where('id', '=', id)
     .where('deleted_tms', '=', deletedTMS)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const restored = result.numUpdatedRows > 0n;
+  if (restored) await refreshFeedOfRumination(db, id);
+  return restored;
 }
 
 /** A rumination in someone's trash (any author: the decision says who may touch it). */

@@ -1,0 +1,82 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ruminationVisibleThroughMask } from './rumination-visibility';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Each reader's feed written ahead (fan-out on write, as Mastodon's home feeds): feed_entries holds
+ * one row per (viewer, rumination) that the plain feed shows, so that a page is one range of its
+ * primary key, newest first, however many people the reader is related to (migration 0030;
+ * docs/performance.md, "The hubs' feed"). The feed narrowed to one author, to public notes or to a
+ * tag still reads the notes themselves (feedQuery in rumination-queries.ts).
+ *
+ * The rows are derived, never decided here: a row exists exactly when the feed's form of the
+ * visibility rule (ruminationVisibleThroughMask, over viewer_audiences) lets the viewer read a
+ * related author's note. Every write that can change that for a note or for a pair keeps them right
+ * in its own transaction:
+ * - a note inserted, edited (published, unpublished, audience changed), trashed or restored:
+ *   refreshFeedOfRumination, called by those queries themselves (rumination-queries.ts,
+ *   trash-queries.ts), so the import and every other writer get it too;
+ * - a relation accepted, retyped or ended: refreshFeedOfPair, called by refreshViewerAudiences;
+ * - a note erased: its rows go with it (the foreign key cascades); an account erased:
+ *   forgetFeedOf for the rows it read (account-erasure.ts).
+ * Two writes cannot leave a stale row on PostgreSQL: a note's write holds its author's row FOR
+ * SHARE (writer-lock.ts), a relation's write both people's rows FOR NO KEY UPDATE (lockPair), so a
+ * publish and a new relation of its author take turns, and the later one reads what the earlier one
+ * committed.
+ */
+
+/** Rows `viewer_id, rumination_id` of the related pairs `a` (viewer_id, author_id, mask) and notes `r`. */
+function visibleEntries(
+  pairs: RawBuilder<SqlBool>,
+  notes: RawBuilder<SqlBool>,
+): RawBuilder<unknown> {
+  return sql`select a.viewer_id, r.id from (
+    select va.viewer_id, va.author_id, va.audience_mask as mask from viewer_audiences va where ${pairs}
+  ) a cross join ruminations r
+  where r.author_id = a.author_id and ${notes} and ${ruminationVisibleThroughMask()}`;
+}
+
+/** Rewrites one note's rows: who of its author's related people its feed shows it to now. */
+export async function refreshFeedOfRumination(db: Db, ruminationId: number): Promise<void> {
+  await db.deleteFrom('feed_entries').where('rumination_id', '=', ruminationId).execute();
+  // viewer_audiences_author gives the author's related people, one range.
+  await sql`insert into feed_entries (viewer_id, rumination_id)
+  ${visibleEntries(
+    sql<SqlBool>`va.author_id = (select author_id from ruminations where id = ${ruminationId})`,
+    sql<SqlBool>`r.id = ${ruminationId}`,
+  )}`.execute(db);
+}
+
+/**
+ * Rewrites the rows of both directions of one pair, after viewer_audiences was recomputed for it:
+ * each one's feed shows the other's notes that the pair's new masks let them read (all of them
+ * when they became related, none when the relation ended).
+ */
+export async function refreshFeedOfPair(db: Db, a: number, b: number): Promise<void> {
+  for (const [viewer, author] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await sql`delete from feed_entries where viewer_id = ${viewer}
+      and rumination_id in (select id from ruminations where author_id = ${author})`.execute(db);
+    await sql`insert into feed_entries (viewer_id, rumination_id)
+    ${visibleEntries(
+      sql<SqlBool>`va.viewer_id = ${viewer} and va.author_id = ${author}`,
+      sql<SqlBool>`1 = 1`,
+    )}`.execute(db);
+  }
+}
+
+/** An erased account's own feed (its notes' rows went with the notes). */
+export async function forgetFeedOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('feed_entries').where('viewer_id', '=', userId).execute();
+}
+
+/** Recomputes every feed (bulk loads such as the benchmark's, after rebuildViewerAudiences). */
+export async function rebuildFeeds(db: Kysely<unknown> | Db): Promise<void> {
+  await sql`delete from feed_entries`.execute(db);
+  await sql`insert into feed_entries (viewer_id, rumination_id)
+  ${visibleEntries(sql<SqlBool>`1 = 1`, sql<SqlBool>`1 = 1`)}`.execute(db);
+}
