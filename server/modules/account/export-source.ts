@@ -19,8 +19,7 @@ import { repliesOutsideExport } from '../../../src/domain/markdown-export';
 import type { UserRelation } from '../../../src/api/relation-schemas';
 import { toRelation } from '../relations/relation-service';
 import { toRumination } from '../ruminations/rumination-wire';
-import { mediaByRumination } from '../ruminations/rumination-media';
-import { reactionsByRumination } from '../reactions/reaction-counts';
+import { pageExtrasOf } from '../ruminations/page-extras';
 import { mediaFileKey, type MediaStorage } from '../media/media-storage';
 import type { RuminationRow } from '../ruminations/rumination-queries';
 import { maskToAudiences } from '../ruminations/audience-mask';
@@ -170,9 +169,8 @@ async function withExportedMedia(
   rows: RuminationRow[],
 ): Promise<ExportedRumination[]> {
   const ids = rows.map((r) => r.id);
-  const held = await mediaByRumination(db, ids);
   // Their reactions' counts as the author sees them (each kind's full list is reactionsReceived).
-  const reactions = await reactionsByRumination(db, ids, rows[0]?.author_id ?? null);
+  const { media: held, reactions } = await pageExtrasOf(db, ids, rows[0]?.author_id ?? null);
   return rows.map((row) => ({
     ...toRumination(row),
     reactions: reactions.get(row.id) ?? [],

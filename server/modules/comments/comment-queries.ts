@@ -53,15 +53,21 @@ export async function findVisibleComment(
 }
 
 /**
- * Every comment of one rumination, oldest first, through the (rumination_id, id) index. The caller
- * has checked that the rumination is visible; trees are assembled in memory from this one read.
+ * Every comment of one rumination, oldest first, through the (rumination_id, id) index, only if
+ * `viewerId` may read the rumination (ruminationVisibleTo on `r`, one primary-key probe): a thread
+ * is one query, not a visibility check and then a read. Empty both for a thread without comments
+ * and for a rumination the viewer may not read: the caller tells them apart. Trees are assembled
+ * in memory from this one read.
  */
-export async function listCommentsOfRumination(
+export async function listVisibleCommentsOfRumination(
   db: Kysely<Database>,
   ruminationId: number,
+  viewerId: number | null,
 ): Promise<CommentRow[]> {
   return selectComments(db)
+    .innerJoin('ruminations as r', 'r.id', 'c.rumination_id')
     .where('c.rumination_id', '=', ruminationId)
+    .where(ruminationVisibleTo(viewerId))
     .orderBy('c.id', 'asc')
     .execute();
 }

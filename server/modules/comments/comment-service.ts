@@ -33,7 +33,7 @@ import { withoutMentioned } from '../../../src/domain/mentions';
 import {
   findVisibleComment,
   insertComment,
-  listCommentsOfRumination,
+  listVisibleCommentsOfRumination,
   softDeleteComment,
   updateCommentContent,
   type BasedOnVersion,
@@ -67,13 +67,16 @@ async function findComment(
   return row && visibleComment(row);
 }
 
-/** A comment with its current reply tree, read back after a write. */
+/** A comment with its current reply tree, read back after a write, as `viewerId` may read it. */
 async function loadComment(
   db: Kysely<Database>,
   ruminationId: number,
   id: number,
+  viewerId: number | null,
 ): Promise<Comment> {
-  const { byId } = buildCommentTree(await listCommentsOfRumination(db, ruminationId));
+  const { byId } = buildCommentTree(
+    await listVisibleCommentsOfRumination(db, ruminationId, viewerId),
+  );
   const comment = byId.get(id);
   if (!comment) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
   return comment;
@@ -84,8 +87,10 @@ export async function listForRumination(
   ruminationId: number,
   viewerId: number | null,
 ): Promise<Comment[]> {
-  await requireVisibleRumination(db, ruminationId, viewerId);
-  return buildCommentTree(await listCommentsOfRumination(db, ruminationId)).roots;
+  const rows = await listVisibleCommentsOfRumination(db, ruminationId, viewerId);
+  // No comment: a thread without any yet, or a rumination this viewer may not read (404).
+  if (rows.length === 0) await requireVisibleRumination(db, ruminationId, viewerId);
+  return buildCommentTree(rows).roots;
 }
 
 export async function listReplies(
@@ -95,7 +100,7 @@ export async function listReplies(
 ): Promise<Comment[]> {
   const parent = await findComment(db, commentId, viewerId);
   if (parent === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
-  return (await loadComment(db, parent.ruminationId, parent.id)).childComments;
+  return (await loadComment(db, parent.ruminationId, parent.id, viewerId)).childComments;
 }
 
 /** A new comment, with who was notified of it (the route publishes to them after the commit). */
@@ -166,7 +171,7 @@ export async function createComment(
         actorId: userId,
       });
       return {
-        comment: await loadComment(trx, decided.ruminationId, id),
+        comment: await loadComment(trx, decided.ruminationId, id, userId),
         notified: [...mentioned, ...notified],
       };
     });
@@ -197,7 +202,7 @@ async function changeComment(
   const decide = async (): Promise<VisibleComment> => {
     const comment = await findComment(trx, id, userId);
     await settleOrConflict(decideCommentChange(change, id, comment, userId, expected), () =>
-      comment === undefined ? undefined : loadComment(trx, comment.ruminationId, id),
+      comment === undefined ? undefined : loadComment(trx, comment.ruminationId, id, userId),
     );
     // Allowed, so found; the check only tells the type checker.
     if (comment === undefined) throw ApiProblem.of(COMMENT_PROBLEMS.notFound);
@@ -240,7 +245,7 @@ export async function updateComment(
         published: true,
       })),
     );
-    return loadComment(trx, comment.ruminationId, id);
+    return loadComment(trx, comment.ruminationId, id, userId);
   });
 }
 

@@ -102,22 +102,6 @@ export interface HeldMediaRow {
   alt: string;
 }
 
-/** The photos of these notes, in each note's order: one indexed query for a whole page. */
-export async function mediaOfRuminations(
-  db: Kysely<Database>,
-  ruminationIds: readonly number[],
-): Promise<HeldMediaRow[]> {
-  if (ruminationIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('media')
-    .select(['id', 'rumination_id', 'width', 'height', 'alt'])
-    .where('rumination_id', 'in', [...ruminationIds])
-    .orderBy('rumination_id')
-    .orderBy('position')
-    .execute();
-  return rows as HeldMediaRow[];
-}
-
 /** A photo as fetching it needs: the facts of the rule, and where its files are. */
 export async function findMediaToRead(
   db: Kysely<Database>,

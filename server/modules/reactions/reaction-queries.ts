@@ -64,29 +64,6 @@ export async function markNotified(
   return inserted.length > 0;
 }
 
-/**
- * A page's counts in one query, by the primary key's range of each rumination: per rumination and
- * kind, how many, and whether `viewerId` (null: a visitor) is among them.
- */
-export async function reactionCountsOf(
-  db: Kysely<Database>,
-  ruminationIds: readonly number[],
-  viewerId: number | null,
-) {
-  if (ruminationIds.length === 0) return [];
-  return db
-    .selectFrom('reactions')
-    .select((eb) => [
-      'rumination_id',
-      'kind',
-      eb.fn.countAll<number | string>().as('count'),
-      sql<number | string>`sum(case when user_id = ${viewerId ?? 0} then 1 else 0 end)`.as('mine'),
-    ])
-    .where('rumination_id', 'in', [...ruminationIds])
-    .groupBy(['rumination_id', 'kind'])
-    .execute();
-}
-
 /** Who reacted to one rumination, newest first, with their names. */
 function selectReactors(db: Kysely<Database>, ruminationId: number) {
   return db

@@ -10,14 +10,8 @@ import type { Rumination } from '../../../src/api/rumination-schemas';
 import { allow, type Decision } from '../../../src/domain/decision';
 import { decideMediaAttach, type AttachedMedia } from '../../../src/domain/media-decisions';
 import type { Database } from '../../db/schema';
-import {
-  findUploads,
-  heldBy,
-  mediaOfRuminations,
-  writeAttachment,
-  type HeldMediaRow,
-} from '../media/media-queries';
-import { reactionsByRumination } from '../reactions/reaction-counts';
+import { findUploads, heldBy, writeAttachment } from '../media/media-queries';
+import { pageExtrasOf } from './page-extras';
 import type { RuminationRow } from './rumination-queries';
 import { toRumination } from './rumination-wire';
 
@@ -25,22 +19,8 @@ import { toRumination } from './rumination-wire';
  * The photos of ruminations (api-contract.md "Photos"): every rumination the API answers goes
  * through ruminationsWithMedia, so that each path (one note, the lists, search, the trash, a 412's
  * `current`, a write's answer) shows the same photos, signed for whoever reads them. A page's photos
- * are one query (media_rumination), never one per card; so are its reactions' counts.
+ * and its reactions' counts are one query (page-extras.ts), never one per card.
  */
-
-/** The photos of these notes, by note, in each note's order. */
-export async function mediaByRumination(
-  db: Kysely<Database>,
-  ruminationIds: readonly number[],
-): Promise<Map<number, HeldMediaRow[]>> {
-  const byRumination = new Map<number, HeldMediaRow[]>();
-  for (const row of await mediaOfRuminations(db, ruminationIds)) {
-    const held = byRumination.get(row.rumination_id);
-    if (held) held.push(row);
-    else byRumination.set(row.rumination_id, [row]);
-  }
-  return byRumination;
-}
 
 /**
  * Rows as the wire shape, each with its photos and their URLs signed for `viewerId` (null: signed
@@ -54,11 +34,8 @@ export async function ruminationsWithMedia<Row extends RuminationRow>(
   signer: MediaSigner,
 ): Promise<(Rumination & { row: Row })[]> {
   const ids = rows.map((r) => r.id);
-  // Their photos and reactions' counts: one query each for the whole page.
-  const [held, reactions] = await Promise.all([
-    mediaByRumination(db, ids),
-    reactionsByRumination(db, ids, viewerId),
-  ]);
+  // Their photos and reactions' counts: one query for the whole page.
+  const { media: held, reactions } = await pageExtrasOf(db, ids, viewerId);
   const viewer = viewerId ?? ANONYMOUS_VIEWER;
   const expires = mediaUrlExpiry(new Date());
   return Promise.all(
