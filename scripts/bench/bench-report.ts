@@ -57,7 +57,9 @@ export function printTable(rows: Row[], baselines: Row[]): void {
         fmt(r.m.bytes, 0).padStart(6),
         String(r.m.non2xx).padStart(5),
         fmt(r.m.cpuServer, 0).padStart(14),
-        fmt(r.m.cpuPostgres, 0).padStart(4),
+        // PostgreSQL's processes are measured during the SQLite rows too (a paired run keeps its
+        // server up), where they mean nothing.
+        (r.db.startsWith('postgres') ? fmt(r.m.cpuPostgres, 0) : '-').padStart(4),
         fmt(r.m.cpuClient, 0).padStart(6),
       ].join(' '),
     );
@@ -162,6 +164,7 @@ export function printTargets(
       );
     }
   }
+  printEngineTargets(rows, bigLabel, peopleRows, peopleLabel);
   for (const driver of PG_DRIVERS) {
     const db = postgresLabel(driver);
     const pgSmall = smallFeed.find((r) => r.db === `${db} 10k`);
@@ -172,5 +175,70 @@ export function printTargets(
           `${fmt(pgSmall.m.p50)} ms (${fmt(pgBig.m.p50 / pgSmall.m.p50, 2)}x)`,
       );
     }
+  }
+}
+
+/**
+ * Issue 45's figures before its work (2026-11-28, `BENCH_SCALE=0.1`, one run): PostgreSQL ÷ SQLite
+ * by endpoint, and the hubs' feed on PostgreSQL. Printed beside this run's.
+ */
+const BEFORE_ISSUE_45: Record<string, number> = {
+  'GET /feed': 0.55,
+  'GET /public': 0.55,
+  'GET /my': 0.61,
+  'GET /comments/rumination/:id': 0.46,
+  'GET /public?UserId=': 0.55,
+  'GET /users/search': 1.06,
+  'GET /feed (20 hubs)': 0.35,
+};
+const HUBS_BEFORE = { rps: 524, postgresCpuUs: 1800 };
+
+/** Issue 45: every PostgreSQL endpoint within 1.5x of SQLite (÷ >= 0.67), and the server's peak RSS. */
+function printEngineTargets(
+  rows: Row[],
+  bigLabel: string,
+  peopleRows: Row[],
+  peopleLabel: string,
+): void {
+  const all = [...rows, ...peopleRows];
+  for (const driver of PG_DRIVERS) {
+    const db = postgresLabel(driver);
+    const ratios = all
+      .filter((r) => r.db === `${db} ${bigLabel}` || r.db === `${db} ${peopleLabel}`)
+      .map((r) => {
+        const sqlite = all.find((s) => s.db === `sqlite ${r.set}` && s.endpoint === r.endpoint);
+        return { endpoint: r.endpoint, set: r.set, ratio: sqlite ? r.m.rps / sqlite.m.rps : NaN };
+      })
+      .filter((r) => Number.isFinite(r.ratio));
+    if (ratios.length === 0) continue;
+    console.log('');
+    console.log(
+      `PostgreSQL (${driver}) ÷ SQLite, req/s at 50 connections (goal >= 0.67; before issue 45 in brackets):`,
+    );
+    for (const r of ratios) {
+      const before = r.set === bigLabel ? BEFORE_ISSUE_45[r.endpoint] : undefined;
+      console.log(
+        `  ${r.ratio >= 0.67 ? 'met   ' : 'MISSED'} ${`${r.endpoint} (${r.set})`.padEnd(40)} ${fmt(r.ratio, 2)}` +
+          (before === undefined ? '' : `  (${fmt(before, 2)})`),
+      );
+    }
+    const hubs = rows.find(
+      (r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed (20 hubs)',
+    );
+    if (hubs) {
+      console.log(
+        `  the hubs' feed on PostgreSQL: ${fmt(hubs.m.rps, 0)} req/s, PostgreSQL's CPU ` +
+          `${fmt(hubs.m.cpuPostgres, 0)} µs a request, p99 @10 ${fmt(hubs.m.p99)} ms ` +
+          `(before issue 45 at 100k: ${HUBS_BEFORE.rps} req/s, ${HUBS_BEFORE.postgresCpuUs} µs)`,
+      );
+    }
+  }
+  const peak = Math.max(...all.map((r) => r.m.peak));
+  const worst = all.find((r) => r.m.peak === peak);
+  if (worst) {
+    console.log(
+      `${peak <= 200 ? 'met   ' : 'MISSED'} server peak RSS <= 200 MB over every run: ${fmt(peak, 0)} MB ` +
+        `(${worst.db}; before issue 45: 247 MB)`,
+    );
   }
 }

@@ -89,6 +89,63 @@ export async function runDataSet(
   }
 }
 
+/** One database's side of a paired run: a data set and the label of its rows. */
+export interface Leg {
+  set: DataSet;
+  dbLabel: string;
+  driver?: PostgresDriverName;
+}
+
+/**
+ * The same endpoints on several data sets (SQLite and PostgreSQL, loaded alike), each endpoint on
+ * every leg's server back to back, the order turned every other endpoint: so that PostgreSQL ÷
+ * SQLite compares runs seconds apart, under the same load from the rest of the machine (measured
+ * one database after the other, minutes apart, the ratios swung from 0.06 to 8.3 on this shared
+ * machine: docs/operations.md, "Which driver").
+ */
+export async function runPaired(legs: Leg[], keys: (keyof Workload)[]): Promise<Row[]> {
+  const servers: RunningServer[] = [];
+  try {
+    for (const leg of legs) {
+      servers.push(
+        await startApi(
+          `api ${leg.dbLabel} ${leg.set.label}`,
+          leg.set.dataDir,
+          leg.set.databaseUrl,
+          leg.driver,
+        ),
+      );
+    }
+    const works = await Promise.all(legs.map((leg) => workloadFor(pickerFor(leg.set))));
+    const rows: Row[] = [];
+    for (const [k, key] of keys.entries()) {
+      const label = ENDPOINTS.find((e) => e.key === key)!.label;
+      const order = legs.map((_, i) => i);
+      if (k % 2 === 1) order.reverse();
+      for (const i of order) {
+        const leg = legs[i]!;
+        log(
+          `${leg.dbLabel} ${leg.set.label}: ${label} (${works[i]![key].length} distinct requests)`,
+        );
+        const row = {
+          db: `${leg.dbLabel} ${leg.set.label}`,
+          set: leg.set.label,
+          endpoint: label,
+          m: await measure(servers[i]!, works[i]![key]),
+        };
+        log(
+          `  ${fmt(row.m.rps, 0)} req/s, p50 ${fmt(row.m.p50)} ms, p99 ${fmt(row.m.p99)} ms, ` +
+            `peak RSS ${fmt(row.m.peak, 0)} MB, failures ${row.m.non2xx}`,
+        );
+        rows.push(row);
+      }
+    }
+    return rows;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
 /** Average response size of the feed: the baseline answers with as many bytes. */
 export async function feedBytes(set: DataSet): Promise<number> {
   const server = await startApi('api (sizing)', set.dataDir, set.databaseUrl);

@@ -50,14 +50,22 @@ async function migrate(databaseUrl: string | undefined, sqliteFile?: string): Pr
   }
 }
 
-/** What the relation service keeps up to date on each write, derived at once for the loaded rows. */
+/**
+ * What the relation and rumination services keep up to date on each write (viewer_audiences and
+ * the feeds written ahead), derived at once for the loaded rows. Answers the feeds' rows.
+ */
 async function deriveViewerAudiences(
   databaseUrl: string | undefined,
   sqliteFile?: string,
-): Promise<void> {
+): Promise<number> {
   const db = createDatabase({ databaseUrl, ...(sqliteFile ? { sqliteFile } : {}) });
   try {
     await rebuildViewerAudiences(db);
+    const { n } = await db
+      .selectFrom('feed_entries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
   } finally {
     await db.destroy();
   }
@@ -107,7 +115,7 @@ export async function loadSqlite(
   }
   acceptTermsSqlite(sqlite);
   sqlite.close();
-  await deriveViewerAudiences(undefined, file);
+  counts['feed_entries'] = await deriveViewerAudiences(undefined, file);
   const done = new SQLite(file);
   done.pragma('wal_checkpoint(TRUNCATE)');
   done.close();
@@ -201,7 +209,7 @@ export async function loadPostgres(
        select id, '1.0', $1 from users where is_active = 1`,
       [NOW],
     );
-    await deriveViewerAudiences(databaseUrl);
+    counts['feed_entries'] = await deriveViewerAudiences(databaseUrl);
     // What autovacuum would do a minute later: statistics for the planner.
     await client.query('vacuum analyze');
   } finally {

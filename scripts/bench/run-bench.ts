@@ -16,6 +16,8 @@
  *   BENCH_KEEP=1           keep the temp folder (SQLite files) for a look with EXPLAIN afterwards
  *   BENCH_WORK_DIR=DIR     use (and keep) this folder; SQLite data sets already loaded there at the
  *                          same size are reused instead of generated again
+ *   BENCH_PAIRED=1         with both databases, each endpoint runs on SQLite and PostgreSQL back to
+ *                          back (runPaired); 0: every SQLite load, then every PostgreSQL one
  *   BENCH_SETS=main,people which data sets: `main` (the 1M ruminations and 10k ones above), `people`
  *                          (100k users, for people search beside /public)
  *
@@ -27,10 +29,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../../server/credentials/password';
 import { REPO_ROOT } from '../support/repo-root';
-import { postgresDataSet, sqliteDataSet, startPostgres, stopPostgres } from './bench-data-sets';
+import {
+  dropPostgresDataSet,
+  postgresDataSet,
+  sqliteDataSet,
+  startPostgres,
+  stopPostgres,
+  type DataSet,
+} from './bench-data-sets';
 import { fmt, printTable, printTargets } from './bench-report';
-import { ENDPOINTS, feedBytes, runBaseline, runDataSet, runEachDriver } from './bench-runs';
-import { DATABASES, DURATION, log, SCALE, SETS } from './bench-settings';
+import {
+  ENDPOINTS,
+  feedBytes,
+  runBaseline,
+  runDataSet,
+  runEachDriver,
+  runPaired,
+  type Leg,
+} from './bench-runs';
+import { DATABASES, DURATION, log, PG_DRIVERS, postgresLabel, SCALE, SETS } from './bench-settings';
 import { sizeFor, type DataSetSize } from './data-set';
 import type { Row } from './measure-load';
 
@@ -66,8 +83,53 @@ async function main(): Promise<void> {
   let pgServer: { url: string; dir: string } | undefined;
   const loads: string[] = [];
   const errors: string[] = [];
+  // Both databases: each endpoint on both, back to back (runPaired), so that their ratio compares
+  // runs under the same load from the rest of the machine. BENCH_PAIRED=0: one after the other.
+  const paired =
+    DATABASES.includes('sqlite') &&
+    DATABASES.includes('postgres') &&
+    process.env['BENCH_PAIRED'] !== '0';
+  const pgLegs = (set: DataSet): Leg[] =>
+    PG_DRIVERS.map((driver) => ({ set, dbLabel: postgresLabel(driver), driver }));
   try {
-    if (DATABASES.includes('sqlite') && SETS.includes('main')) {
+    if (paired && SETS.includes('main')) {
+      try {
+        const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
+        const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
+        loads.push(
+          `SQLite ${bigLabel}: ${JSON.stringify(bigSet.counts)} loaded in ${fmt(bigSet.loadSeconds, 0)} s`,
+        );
+        const bytes = await feedBytes(bigSet);
+        const baselineDb = path.join(bigSet.dataDir, 'ruminations.sqlite');
+        const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
+        const pgBig = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
+        loads.push(`PostgreSQL ${bigLabel}: loaded in ${fmt(pgBig.loadSeconds, 0)} s`);
+        const pgSmall = await postgresDataSet(workDir, adminUrl, '10k', small, hash);
+        try {
+          baselines.push(await runBaseline(baselineDb, bytes));
+          rows.push(
+            ...(await runPaired(
+              [{ set: bigSet, dbLabel: 'sqlite' }, ...pgLegs(pgBig)],
+              ENDPOINTS.map((e) => e.key),
+            )),
+          );
+          smallFeed.push(
+            ...(await runPaired(
+              [{ set: smallSet, dbLabel: 'sqlite' }, ...pgLegs(pgSmall)],
+              ['feed'],
+            )),
+          );
+          baselines.push(await runBaseline(baselineDb, bytes));
+        } finally {
+          await dropPostgresDataSet(adminUrl, pgBig);
+          await dropPostgresDataSet(adminUrl, pgSmall);
+        }
+      } catch (error) {
+        errors.push(`SQLite and PostgreSQL: ${String(error)}`);
+        console.error(error);
+      }
+    }
+    if (!paired && DATABASES.includes('sqlite') && SETS.includes('main')) {
       try {
         const bigSet = await sqliteDataSet(workDir, bigLabel, big, hash);
         const smallSet = await sqliteDataSet(workDir, '10k', small, hash);
@@ -92,7 +154,7 @@ async function main(): Promise<void> {
         console.error(error);
       }
     }
-    if (DATABASES.includes('postgres') && SETS.includes('main')) {
+    if (!paired && DATABASES.includes('postgres') && SETS.includes('main')) {
       try {
         const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer = startPostgres()).url;
         const bigSet = await postgresDataSet(workDir, adminUrl, bigLabel, big, hash);
@@ -111,7 +173,31 @@ async function main(): Promise<void> {
       }
     }
     // People search at many users, beside /public on the same data set and server.
-    if (SETS.includes('people')) {
+    if (SETS.includes('people') && paired) {
+      try {
+        const set = await sqliteDataSet(workDir, peopleLabel, peopleSize, hash);
+        loads.push(
+          `SQLite ${peopleLabel}: ${JSON.stringify(set.counts)} loaded in ${fmt(set.loadSeconds, 0)} s`,
+        );
+        const adminUrl = process.env['BENCH_DATABASE_URL'] ?? (pgServer ??= startPostgres()).url;
+        const pgSet = await postgresDataSet(workDir, adminUrl, peopleLabel, peopleSize, hash);
+        loads.push(`PostgreSQL ${peopleLabel}: loaded in ${fmt(pgSet.loadSeconds, 0)} s`);
+        try {
+          peopleRows.push(
+            ...(await runPaired(
+              [{ set, dbLabel: 'sqlite' }, ...pgLegs(pgSet)],
+              ['public', 'search'],
+            )),
+          );
+        } finally {
+          await dropPostgresDataSet(adminUrl, pgSet);
+        }
+      } catch (error) {
+        errors.push(`${peopleLabel}: ${String(error)}`);
+        console.error(error);
+      }
+    }
+    if (SETS.includes('people') && !paired) {
       if (DATABASES.includes('sqlite')) {
         try {
           const set = await sqliteDataSet(workDir, peopleLabel, peopleSize, hash);
