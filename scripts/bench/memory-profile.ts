@@ -1,7 +1,7 @@
 /**
  * Profiling aid (not part of `npm run bench`): where the server's resident memory goes under the
  * bench's load. Runs the server as `npm start` runs it (scripts/start.mjs, its V8 flags and
- * MALLOC_ARENA_MAX)
+ * MALLOC_ARENA_MAX; MEMORY_NODE_FLAGS='--some-flag' runs it with those V8 flags instead)
  * on a kept SQLite data set, loads each endpoint at 50 connections, samples
  * /proc/PID/smaps_rollup every 50 ms, and at each endpoint's end asks the process for a diagnostic
  * report (SIGUSR2, --report-on-signal) for V8's own figures. Prints, per endpoint, the peak RSS and
@@ -10,17 +10,39 @@
  * the anonymous memory (malloc: SQLite's page cache, zlib, the HTTP parser, libuv).
  *
  *   npx tsx scripts/bench/memory-profile.ts <DATA_DIR> [seconds per endpoint] [SQLITE_CACHE_MB]
+ *   bash scripts/pg/with-test-postgres.sh npx tsx scripts/bench/memory-profile.ts <DATA_DIR> [seconds]
  *
  * DATA_DIR is a data set `npm run bench` kept (BENCH_WORK_DIR=/some/dir, then /some/dir/100000).
+ * With DATABASE_URL the same data set (same size, same generator) is loaded into that PostgreSQL
+ * first, and the server runs on it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { signAccessToken } from '../../server/credentials/access-token';
+import { hashPassword } from '../../server/credentials/password';
+import type { DataSetSize } from './data-set';
+import { loadPostgres } from './load-data';
+import { REPO_ROOT } from '../support/repo-root';
 import { startServer } from '../support/server-process';
 
 const [dataDir = '', seconds = '10', cacheMb = ''] = process.argv.slice(2);
+/** The V8 flags of `npm start` (package.json's start script, between `node` and the script). */
+const START_FLAGS = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .replace(/^.*?node /, '')
+  .replace(/ scripts\/start\.mjs.*$/, '');
+const databaseUrl = process.env['DATABASE_URL'];
+if (databaseUrl) {
+  const { size } = JSON.parse(fs.readFileSync(path.join(dataDir, 'loaded.json'), 'utf8')) as {
+    size: DataSetSize;
+  };
+  await loadPostgres(databaseUrl, size, await hashPassword('bench-password'));
+}
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const reportDir = fs.mkdtempSync('/tmp/memory-report-');
 
@@ -60,7 +82,8 @@ const server = await startServer({
   dataDir,
   entry: {
     nodeArgs: [
-      '--max-semi-space-size=8',
+      // package.json's start flags, or MEMORY_NODE_FLAGS instead (to compare V8's settings).
+      ...(process.env['MEMORY_NODE_FLAGS'] ?? START_FLAGS).split(' ').filter(Boolean),
       '--report-on-signal',
       '--report-signal=SIGUSR2',
       `--report-directory=${reportDir}`,
@@ -69,7 +92,7 @@ const server = await startServer({
     ],
   },
   env: {
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl ?? '',
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
@@ -149,11 +172,11 @@ const load = (which: Load, duration: number) =>
 const f = (x: number) => x.toFixed(0).padStart(6);
 const idle = rollup();
 console.log(
-  `SQLite, SQLITE_CACHE_MB=${cacheMb || 'default'}; idle: RSS ${f(idle.rss)} MB, anonymous ${f(idle.anonymous)} MB`,
+  `${databaseUrl ? 'PostgreSQL' : `SQLite, SQLITE_CACHE_MB=${cacheMb || 'default'}`}; idle: RSS ${f(idle.rss)} MB, anonymous ${f(idle.anonymous)} MB`,
 );
 console.log(
   `${'endpoint'.padEnd(10)} ${'peak'.padStart(6)} ${'file'.padStart(6)} ${'anon'.padStart(6)}` +
-    ` | at the end: ${'RSS'.padStart(6)} ${'heap'.padStart(6)} ${'used'.padStart(6)} ${'extern'.padStart(6)} ${'other'.padStart(6)}  (MB)`,
+    ` ${'req/s'.padStart(6)}       | at the end: ${'RSS'.padStart(6)} ${'heap'.padStart(6)} ${'used'.padStart(6)} ${'extern'.padStart(6)} ${'other'.padStart(6)}  (MB)`,
 );
 for (const [name, which] of Object.entries(LOADS)) {
   let peak: Rollup = rollup();
@@ -161,7 +184,7 @@ for (const [name, which] of Object.entries(LOADS)) {
     const now = rollup();
     if (now.rss > peak.rss) peak = now;
   }, 50);
-  await load(which, Number(seconds));
+  const result = await load(which, Number(seconds));
   clearInterval(sampler);
   const end = rollup();
   const v8 = await v8Figures();
@@ -169,6 +192,7 @@ for (const [name, which] of Object.entries(LOADS)) {
   const other = end.anonymous - v8.committed - v8.external;
   console.log(
     `${name.padEnd(10)} ${f(peak.rss)} ${f(peak.rss - peak.anonymous)} ${f(peak.anonymous)}` +
+      ` ${f(result.requests.average)} req/s` +
       ` | ${''.padStart(12)}${f(end.rss)} ${f(v8.committed)} ${f(v8.used)} ${f(v8.external)} ${f(other)}`,
   );
 }
