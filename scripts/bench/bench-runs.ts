@@ -59,34 +59,7 @@ export async function runDataSet(
   keys: (keyof Workload)[],
   driver?: PostgresDriverName,
 ): Promise<Row[]> {
-  const server = await startApi(
-    `api ${dbLabel} ${set.label}`,
-    set.dataDir,
-    set.databaseUrl,
-    driver,
-  );
-  try {
-    const work = await workloadFor(pickerFor(set));
-    const rows: Row[] = [];
-    for (const key of keys) {
-      const label = ENDPOINTS.find((e) => e.key === key)!.label;
-      log(`${dbLabel} ${set.label}: ${label} (${work[key].length} distinct requests)`);
-      const row = {
-        db: `${dbLabel} ${set.label}`,
-        set: set.label,
-        endpoint: label,
-        m: await measure(server, work[key]),
-      };
-      log(
-        `  ${fmt(row.m.rps, 0)} req/s, p50 ${fmt(row.m.p50)} ms, p99 ${fmt(row.m.p99)} ms, ` +
-          `peak RSS ${fmt(row.m.peak, 0)} MB, failures ${row.m.non2xx}`,
-      );
-      rows.push(row);
-    }
-    return rows;
-  } finally {
-    await server.stop();
-  }
+  return runPaired([{ set, dbLabel, ...(driver ? { driver } : {}) }], keys);
 }
 
 /** One database's side of a paired run: a data set and the label of its rows. */

@@ -6,6 +6,7 @@ import { registerSearchFunction } from '../../server/db/search-tokens';
 import { createAccount, type Account } from '../support/accounts';
 import { manyPeopleEnv, startServer, type RunningServer } from '../support/server-process';
 import { prng } from './data-set';
+import { numberOption, option } from './bench-options';
 
 /**
  * `npm run bench:export-latency`: do account exports hold up other people (api-contract.md "My
@@ -21,16 +22,6 @@ import { prng } from './data-set';
  *
  *   npm run bench:export-latency [-- --notes 15000 --exporters 10 --server-dir /tmp/before]
  */
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? undefined : process.argv[at + 1];
-}
-
-function numberOption(name: string, fallback: number): number {
-  const value = Number(option(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const NOTES = numberOption('notes', 15_000);
 const EXPORTERS = numberOption('exporters', 10);

@@ -3,6 +3,7 @@ import { signAccessToken } from '../../server/credentials/access-token';
 import { createDatabase } from '../../server/db/database';
 import { startServer, type RunningServer } from '../support/server-process';
 import { cpuSeconds, postgresCpuSeconds } from './process-cpu';
+import { numberOption, option } from './bench-options';
 
 /**
  * `npm run bench:publish`: what the feed written ahead costs its writers (docs/performance.md,
@@ -22,16 +23,6 @@ import { cpuSeconds, postgresCpuSeconds } from './process-cpu';
  *
  *   npm run bench:publish [-- --relations 700 --notes 20 --publishes 200 --server-dir /tmp/before]
  */
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? undefined : process.argv[at + 1];
-}
-
-function numberOption(name: string, fallback: number): number {
-  const value = Number(option(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const RELATIONS = numberOption('relations', 700);
 const NOTES = numberOption('notes', 20);

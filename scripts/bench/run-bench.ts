@@ -18,6 +18,8 @@
  *                          same size are reused instead of generated again
  *   BENCH_PAIRED=1         with both databases, each endpoint runs on SQLite and PostgreSQL back to
  *                          back (runPaired); 0: every SQLite load, then every PostgreSQL one
+ *   BENCH_ENDPOINTS=a,b    with both databases, only these loads of the big data set, in this
+ *                          order (keys of bench-workload.ts's Workload: feed, feedHubs, public, ...)
  *   BENCH_SETS=main,people which data sets: `main` (the 1M ruminations and 10k ones above), `people`
  *                          (100k users, for people search beside /public)
  *
@@ -49,6 +51,7 @@ import {
 } from './bench-runs';
 import { DATABASES, DURATION, log, PG_DRIVERS, postgresLabel, SCALE, SETS } from './bench-settings';
 import { sizeFor, type DataSetSize } from './data-set';
+import type { Workload } from './bench-workload';
 import type { Row } from './measure-load';
 
 async function main(): Promise<void> {
@@ -89,6 +92,10 @@ async function main(): Promise<void> {
     DATABASES.includes('sqlite') &&
     DATABASES.includes('postgres') &&
     process.env['BENCH_PAIRED'] !== '0';
+  // BENCH_ENDPOINTS=feedHubs,feed: only these loads of the big data set, in this order.
+  const ENDPOINT_KEYS = process.env['BENCH_ENDPOINTS']
+    ? (process.env['BENCH_ENDPOINTS'].split(',').map((k) => k.trim()) as (keyof Workload)[])
+    : ENDPOINTS.map((e) => e.key);
   const pgLegs = (set: DataSet): Leg[] =>
     PG_DRIVERS.map((driver) => ({ set, dbLabel: postgresLabel(driver), driver }));
   try {
@@ -110,7 +117,7 @@ async function main(): Promise<void> {
           rows.push(
             ...(await runPaired(
               [{ set: bigSet, dbLabel: 'sqlite' }, ...pgLegs(pgBig)],
-              ENDPOINTS.map((e) => e.key),
+              ENDPOINT_KEYS,
             )),
           );
           smallFeed.push(

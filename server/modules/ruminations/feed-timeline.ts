@@ -38,15 +38,21 @@ function visibleEntries(
   where r.author_id = a.author_id and ${notes} and ${ruminationVisibleThroughMask()}`;
 }
 
-/** Rewrites one note's rows: who of its author's related people its feed shows it to now. */
+/**
+ * Brings one note's rows to who of its author's related people its feed shows it to now: deletes
+ * the rows of those who may no longer read it and adds those missing, so that an edit of the words
+ * alone, the commonest, writes nothing (a hub's note has hundreds of rows).
+ */
 export async function refreshFeedOfRumination(db: Db, ruminationId: number): Promise<void> {
-  await db.deleteFrom('feed_entries').where('rumination_id', '=', ruminationId).execute();
   // viewer_audiences_author gives the author's related people, one range.
-  await sql`insert into feed_entries (viewer_id, rumination_id)
-  ${visibleEntries(
+  const readers = visibleEntries(
     sql<SqlBool>`va.author_id = (select author_id from ruminations where id = ${ruminationId})`,
     sql<SqlBool>`r.id = ${ruminationId}`,
-  )}`.execute(db);
+  );
+  await sql`delete from feed_entries where rumination_id = ${ruminationId}
+    and viewer_id not in (select e.viewer_id from (${readers}) e)`.execute(db);
+  await sql`insert into feed_entries (viewer_id, rumination_id) ${readers}
+    on conflict (viewer_id, rumination_id) do nothing`.execute(db);
 }
 
 /**
