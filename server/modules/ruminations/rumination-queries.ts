@@ -211,15 +211,17 @@ export function feedQuery(
   tag?: string,
 ) {
   if (onlyAuthorId === undefined && !publicOnly && tag === undefined) {
-    // The rule is applied again to each entry as it is read (one primary-key probe each), so that
-    // a row the upkeep got wrong could only ever hide a note, never show one to the wrong reader.
+    // One query, the entries' range driving it: each note and its author read once, by id, only
+    // for the entries that make the page. The rule is applied again to each entry as it is read,
+    // so that a row the upkeep got wrong could only ever hide a note, never show one to the wrong
+    // reader.
     const older =
       page.beforeId === undefined ? sql`` : sql` and fe.rumination_id < ${page.beforeId}`;
-    return feedRows(sql`page as (select fe.rumination_id as id
-    from feed_entries fe cross join ruminations r
-    where fe.viewer_id = ${viewerId}${older} and r.id = fe.rumination_id
+    return sql<RuminationRow>`select ${ROW_SQL}
+    from feed_entries fe cross join ruminations r cross join users u
+    where fe.viewer_id = ${viewerId}${older} and r.id = fe.rumination_id and u.id = r.author_id
       and ${ruminationVisibleTo(viewerId)}
-    order by fe.rumination_id desc limit ${rowLimit(page.limit)})`);
+    order by fe.rumination_id desc limit ${rowLimit(page.limit)}`;
   }
   const publicFilter = publicOnly ? sql` and r.audience_mask = 0` : sql``;
   const before = page.beforeId === undefined ? sql`` : sql` and r.id < ${page.beforeId}`;
