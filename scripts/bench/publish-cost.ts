@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { signAccessToken } from '../../server/credentials/access-token';
 import { createDatabase } from '../../server/db/database';
+import { callApi } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server-process';
 import { cpuSeconds, postgresCpuSeconds } from './process-cpu';
 import { numberOption, option } from './bench-options';
@@ -112,26 +113,6 @@ async function people(
   }
 }
 
-async function api(
-  server: RunningServer,
-  who: Person,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${server.baseURL}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
 /** Runs `calls` one after another and prints their latency and the CPU they cost per call. */
 async function timed(
   server: RunningServer,
@@ -177,7 +158,7 @@ async function main(): Promise<void> {
     const others = await people(server, RELATIONS, 'reader', NOTES);
     const asked: { id: number; by: Person }[] = [];
     for (const other of others) {
-      const { id } = (await api(server, hub!, 'POST', '/api/UserRelations', {
+      const { id } = (await callApi(server, hub!, 'POST', '/api/UserRelations', {
         userId: other.id,
         relationType: FRIEND,
       })) as { id: number };
@@ -189,18 +170,18 @@ async function main(): Promise<void> {
       asked.map(
         ({ id, by }) =>
           () =>
-            api(server, by, 'PUT', `/api/UserRelations/${id}/accept`),
+            callApi(server, by, 'PUT', `/api/UserRelations/${id}/accept`),
       ),
     );
-    const { id } = (await api(server, loner!, 'POST', '/api/UserRelations', {
+    const { id } = (await callApi(server, loner!, 'POST', '/api/UserRelations', {
       userId: lonersFriend!.id,
       relationType: FRIEND,
     })) as { id: number };
-    await api(server, lonersFriend!, 'PUT', `/api/UserRelations/${id}/accept`);
+    await callApi(server, lonersFriend!, 'PUT', `/api/UserRelations/${id}/accept`);
     const publishes = (who: Person) =>
       Array.from(
         { length: PUBLISHES },
-        (_, i) => () => api(server, who, 'POST', '/api/ruminations', note(i)),
+        (_, i) => () => callApi(server, who, 'POST', '/api/ruminations', note(i)),
       );
     await timed(server, `publish by a person with ${RELATIONS} relations`, publishes(hub!));
     await timed(server, 'publish by a person with 1 relation', publishes(loner!));

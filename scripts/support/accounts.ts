@@ -61,7 +61,7 @@ export async function createAccount(
 /** One API call as `who`, JSON in and out; any answer but 2xx throws with its status and body. */
 export async function callApi(
   server: Pick<RunningServer, 'baseURL'>,
-  who: Account,
+  who: Pick<Account, 'token'>,
   method: string,
   url: string,
   body?: unknown,

@@ -48,6 +48,7 @@ import * as m0027 from './migrations/0027-reminders';
 import * as m0028 from './migrations/0028-search-fold-linear';
 import * as m0029 from './migrations/0029-languages';
 import * as m0030 from './migrations/0030-feed-timelines';
+import * as m0031 from './migrations/0031-feed-entries-no-foreign-key';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so that the server also runs
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-search-fold-linear': m0028,
   '0029-languages': m0029,
   '0030-feed-timelines': m0030,
+  '0031-feed-entries-no-foreign-key': m0031,
 };
 
 export interface DatabaseConfig {

@@ -50,6 +50,17 @@ async function edit(
   return res.json<Rumination>();
 }
 
+/** Whose feeds hold a note's rows. */
+async function rowsOf(ruminationId: number): Promise<number[]> {
+  const rows = await t.db
+    .selectFrom('feed_entries')
+    .select('viewer_id')
+    .where('rumination_id', '=', ruminationId)
+    .orderBy('viewer_id')
+    .execute();
+  return rows.map((r) => r.viewer_id);
+}
+
 describe('the feed written ahead', () => {
   it('shows notes written before the relation once it is accepted, and none after it ends', async () => {
     const author = await person(t);
@@ -130,6 +141,27 @@ describe('the feed written ahead', () => {
     const gone = await call(t, 'DELETE', `/api/ruminations/${note.id}/permanent`, { as: author });
     expect(gone.statusCode).toBe(204);
     expect(await feedOf(friend)).toEqual([]);
+    expect(await rowsOf(note.id)).toEqual([]);
+  });
+
+  it("keeps a note in its readers' feeds through an edit of its words alone", async () => {
+    const author = await person(t);
+    const friend = await person(t);
+    const relative = await person(t);
+    await relate(friend, author, FRIEND);
+    await relate(relative, author, FAMILY);
+    const note = await writeRumination(t, author, { audiences: [FRIEND] });
+    const res = await call(t, 'PUT', `/api/ruminations/${note.id}`, {
+      as: author,
+      body: { content: 'Words changed, readers not', audiences: [FRIEND], publish: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const feed = await call(t, 'GET', '/api/ruminations/feed', { as: friend });
+    expect(feed.json<Rumination[]>().map((r) => [r.id, r.content])).toEqual([
+      [note.id, 'Words changed, readers not'],
+    ]);
+    expect(await feedOf(relative)).toEqual([]);
+    expect(await rowsOf(note.id)).toEqual([friend.id]);
   });
 
   it('pages newest first with BeforeId, and keeps the narrowed feeds as they were', async () => {
@@ -166,7 +198,7 @@ describe('the feed written ahead', () => {
       .execute();
     const stayer = await person(t);
     await relate(leaver, stayer, FRIEND);
-    await writeRumination(t, leaver);
+    const leaversNote = await writeRumination(t, leaver);
     const theirs = await writeRumination(t, stayer);
     expect(await feedOf(stayer)).toHaveLength(1);
     expect(await feedOf(leaver)).toEqual([theirs.id]);
@@ -179,8 +211,10 @@ describe('the feed written ahead', () => {
     expect(await feedOf(stayer)).toEqual([]);
     const rows = await t.db
       .selectFrom('feed_entries')
-      .select('rumination_id')
-      .where('viewer_id', '=', leaver.id)
+      .select(['viewer_id', 'rumination_id'])
+      .where((eb) =>
+        eb.or([eb('viewer_id', '=', leaver.id), eb('rumination_id', '=', leaversNote.id)]),
+      )
       .execute();
     expect(rows).toEqual([]);
   });

@@ -54,7 +54,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-const TABLE_SCAN = /^SCAN (r|ruminations|rumination_revisions|notifications|comments)\b/;
+const TABLE_SCAN =
+  /^SCAN (r|ruminations|rumination_revisions|notifications|comments|feed_entries)\b/;
 
 const reads: [string, () => Promise<unknown>][] = [
   ['trash', () => listTrash(db, AUTHOR, CUTOFF, { limit: 20, beforeId: undefined })],
@@ -78,7 +79,7 @@ describeBeforeAndAfterAnalyze('trash and history plans (after ANALYZE: %s)', () 
       await eraseRuminations(trx, [10]);
     });
     const deletes = captured.filter((q) => /^\s*delete\b/i.test(q.sql));
-    expect(deletes).toHaveLength(6);
+    expect(deletes).toHaveLength(7);
     for (const q of deletes) {
       const plan = (
         sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[]

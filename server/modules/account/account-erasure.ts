@@ -6,7 +6,7 @@ import { makeUploadsOfAccountDue } from '../media/media-sweep-queries';
 import { deleteNotificationsOfPerson } from '../notifications/notification-queries';
 import { deleteSubscriptionsOfPerson } from '../push/push-queries';
 import { deleteReactionsOfPerson } from '../reactions/reaction-queries';
-import { forgetFeedOf } from '../ruminations/feed-timeline';
+import { forgetFeedOf, forgetFeedOfRuminations } from '../ruminations/feed-timeline';
 
 /**
  * Deleting an account (api-contract.md "My account"), inside the caller's transaction, so that it
@@ -43,6 +43,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: number): 
   await trx.deleteFrom('rumination_tags').where('author_id', '=', userId).execute();
   await trx.deleteFrom('mention_notified').where('rumination_id', 'in', own).execute();
   await trx.deleteFrom('mention_notified').where('user_id', '=', userId).execute();
+  // Their notes in others' feeds (no foreign key cascades them: migration 0031).
+  await forgetFeedOfRuminations(trx, own);
   await trx.deleteFrom('ruminations').where('author_id', '=', userId).execute();
   // Their photos: those of the notes just erased are due already (the foreign key let go of
   // them); their uploads no note holds yet become due now. The photo sweep erases the files.

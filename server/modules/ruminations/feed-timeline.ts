@@ -1,5 +1,12 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import type { Database, RuminationsTable } from '../../db/schema';
 import { ruminationVisibleThroughMask } from './rumination-visibility';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,8 +26,10 @@ type Db = Kysely<Database> | Transaction<Database>;
  *   refreshFeedOfRumination, called by those queries themselves (rumination-queries.ts,
  *   trash-queries.ts), so the import and every other writer get it too;
  * - a relation accepted, retyped or ended: refreshFeedOfPair, called by refreshViewerAudiences;
- * - a note erased: its rows go with it (the foreign key cascades); an account erased:
- *   forgetFeedOf for the rows it read (account-erasure.ts).
+ * - a note erased for good: forgetFeedOfRuminations, by the two erasures (trash-queries.ts
+ *   eraseRuminations, account-erasure.ts eraseAccount; no foreign key deletes them: migration
+ *   0031 dropped it, its per-row check was a third of a hub's publish on PostgreSQL); an account
+ *   erased: forgetFeedOf for the rows it read (account-erasure.ts).
  * Two writes cannot leave a stale row on PostgreSQL: a note's write holds its author's row FOR
  * SHARE (writer-lock.ts), a relation's write both people's rows FOR NO KEY UPDATE (lockPair), so a
  * publish and a new relation of its author take turns, and the later one reads what the earlier one
@@ -56,6 +65,20 @@ export async function refreshFeedOfRumination(db: Db, ruminationId: number): Pro
 }
 
 /**
+ * Whether a live note's edit from `replaced` to `saved` can change who its feed shows it to: only
+ * its publish state and its audiences take part in the rule (a live note's author and trash state
+ * do not change on an edit).
+ */
+export function feedReadersMayChange(
+  replaced: Pick<RuminationsTable, 'is_published' | 'audience_mask'>,
+  saved: Pick<RuminationsTable, 'is_published' | 'audience_mask'>,
+): boolean {
+  return (
+    replaced.is_published !== saved.is_published || replaced.audience_mask !== saved.audience_mask
+  );
+}
+
+/**
  * Rewrites the rows of both directions of one pair, after viewer_audiences was recomputed for it:
  * each one's feed shows the other's notes that the pair's new masks let them read (all of them
  * when they became related, none when the relation ended).
@@ -65,8 +88,11 @@ export async function refreshFeedOfPair(db: Db, a: number, b: number): Promise<v
     [a, b],
     [b, a],
   ] as const) {
+    // Only a published, live note has rows: its covering index (author_id, is_published, id)
+    // where deleted_tms is null gives their ids without reading the notes themselves.
     await sql`delete from feed_entries where viewer_id = ${viewer}
-      and rumination_id in (select id from ruminations where author_id = ${author})`.execute(db);
+      and rumination_id in (select id from ruminations
+        where author_id = ${author} and is_published = 1 and deleted_tms is null)`.execute(db);
     await sql`insert into feed_entries (viewer_id, rumination_id)
     ${visibleEntries(
       sql<SqlBool>`va.viewer_id = ${viewer} and va.author_id = ${author}`,
@@ -75,7 +101,15 @@ export async function refreshFeedOfPair(db: Db, a: number, b: number): Promise<v
   }
 }
 
-/** An erased account's own feed (its notes' rows went with the notes). */
+/** The rows of notes erased for good (`notes`: their ids, or a query of them). */
+export async function forgetFeedOfRuminations(
+  db: Db,
+  notes: readonly number[] | SelectQueryBuilder<Database, 'ruminations', { id: number }>,
+): Promise<void> {
+  await db.deleteFrom('feed_entries').where('rumination_id', 'in', notes).execute();
+}
+
+/** An erased account's own feed (the rows of its notes go with them: forgetFeedOfRuminations). */
 export async function forgetFeedOf(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('feed_entries').where('viewer_id', '=', userId).execute();
 }

@@ -4,7 +4,7 @@ import type { RowOf } from '../../db/row-of';
 import { authorFts5Match, authorTsquery } from '../../db/search-tokens';
 import { RUMINATION_READ_COLUMNS, type Database, type RuminationsTable } from '../../db/schema';
 import { personColumns, personColumnsSql } from '../people/person-columns';
-import { refreshFeedOfRumination } from './feed-timeline';
+import { feedReadersMayChange, refreshFeedOfRumination } from './feed-timeline';
 import {
   ruminationVisibleThroughMask,
   ruminationVisibleTo,
@@ -339,7 +339,9 @@ export async function insertRumination(
  * Writes an edit decided on version `version - 1`, only if the row is still at that version and
  * live: the check and the write are one statement (on PostgreSQL a concurrent writer's UPDATE waits
  * for the row and then finds the version changed), so two edits from one version never both land.
- * Answers whether it wrote.
+ * Answers whether it wrote. `replaced` is the state read at `version - 1`, the one this replaces:
+ * the feeds' rows are rewritten only when it was published or shared otherwise (an edit of the
+ * words alone, the commonest, reads and writes none of a hub's hundreds of rows).
  */
 export async function updateRumination(
   db: Kysely<Database>,
@@ -347,6 +349,7 @@ export async function updateRumination(
   values: RuminationWrite,
   now: string,
   version: number,
+  replaced: Pick<RuminationRow, 'is_published' | 'audience_mask'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('ruminations')
@@ -356,7 +359,7 @@ export async function updateRumination(
     .where('deleted_tms', 'is', null)
     .executeTakeFirst();
   const wrote = result.numUpdatedRows > 0n;
-  if (wrote) await refreshFeedOfRumination(db, id);
+  if (wrote && feedReadersMayChange(replaced, values)) await refreshFeedOfRumination(db, id);
   return wrote;
 }
 

@@ -315,6 +315,7 @@ async function writeEdit(
     toWrite(edit.fields),
     now,
     edit.version,
+    rumination.row,
   );
   if (wrote) {
     await insertRevision(trx, rumination.row);

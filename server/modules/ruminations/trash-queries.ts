@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { RowOf } from '../../db/row-of';
 import type { Database } from '../../db/schema';
-import { refreshFeedOfRumination } from './feed-timeline';
+import { forgetFeedOfRuminations, refreshFeedOfRumination } from './feed-timeline';
 import { selectRuminations, type Page } from './rumination-queries';
 
 /**
@@ -141,7 +141,7 @@ export async function trashedBefore(
 /**
  * Erases ruminations for good with everything about them: the notifications about them (their
  * rumination_id is a plain id, not a foreign key; comment notifications carry it too), their
- * comments, revisions, tags and who was told of a mention (first: foreign keys may or may not cascade depending on the database's
+ * comments, revisions, tags, who was told of a mention and the feeds' rows (first: foreign keys may or may not cascade depending on the database's
  * settings), then the rows.
  */
 export async function eraseRuminations(
@@ -154,5 +154,6 @@ export async function eraseRuminations(
   await db.deleteFrom('comments').where('rumination_id', 'in', ids).execute();
   await db.deleteFrom('rumination_tags').where('rumination_id', 'in', ids).execute();
   await db.deleteFrom('mention_notified').where('rumination_id', 'in', ids).execute();
+  await forgetFeedOfRuminations(db, ids);
   await db.deleteFrom('ruminations').where('id', 'in', ids).execute();
 }
