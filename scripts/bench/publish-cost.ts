@@ -17,7 +17,8 @@ import { numberOption, option } from './bench-options';
  *    other has notes (the feed written ahead copies them into the new reader's feed);
  * 2. the hub publishes PUBLISHES notes one after another, half public, half for friends: what a
  *    publish costs when RELATIONS people may read it;
- * 3. the same publishes by a person with one relation, for comparison.
+ * 3. the same publishes by a person with one relation, for comparison;
+ * 4. PUBLISHES edits of one of the hub's notes, its words only (its readers stay the same).
  *
  * Prints, per step, the latency (p50, p99) seen by the client and the CPU time per call of the
  * server process and, on PostgreSQL, of all of PostgreSQL's processes.
@@ -185,6 +186,22 @@ async function main(): Promise<void> {
       );
     await timed(server, `publish by a person with ${RELATIONS} relations`, publishes(hub!));
     await timed(server, 'publish by a person with 1 relation', publishes(loner!));
+    // The commonest write after a publish: its words changed, its readers the same.
+    const published = (await callApi(server, hub!, 'POST', '/api/ruminations', note(0))) as {
+      id: number;
+    };
+    await timed(
+      server,
+      `edit of the words alone, by a person with ${RELATIONS} relations`,
+      Array.from(
+        { length: PUBLISHES },
+        (_, i) => () =>
+          callApi(server, hub!, 'PUT', `/api/ruminations/${published.id}`, {
+            ...note(0),
+            content: `Bench note, edited ${i} times.`,
+          }),
+      ),
+    );
   } finally {
     await server.stop();
   }
