@@ -182,8 +182,13 @@ async function loadEveryPage(page: Page): Promise<void> {
   const loading = page.getByRole('button', { name: 'Loading more...' });
   for (;;) {
     await loading.waitFor({ state: 'detached' });
-    // The last page's answer removes the button: then there is nothing to click.
-    if ((await more.count()) === 0) return;
+    // The last page's answer removes the button: then there is nothing to click. Right after a
+    // click, though, the button may already say "Loading more..." (it had stopped here at 100 of
+    // 200 cards, and the list, not virtualized up to 100, made the figures 3-5 times worse).
+    if ((await more.count()) === 0) {
+      if ((await loading.count()) > 0) continue;
+      return;
+    }
     await more.click({ timeout: 5_000 }).catch(() => undefined);
   }
 }
