@@ -1,6 +1,6 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildFeeds } from '../../server/modules/ruminations/feed-timeline';
+import { deletePairEntries, rebuildFeeds } from '../../server/modules/ruminations/feed-timeline';
 import { feedQuery } from '../../server/modules/ruminations/rumination-queries';
 import { insertPlanPeople } from './support/pg-plan-people';
 import {
@@ -42,6 +42,7 @@ afterAll(() => testDb.destroy());
 
 interface PlanNode {
   'Node Type': string;
+  'Relation Name'?: string;
   'Index Name'?: string;
   'Scan Direction'?: string;
   'Actual Rows'?: number;
@@ -141,6 +142,37 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on Postgr
       for (const r of rows) expect(r.audience_mask).toBe(0);
     },
   );
+
+  it("deletes a pair's rows reading only the author's notes, through an author index", async () => {
+    const db = testDb.db;
+    const compiled = deletePairEntries(VIEWER, 2).compile(db);
+    // Rolled back: the plan is run for real, its rows stay.
+    await db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      try {
+        const result = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
+            ...compiled.parameters,
+          ]),
+        );
+        const all = nodes(result.rows[0]!['QUERY PLAN'][0].Plan);
+        const describe = JSON.stringify(
+          all.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name'], n['Actual Rows']]),
+        );
+        // feed_entries here holds one reader's rows only: how it reads them is the planner's
+        // choice. The notes are one author's, never the table's 40,000.
+        expect(
+          all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'ruminations'),
+          describe,
+        ).toEqual([]);
+        const byAuthor = all.filter((n) => n['Index Name']?.startsWith('ruminations_author'));
+        expect(byAuthor.length, describe).toBeGreaterThan(0);
+        for (const scan of byAuthor) expect(scan['Actual Rows']).toBeLessThanOrEqual(PER_AUTHOR);
+      } finally {
+        await sql`rollback`.execute(connection);
+      }
+    });
+  });
 
   it('is planned once per connection: PostgreSQL keeps its generic plan', async (context) => {
     // Named statements only (off behind PgBouncer in transaction mode: PG_PREPARED_STATEMENTS).

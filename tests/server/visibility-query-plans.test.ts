@@ -15,6 +15,7 @@ import {
   relationPage,
 } from '../../server/modules/account/export-queries';
 import { rebuildViewerAudiences } from '../../server/modules/relations/viewer-audiences';
+import { deletePairEntries } from '../../server/modules/ruminations/feed-timeline';
 import { sqliteWithQueryLog } from './support/query-plans';
 
 /**
@@ -135,6 +136,25 @@ describeBeforeAndAfterAnalyze('query plans (after ANALYZE: %s)', () => {
     expect(plan.filter((line) => /^SEARCH r /.test(line))).toEqual([
       'SEARCH r USING INTEGER PRIMARY KEY (rowid=?)',
     ]);
+  });
+
+  it("a pair's rows deleted through the author's published notes' covering index, not the notes", () => {
+    const compiled = deletePairEntries(VIEWER, 2).compile(db);
+    const plan = (
+      sqlite.prepare(`explain query plan ${compiled.sql}`).all(...compiled.parameters) as {
+        detail: string;
+      }[]
+    ).map((row) => row.detail);
+    expect(
+      plan.filter((line) => /ruminations/.test(line)),
+      plan.join('\n'),
+    ).toEqual([
+      'SEARCH ruminations USING COVERING INDEX ruminations_author_published_id_audience (author_id=? AND is_published=?)',
+    ]);
+    expect(
+      plan.filter((line) => /^SCAN /.test(line)),
+      plan.join('\n'),
+    ).toEqual([]);
   });
 
   it("feed?isPublic=true: the viewer's related authors, then one covering-index range per author", async () => {

@@ -79,6 +79,17 @@ export function feedReadersMayChange(
 }
 
 /**
+ * The statement that deletes `viewer`'s rows of `author`'s notes. Only a published, live note has
+ * rows: the partial covering index (author_id, is_published, id, audience_mask) where deleted_tms
+ * is null gives their ids without reading the notes themselves (tests/server/pg-feed-plan.test.ts).
+ */
+export function deletePairEntries(viewer: number, author: number): RawBuilder<unknown> {
+  return sql`delete from feed_entries where viewer_id = ${viewer}
+    and rumination_id in (select id from ruminations
+      where author_id = ${author} and is_published = 1 and deleted_tms is null)`;
+}
+
+/**
  * Rewrites the rows of both directions of one pair, after viewer_audiences was recomputed for it:
  * each one's feed shows the other's notes that the pair's new masks let them read (all of them
  * when they became related, none when the relation ended).
@@ -88,11 +99,7 @@ export async function refreshFeedOfPair(db: Db, a: number, b: number): Promise<v
     [a, b],
     [b, a],
   ] as const) {
-    // Only a published, live note has rows: its covering index (author_id, is_published, id)
-    // where deleted_tms is null gives their ids without reading the notes themselves.
-    await sql`delete from feed_entries where viewer_id = ${viewer}
-      and rumination_id in (select id from ruminations
-        where author_id = ${author} and is_published = 1 and deleted_tms is null)`.execute(db);
+    await deletePairEntries(viewer, author).execute(db);
     await sql`insert into feed_entries (viewer_id, rumination_id)
     ${visibleEntries(
       sql<SqlBool>`va.viewer_id = ${viewer} and va.author_id = ${author}`,
