@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deletePairEntries, rebuildFeeds } from '../../server/modules/ruminations/feed-timeline';
 import { feedQuery } from '../../server/modules/ruminations/rumination-queries';
@@ -54,6 +54,19 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
+/** `compiled` run under EXPLAIN (ANALYZE, BUFFERS) on `executor`: its plan's root. */
+async function analyzed(
+  executor: Pick<Kysely<unknown>, 'executeQuery'>,
+  compiled: CompiledQuery,
+): Promise<PlanNode> {
+  const result = await executor.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
+      ...compiled.parameters,
+    ]),
+  );
+  return result.rows[0]!['QUERY PLAN'][0].Plan;
+}
+
 describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on PostgreSQL', () => {
   it.each([undefined, 250])(
     "reads the page's ids from one range of the reader's feed written ahead (BeforeId %s)",
@@ -61,12 +74,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on Postgr
       const db = testDb.db;
       const beforeId = beforeOffset === undefined ? undefined : AUTHORS * PER_AUTHOR - beforeOffset;
       const compiled = feedQuery(db, VIEWER, undefined, false, { limit: 20, beforeId }).compile(db);
-      const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
-          ...compiled.parameters,
-        ]),
-      );
-      const all = nodes(result.rows[0]!['QUERY PLAN'][0].Plan);
+      const all = nodes(await analyzed(db, compiled));
       const describe = JSON.stringify(
         all.map((n) => [n['Node Type'], n['Index Name'], n['Actual Rows'], n['Actual Loops']]),
       );
@@ -95,12 +103,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on Postgr
       const db = testDb.db;
       const beforeId = beforeOffset === undefined ? undefined : AUTHORS * PER_AUTHOR - beforeOffset;
       const compiled = feedQuery(db, VIEWER, undefined, true, { limit: 20, beforeId }).compile(db);
-      const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
-          ...compiled.parameters,
-        ]),
-      );
-      const plan = result.rows[0]!['QUERY PLAN'][0].Plan;
+      const plan = await analyzed(db, compiled);
       // An author index (the covering one, or (author_id, id) when the planner prefers it with
       // BeforeId), read backwards under each author's Limit; never the primary key.
       const scans = nodes(plan).filter((n) => n['Index Name']?.startsWith('ruminations_author'));
@@ -150,12 +153,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the feed on Postgr
     await db.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
       try {
-        const result = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          CompiledQuery.raw(`explain (analyze, buffers, format json) ${compiled.sql}`, [
-            ...compiled.parameters,
-          ]),
-        );
-        const all = nodes(result.rows[0]!['QUERY PLAN'][0].Plan);
+        const all = nodes(await analyzed(connection, compiled));
         const describe = JSON.stringify(
           all.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name'], n['Actual Rows']]),
         );
