@@ -21,7 +21,28 @@ import {
   jitless: true,
 };
 
+/**
+ * Hands the main thread back to the browser (input, paint) between the boot's steps: each is a few
+ * milliseconds on a laptop but tens on a slow phone, and run back to back they were one long task
+ * (Total Blocking Time). `scheduler.yield` resumes ahead of other queued work where the browser has
+ * it; a timer elsewhere.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * How long the first render waits for the first screen's route (its code and data) before it
+ * renders anyway: past it, the router's own pending state (a skeleton) shows meanwhile, as it would
+ * have without the wait.
+ */
+const FIRST_LOAD_WAIT_MS = 1000;
+
 async function start(): Promise<void> {
+  // The entry's evaluation was one task already; the boot starts in the next.
+  await yieldToBrowser();
   // `npm run demo`: the mock backend answers /api in the browser; it must run before any call.
   if (import.meta.env.MODE === 'demo') {
     // The one place the SPA loads the mock backend: the demo build's entry starts it.
@@ -41,6 +62,7 @@ async function start(): Promise<void> {
     ),
     speakLanguage(currentChoice()),
   ]);
+  await yieldToBrowser();
   const router = createAppRouter({ queryClient, auth });
   // A session that ends without Sign Out (the server refused the token) re-runs the route guards,
   // so a signed-in screen gives way to /login instead of showing errors.
@@ -55,6 +77,20 @@ async function start(): Promise<void> {
     }
     wasSignedIn = signedIn;
   });
+  await yieldToBrowser();
+  // The first screen's route is loaded (its chunk, its loader's data) before the first render, so
+  // that render is the whole screen at once, as a transition that yields every few milliseconds.
+  // Mounted first, the router loaded it from a layout effect and its stores' updates re-rendered
+  // the tree synchronously (useSyncExternalStore cannot time-slice), twice: once at mount, once
+  // when the route's chunk or data arrived. The router then finds the location resolved and only
+  // acknowledges it (Transitioner). A slow network does not hold the frame for long: past the wait,
+  // the app renders and the load goes on under the router's pending state.
+  await Promise.race([
+    // A failed load is the router's to show (its matches hold the error), once rendered.
+    router.load().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
+  ]);
+  await yieldToBrowser();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
   const root = createRoot(rootElement);

@@ -4,14 +4,13 @@ import { FieldForm, FormActions, SubmitButton } from '../../components/ui/form-p
 import { PageCard } from '../../components/ui/page-card';
 import { FormField } from '../../components/ui/form-field';
 import { forgotPassword } from './auth-api';
-import { forgotPasswordForm } from './auth-form-schemas';
 import { useAccountForm } from './use-account-form';
 
 /** /forgot-password: the email form, then a confirmation (spec section 2). */
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
-    schema: forgotPasswordForm,
+    schema: async () => (await import('./auth-form-schemas')).forgotPasswordForm,
     defaultValues: { email: '' },
     send: forgotPassword,
     defaultError: t`Failed to send password reset email`,

@@ -4,7 +4,7 @@ import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { PageCard } from '../../components/ui/page-card';
 import { FormField } from '../../components/ui/form-field';
 import { resetPassword } from './auth-api';
-import { resetPasswordForm, type ResetPasswordFormValues } from './auth-form-schemas';
+import type { ResetPasswordFormValues } from './auth-form-schemas';
 import { useAccountForm } from './use-account-form';
 
 /** /reset-password?token=...: new password form, invalid-link and success states (spec 2). */
@@ -28,7 +28,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
-    schema: resetPasswordForm,
+    schema: async () => (await import('./auth-form-schemas')).resetPasswordForm,
     defaultValues: { newPassword: '', confirmPassword: '' },
     send: (values: ResetPasswordFormValues) => resetPassword({ token, ...values }),
     defaultError: t`Failed to reset password`,

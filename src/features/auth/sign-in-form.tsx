@@ -4,14 +4,13 @@ import type { LoginResponse } from '../../api/auth-schemas';
 import { FieldForm, FormActions, SubmitButton } from '../../components/ui/form-parts';
 import { FormField } from '../../components/ui/form-field';
 import { login } from './auth-api';
-import { signInForm } from './auth-form-schemas';
 import { useAccountForm } from './use-account-form';
 
 /** The sign-in half of /login. `onSignedIn` starts the session and moves on. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (response: LoginResponse) => void }) {
   const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
-    schema: signInForm,
+    schema: async () => (await import('./auth-form-schemas')).signInForm,
     defaultValues: { username: '', password: '' },
     send: login,
     defaultError: t`Login failed`,

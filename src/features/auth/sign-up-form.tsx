@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SIGNUP_TOS_VERSION } from '../../api/terms-schemas';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FieldForm, SubmitButton } from '../../components/ui/form-parts';
 import { FormField } from '../../components/ui/form-field';
 import { signup } from './auth-api';
-import { signUpForm, type SignUpFormValues } from './auth-form-schemas';
+import type { SignUpFormValues } from './auth-form-schemas';
 import { useAccountForm } from './use-account-form';
 
 /** The sign-up half of /login; sends terms version "1.0" (spec sections 5 and 9). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useLingui();
   const { onSubmit, mutation, formError, ...form } = useAccountForm({
-    schema: signUpForm,
+    // The terms' version below comes with its schemas at the first submit (use-account-form.ts).
+    schema: async () => (await import('./auth-form-schemas')).signUpForm,
     defaultValues: {
       username: '',
       email: '',
@@ -19,12 +19,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       confirmPassword: '',
       acceptTerms: false,
     },
-    send: (values: SignUpFormValues) =>
+    send: async (values: SignUpFormValues) =>
       signup({
         username: values.username,
         email: values.email,
         password: values.password,
-        acceptedTosVersion: SIGNUP_TOS_VERSION,
+        acceptedTosVersion: (await import('../../api/terms-schemas')).SIGNUP_TOS_VERSION,
       }),
     defaultError: t`Signup failed`,
     serverFields: ['username', 'email', 'password'],

@@ -1,14 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/error-message';
 import { sayShared } from '../../lib/i18n/language';
 import { applyServerFieldErrors, isShownOnFields } from './server-field-errors';
 
+type Schema<TValues> = z.ZodType<TValues, TValues>;
+
 interface AccountFormOptions<TValues extends FieldValues, TResult> {
-  /** The form's rules with the spec's messages (auth-form-schemas.ts). */
-  schema: z.ZodType<TValues, TValues>;
+  /**
+   * Loads the form's rules with the spec's messages (auth-form-schemas.ts), at the first submit:
+   * building zod's schemas was most of the work of opening a form (a long task on a slow phone,
+   * before the form could show), and nobody needs them before the form is sent.
+   */
+  schema: () => Promise<Schema<TValues>>;
   defaultValues: DefaultValues<TValues>;
   /** The call the form makes with its valid values. */
   send: (values: TValues) => Promise<TResult>;
@@ -32,8 +44,10 @@ export function useAccountForm<TValues extends FieldValues, TResult>({
   serverFields = [],
   onSuccess,
 }: AccountFormOptions<TValues, TResult>) {
+  const resolver: Resolver<TValues> = async (values, context, options) =>
+    zodResolver(await schema())(values, context, options);
   const { register, handleSubmit, setError, formState } = useForm<TValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues,
   });
   const mutation = useMutation({
