@@ -225,11 +225,18 @@ function printEngineTargets(
     const hubs = rows.find(
       (r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed (20 hubs)',
     );
+    // Its control: as many distinct requests, of typical readers (bench-runs.ts).
+    const typical = rows.find(
+      (r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed (20 typical readers)',
+    );
     if (hubs) {
       console.log(
         `  the hubs' feed on PostgreSQL: ${fmt(hubs.m.rps, 0)} req/s, PostgreSQL's CPU ` +
           `${fmt(hubs.m.cpuPostgres, 0)} µs a request, p99 @10 ${fmt(hubs.m.p99)} ms ` +
-          `(before issue 45 at 100k: ${HUBS_BEFORE.rps} req/s, ${HUBS_BEFORE.postgresCpuUs} µs)`,
+          `(before issue 45 at 100k: ${HUBS_BEFORE.rps} req/s, ${HUBS_BEFORE.postgresCpuUs} µs)` +
+          (typical
+            ? `; 20 typical readers: ${fmt(typical.m.rps, 0)} req/s, ${fmt(typical.m.cpuPostgres, 0)} µs`
+            : ''),
       );
     }
   }

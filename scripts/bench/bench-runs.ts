@@ -49,6 +49,9 @@ export const ENDPOINTS: { key: keyof Workload; label: string }[] = [
   { key: 'publicTagged', label: 'GET /public?tag=' },
   { key: 'feedTagged', label: 'GET /feed?tag=' },
   { key: 'myTagged', label: 'GET /my?tag=' },
+  // The hubs' control: as many distinct requests as there are hubs, of typical readers, so that
+  // the hubs' row differs from it by the readers alone (issue 45).
+  { key: 'feedFew', label: 'GET /feed (20 typical readers)' },
   // Last: its backlog and memory peak must not colour the rows after it (peak RSS is per process).
   { key: 'feedHubs', label: 'GET /feed (20 hubs)' },
 ];

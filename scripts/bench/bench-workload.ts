@@ -18,6 +18,7 @@ export interface Workload {
   feed: Target[];
   feedCompressed: Target[];
   feedHubs: Target[];
+  feedFew: Target[];
   public: Target[];
   my: Target[];
   mySearch: Target[];
@@ -169,6 +170,9 @@ export async function workloadFor(picker: Picker): Promise<Workload & { viewerCo
       acceptEncoding: 'gzip, deflate, br, zstd',
     })),
     feedHubs: hubTokens.map((t) => ({ path: '/api/ruminations/feed', token: t })),
+    feedFew: tokens
+      .slice(0, hubTokens.length)
+      .map((t) => ({ path: '/api/ruminations/feed', token: t })),
     public: [{ path: '/api/ruminations/public' }],
     my: tokens.map((t) => ({ path: '/api/ruminations/my', token: t })),
     // Note search: a common word alone, two common words, the start of a common word.
