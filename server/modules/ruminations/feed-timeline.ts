@@ -80,8 +80,9 @@ export function feedReadersMayChange(
 
 /**
  * The statement that deletes `viewer`'s rows of `author`'s notes. Only a published, live note has
- * rows: the partial covering index (author_id, is_published, id, audience_mask) where deleted_tms
- * is null gives their ids without reading the notes themselves (tests/server/pg-feed-plan.test.ts).
+ * rows, so only those are read: on SQLite through the partial covering index (author_id,
+ * is_published, id, audience_mask) where deleted_tms is null, without the notes themselves
+ * (visibility-query-plans.test.ts); on PostgreSQL through an author index (pg-feed-plan.test.ts).
  */
 export function deletePairEntries(viewer: number, author: number): RawBuilder<unknown> {
   return sql`delete from feed_entries where viewer_id = ${viewer}

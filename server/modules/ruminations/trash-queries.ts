@@ -141,8 +141,8 @@ export async function trashedBefore(
 /**
  * Erases ruminations for good with everything about them: the notifications about them (their
  * rumination_id is a plain id, not a foreign key; comment notifications carry it too), their
- * comments, revisions, tags, who was told of a mention and the feeds' rows (first: foreign keys may or may not cascade depending on the database's
- * settings), then the rows.
+ * comments, revisions, tags, who was told of a mention and the feeds' rows (first: foreign keys
+ * may or may not cascade depending on the database's settings), then the rows.
  */
 export async function eraseRuminations(
   db: Kysely<Database> | Transaction<Database>,
