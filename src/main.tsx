@@ -5,7 +5,7 @@ import { AppProviders } from './app/app-providers';
 import { AuthSession } from './features/auth/auth-session';
 import { bootOffline } from './features/offline/offline-boot';
 import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './app/router';
+import { createAppRouter, PENDING_MS } from './app/router';
 import { registerServiceWorker } from './app/register-service-worker';
 import {
   currentChoice,
@@ -32,13 +32,6 @@ function yieldToBrowser(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
-
-/**
- * How long the first render waits for the first screen's route (its code and data) before it
- * renders anyway: past it, the router's own pending state (a skeleton) shows meanwhile, as it would
- * have without the wait.
- */
-const FIRST_LOAD_WAIT_MS = 1000;
 
 async function start(): Promise<void> {
   // The entry's evaluation was one task already; the boot starts in the next.
@@ -83,12 +76,12 @@ async function start(): Promise<void> {
   // Mounted first, the router loaded it from a layout effect and its stores' updates re-rendered
   // the tree synchronously (useSyncExternalStore cannot time-slice), twice: once at mount, once
   // when the route's chunk or data arrived. The router then finds the location resolved and only
-  // acknowledges it (Transitioner). A slow network does not hold the frame for long: past the wait,
-  // the app renders and the load goes on under the router's pending state.
+  // acknowledges it (Transitioner). A slow network does not hold the frame for long: past the
+  // router's own pending time, the app renders and the load goes on under its pending state.
   await Promise.race([
     // A failed load is the router's to show (its matches hold the error), once rendered.
     router.load().catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
+    new Promise((resolve) => setTimeout(resolve, PENDING_MS)),
   ]);
   await yieldToBrowser();
   const rootElement = document.getElementById('root');

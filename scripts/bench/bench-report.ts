@@ -222,13 +222,11 @@ function printEngineTargets(
           (before === undefined ? '' : `  (${fmt(before, 2)})`),
       );
     }
-    const hubs = rows.find(
-      (r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed (20 hubs)',
-    );
+    const bigRow = (endpoint: string) =>
+      rows.find((r) => r.db === `${db} ${bigLabel}` && r.endpoint === endpoint);
+    const hubs = bigRow('GET /feed (20 hubs)');
     // Its control: as many distinct requests, of typical readers (bench-runs.ts).
-    const typical = rows.find(
-      (r) => r.db === `${db} ${bigLabel}` && r.endpoint === 'GET /feed (20 typical readers)',
-    );
+    const typical = bigRow('GET /feed (20 typical readers)');
     if (hubs) {
       console.log(
         `  the hubs' feed on PostgreSQL: ${fmt(hubs.m.rps, 0)} req/s, PostgreSQL's CPU ` +

@@ -7,6 +7,13 @@ import type { RouterContext } from './router-context';
 // An unknown address: a page of its own with a way back, fetched only when one is met.
 const PageNotFound = lazy(() => import('./page-not-found'));
 
+/**
+ * How long a screen waits for its route's code and data before the router shows its pending state
+ * (TanStack Router's own default, named here because main.tsx waits as long before the first
+ * render).
+ */
+export const PENDING_MS = 1000;
+
 /** The one router of the app; main.tsx and the tests build it the same way. */
 export function createAppRouter({
   queryClient,
@@ -20,6 +27,7 @@ export function createAppRouter({
     defaultPreload: 'intent',
     // React Query owns caching; the router asks it every time.
     defaultPreloadStaleTime: 0,
+    defaultPendingMs: PENDING_MS,
     scrollRestoration: true,
     defaultNotFoundComponent: PageNotFound,
   });

@@ -49,8 +49,9 @@ function visibleEntries(
 
 /**
  * Brings one note's rows to who of its author's related people its feed shows it to now: deletes
- * the rows of those who may no longer read it and adds those missing, so that an edit of the words
- * alone, the commonest, writes nothing (a hub's note has hundreds of rows).
+ * the rows of those who may no longer read it and adds those missing, so that a change of audience
+ * writes only the readers it gains or loses (a hub's note has hundreds of rows). An edit that keeps
+ * the readers does not call it (feedReadersMayChange).
  */
 export async function refreshFeedOfRumination(db: Db, ruminationId: number): Promise<void> {
   // viewer_audiences_author gives the author's related people, one range.
